@@ -1,0 +1,261 @@
+"""Dot lattices: where dots sit, who their neighbours are, how far apart they are.
+
+Two lattices are supported (SPEC section 2):
+
+* ``square``: dot (c, r) sits at point (c, r); 8 neighbours; Chebyshev distance; a dot's cell
+  is the unit square centred on it.
+* ``hex``: odd rows are shifted right by half a spacing, row pitch sqrt(3)/2; 6 neighbours; hex
+  distance; a dot's cell is its (pointy-top) hexagon.
+
+Placements move a sheet onto the world with a grain-preserving :class:`Transform` (mirror, then
+a clockwise rotation, then a translation), so every sheet dot lands on a world dot.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable
+
+import numpy as np
+
+SQRT3_2 = math.sqrt(3.0) / 2.0
+
+Dot = tuple[int, int]
+Point = tuple[float, float]
+
+
+class Lattice:
+    """Base class; use :func:`get_lattice` to obtain the shared instances."""
+
+    name: str = ""
+    rotation_step: int = 90
+
+    def point(self, dot: Dot) -> Point:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def points(self, dots: np.ndarray) -> np.ndarray:
+        """Vectorised :meth:`point` for an (N, 2) integer array."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def dot_at(self, p: Point) -> Dot:
+        """The dot whose cell contains point ``p`` (nearest dot)."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def neighbours(self, dot: Dot) -> list[Dot]:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def distance(self, a: Dot, b: Dot) -> int:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def distances(self, a: Dot, dots: np.ndarray) -> np.ndarray:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def cell(self, dot: Dot) -> list[Point]:
+        """Polygon (list of points) of the dot's cell."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def dots_in_box(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+        """All dots whose points lie in the closed box, as an (N, 2) int array."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+
+class SquareLattice(Lattice):
+    name = "square"
+    rotation_step = 90
+    _OFFSETS = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+
+    def point(self, dot: Dot) -> Point:
+        return (float(dot[0]), float(dot[1]))
+
+    def points(self, dots: np.ndarray) -> np.ndarray:
+        return np.asarray(dots, dtype=float).reshape(-1, 2)
+
+    def dot_at(self, p: Point) -> Dot:
+        return (int(math.floor(p[0] + 0.5)), int(math.floor(p[1] + 0.5)))
+
+    def neighbours(self, dot: Dot) -> list[Dot]:
+        c, r = dot
+        return [(c + dc, r + dr) for dc, dr in self._OFFSETS]
+
+    def distance(self, a: Dot, b: Dot) -> int:
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+    def distances(self, a: Dot, dots: np.ndarray) -> np.ndarray:
+        d = np.abs(np.asarray(dots) - np.asarray(a))
+        return d.max(axis=1) if len(d) else np.zeros(0, dtype=int)
+
+    def cell(self, dot: Dot) -> list[Point]:
+        c, r = dot
+        return [(c - 0.5, r - 0.5), (c + 0.5, r - 0.5), (c + 0.5, r + 0.5), (c - 0.5, r + 0.5)]
+
+    def dots_in_box(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+        cs = np.arange(math.ceil(x0), math.floor(x1) + 1)
+        rs = np.arange(math.ceil(y0), math.floor(y1) + 1)
+        if len(cs) == 0 or len(rs) == 0:
+            return np.zeros((0, 2), dtype=int)
+        cc, rr = np.meshgrid(cs, rs)
+        return np.stack([cc.ravel(), rr.ravel()], axis=1).astype(int)
+
+
+class HexLattice(Lattice):
+    """Pointy-top hexes in 'odd-r' offset coordinates (odd rows shoved right)."""
+
+    name = "hex"
+    rotation_step = 60
+    _EVEN = [(1, 0), (-1, 0), (0, -1), (-1, -1), (0, 1), (-1, 1)]
+    _ODD = [(1, 0), (-1, 0), (1, -1), (0, -1), (1, 1), (0, 1)]
+
+    def point(self, dot: Dot) -> Point:
+        c, r = dot
+        return (c + 0.5 * (r & 1), r * SQRT3_2)
+
+    def points(self, dots: np.ndarray) -> np.ndarray:
+        d = np.asarray(dots).reshape(-1, 2)
+        return np.stack([d[:, 0] + 0.5 * (d[:, 1] & 1), d[:, 1] * SQRT3_2], axis=1)
+
+    @staticmethod
+    def to_cube(dot: Dot) -> tuple[int, int, int]:
+        c, r = dot
+        x = c - (r - (r & 1)) // 2
+        z = r
+        return (x, -x - z, z)
+
+    @staticmethod
+    def from_cube(x: int, y: int, z: int) -> Dot:
+        return (x + (z - (z & 1)) // 2, z)
+
+    def dot_at(self, p: Point) -> Dot:
+        # fractional axial coordinates of a pointy-top hex of width 1, then cube rounding
+        q = p[0] - p[1] / math.sqrt(3.0)
+        r = p[1] / SQRT3_2
+        x, z = q, r
+        y = -x - z
+        rx, ry, rz = round(x), round(y), round(z)
+        dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+        if dx > dy and dx > dz:
+            rx = -ry - rz
+        elif dy > dz:
+            ry = -rx - rz
+        else:
+            rz = -rx - ry
+        return self.from_cube(int(rx), int(ry), int(rz))
+
+    def neighbours(self, dot: Dot) -> list[Dot]:
+        c, r = dot
+        offs = self._ODD if r & 1 else self._EVEN
+        return [(c + dc, r + dr) for dc, dr in offs]
+
+    def distance(self, a: Dot, b: Dot) -> int:
+        ax, ay, az = self.to_cube(a)
+        bx, by, bz = self.to_cube(b)
+        return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+    def distances(self, a: Dot, dots: np.ndarray) -> np.ndarray:
+        d = np.asarray(dots).reshape(-1, 2)
+        x = d[:, 0] - (d[:, 1] - (d[:, 1] & 1)) // 2
+        z = d[:, 1]
+        y = -x - z
+        ax, ay, az = self.to_cube(a)
+        return np.maximum(np.maximum(np.abs(x - ax), np.abs(y - ay)), np.abs(z - az))
+
+    def cell(self, dot: Dot) -> list[Point]:
+        cx, cy = self.point(dot)
+        rad = 1.0 / math.sqrt(3.0)  # circumradius of a hex whose flat-to-flat width is 1
+        return [
+            (cx + rad * math.cos(math.radians(a)), cy + rad * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)
+        ]
+
+    def dots_in_box(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+        r0, r1 = math.ceil(y0 / SQRT3_2 - 1e-9), math.floor(y1 / SQRT3_2 + 1e-9)
+        out = []
+        for r in range(r0, r1 + 1):
+            shift = 0.5 * (r & 1)
+            for c in range(math.ceil(x0 - shift - 1e-9), math.floor(x1 - shift + 1e-9) + 1):
+                out.append((c, r))
+        return np.array(out, dtype=int).reshape(-1, 2)
+
+
+_LATTICES: dict[str, Lattice] = {"square": SquareLattice(), "hex": HexLattice()}
+
+
+def get_lattice(name: str) -> Lattice:
+    try:
+        return _LATTICES[name]
+    except KeyError:
+        raise ValueError(f"unknown lattice {name!r} (expected square or hex)") from None
+
+
+@dataclass(frozen=True)
+class Transform:
+    """An affine map x' = A x + t that keeps the dot grain (mirror, rotation, translation)."""
+
+    a: tuple[float, float, float, float] = (1.0, 0.0, 0.0, 1.0)  # row-major 2x2
+    t: tuple[float, float] = (0.0, 0.0)
+
+    def apply(self, p: Point) -> Point:
+        a, b, c, d = self.a
+        return (a * p[0] + b * p[1] + self.t[0], c * p[0] + d * p[1] + self.t[1])
+
+    def apply_many(self, pts: Iterable[Point]) -> list[Point]:
+        return [self.apply(p) for p in pts]
+
+    def apply_array(self, pts: np.ndarray) -> np.ndarray:
+        m = np.array(self.a, dtype=float).reshape(2, 2)
+        return np.asarray(pts, dtype=float) @ m.T + np.asarray(self.t)
+
+    def inverse(self) -> Transform:
+        a, b, c, d = self.a
+        det = a * d - b * c
+        ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+        tx, ty = self.t
+        return Transform((ia, ib, ic, id_), (-(ia * tx + ib * ty), -(ic * tx + id_ * ty)))
+
+
+def _clean(v: float) -> float:
+    r = round(v)
+    return float(r) if abs(v - r) < 1e-9 else v
+
+
+def placement_transform(
+    lattice: Lattice, size: tuple[int, int], at: tuple[int, int], rotation: int, mirror: bool
+) -> Transform:
+    """Sheet frame -> world frame for a placement (SPEC section 2).
+
+    Square: mirror flips columns (c -> W-1-c) first, then a clockwise rotation (with y down,
+    90 degrees maps (c, r) of a W x H sheet to (H-1-r, c)), then ``at`` is the world dot where
+    the top-left dot of the placed sheet's box lands.
+
+    Hex: mirror reflects about the column of dot (0, 0), rotation turns about dot (0, 0) in
+    steps of 60 degrees, and ``at`` is the world dot where sheet dot (0, 0) lands (on a hex grid
+    a rotated sheet has no well-defined top-left dot, so the origin dot is the handle).
+    """
+    step = lattice.rotation_step
+    if rotation % step:
+        raise ValueError(f"rotation {rotation} is not a multiple of {step} on a {lattice.name} lattice")
+    rot = rotation % 360
+    theta = math.radians(rot)
+    cs, sn = _clean(math.cos(theta)), _clean(math.sin(theta))
+    # clockwise as seen with y pointing down == the usual counter-clockwise matrix in y-up maths
+    m = np.array([[cs, -sn], [sn, cs]])
+    if mirror:
+        m = m @ np.array([[-1.0, 0.0], [0.0, 1.0]])
+    if lattice.name == "square":
+        w, h = size
+        corners = np.array([[0, 0], [w - 1, 0], [0, h - 1], [w - 1, h - 1]], dtype=float) @ m.T
+        mn = corners.min(axis=0)
+        t = (at[0] - mn[0], at[1] - mn[1])
+    else:
+        t = lattice.point(at)
+    return Transform(
+        (_clean(m[0, 0]), _clean(m[0, 1]), _clean(m[1, 0]), _clean(m[1, 1])),
+        (_clean(t[0]), _clean(t[1])),
+    )
+
+
+def transformed_size(lattice: Lattice, size: tuple[int, int], rotation: int) -> tuple[int, int]:
+    """Box size (cols, rows) of a square sheet after rotation."""
+    if lattice.name == "square" and (rotation // 90) % 2 == 1:
+        return (size[1], size[0])
+    return size
