@@ -1,0 +1,62 @@
+"""Entry point: ``sprawlmap edit [FILE] [--screenshot OUT.png]`` calls :func:`run`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from engine.errors import LoadError
+
+
+def run(path: str | Path | None = None, screenshot: str | Path | None = None) -> int:
+    """Open the editor on ``path`` (the bundled sample when None).
+
+    With ``screenshot`` the window is laid out off screen, grabbed to that PNG and the function
+    returns 0 without entering the event loop.  Bad input prints ``file:line: problem`` and
+    returns 2.
+    """
+    import os
+
+    if screenshot is not None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from editor.document import SAMPLE, Document
+    from editor.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("sprawlmap")
+    app.setOrganizationName("sprawlmap")
+    if screenshot is not None:
+        app.setProperty("sprawlmap_headless", True)
+    target = Path(path) if path else SAMPLE
+    try:
+        doc = Document.open(target)
+    except LoadError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    win = MainWindow(doc)
+    if screenshot is not None:
+        return grab(win, Path(screenshot))
+    win.show()
+    return app.exec()
+
+
+def grab(win, out: Path) -> int:
+    """Lay the window out, fit the board and write it to ``out`` (PNG)."""
+    from PySide6.QtWidgets import QApplication
+
+    win.resize(1400, 900)
+    win.show()
+    QApplication.processEvents()
+    win.view.fit()
+    win.findings.refresh(win.doc)
+    QApplication.processEvents()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    ok = win.grab().save(str(out))
+    win.doc.undo_stack.setClean()
+    win.close()
+    if not ok:
+        print(f"{out}: cannot write the screenshot", file=sys.stderr)
+        return 2
+    return 0

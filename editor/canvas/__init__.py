@@ -1,0 +1,1 @@
+"""The board canvas: the view (zoom, pan, dot grid), the scene and its items."""

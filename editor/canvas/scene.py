@@ -1,0 +1,116 @@
+"""The board scene: rebuilt from the document on every change, per level and layer set."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
+
+from editor.canvas import style
+from editor.canvas.items import ExtrasItem, PlacementItem, label_item, qtransform
+from editor.document import Document
+from editor.edits import FeatureRef, PlacementRef, extras_get, get_feature
+from editor.state import EditorState
+from engine.model import Defaults
+
+
+def feature_path(feature) -> QPainterPath:
+    """Outline of any feature in its own frame, for the selection highlight."""
+    path = QPainterPath()
+    if hasattr(feature, "polygon"):
+        path.addPolygon(style.poly(feature.polygon))
+        path.closeSubpath()
+    elif hasattr(feature, "path"):
+        path = style.path_of(feature.path)
+    elif hasattr(feature, "span"):
+        path = style.path_of(feature.span)
+    elif hasattr(feature, "trunk"):
+        path.addEllipse(QPointF(*feature.trunk), 0.45, 0.45)
+    elif hasattr(feature, "at"):
+        x, y = feature.at
+        path.addRect(QRectF(x - 0.45, y - 0.45, 0.9, 0.9))
+    return path
+
+
+class BoardScene(QGraphicsScene):
+    """Holds one item per placement; tools add their own overlay items (z >= 100)."""
+
+    def __init__(self, doc: Document, state: EditorState, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        self.state = state
+        self.placement_items: dict[tuple[bool, int], PlacementItem] = {}
+        self._model_items: list = []
+        self.content_rect = QRectF(-0.5, -0.5, 48, 32)
+        state.levelChanged.connect(self.rebuild)
+        state.layersChanged.connect(self.rebuild)
+        state.selectionChanged.connect(self.rebuild)
+
+    def set_document(self, doc: Document) -> None:
+        self.doc = doc
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        for it in self._model_items:
+            self.removeItem(it)
+        self._model_items.clear()
+        self.placement_items.clear()
+        doc, st = self.doc, self.state
+        problems = doc.problems()
+        sel = st.selection
+        for r in doc.resolved():
+            problem = None if r.pavement else problems.get(r.index)
+            selected = isinstance(sel, PlacementRef) and sel == PlacementRef(r.pavement, r.index)
+            item = PlacementItem(r, st.level, set(st.layers), problem, selected)
+            self.addItem(item)
+            self._model_items.append(item)
+            self.placement_items[(r.pavement, r.index)] = item
+            if "labels" in st.layers and not r.pavement:
+                c = r.footprint.representative_point()
+                name = r.piece.id if r.piece else r.sheet.title
+                lab = label_item(name, QPointF(c.x, c.y))
+                self.addItem(lab)
+                self._model_items.append(lab)
+        ex = doc.layout.extras
+        if ex.areas or ex.lines or ex.trees:
+            item = ExtrasItem(ex, Defaults(), set(st.layers), st.level)
+            self.addItem(item)
+            self._model_items.append(item)
+        if isinstance(sel, FeatureRef):
+            self._highlight(sel)
+        self._fit_rect()
+
+    def _highlight(self, ref: FeatureRef) -> None:
+        doc = self.doc
+        try:
+            if ref.sheet is None:
+                feat = extras_get(doc.layout.extras, ref)
+                tfs = [None]
+            else:
+                feat = get_feature(doc.sheets()[ref.sheet], ref)
+                tfs = [r.transform for r in doc.resolved() if r.sheet.id == ref.sheet]
+        except (KeyError, IndexError, AttributeError, TypeError):
+            return
+        base = feature_path(feat)
+        for tf in tfs:
+            path = base if tf is None else qtransform(tf).map(base)
+            item = QGraphicsPathItem(path)
+            pen = QPen(style.SELECT, 0.0)
+            pen.setCosmetic(True)
+            pen.setWidthF(3.0)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            item.setPen(pen)
+            item.setZValue(95)
+            self.addItem(item)
+            self._model_items.append(item)
+
+    def _fit_rect(self) -> None:
+        rect = QRectF()
+        for r in self.doc.resolved():
+            x0, y0, x1, y1 = r.footprint.bounds
+            rect = rect.united(QRectF(x0, y0, x1 - x0, y1 - y0))
+        if rect.isNull():
+            rect = QRectF(-0.5, -0.5, 48, 32)
+        self.content_rect = rect
+        margin = 40.0
+        self.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))

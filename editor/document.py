@@ -1,0 +1,237 @@
+"""The edited document: a Scenario (or one Sheet in sheet mode), its file, undo stack and caches.
+
+The root object is immutable; it is only ever replaced through :class:`editor.commands.ReplaceRoot`
+pushed on :attr:`Document.undo_stack`.  Everything derived from it (resolved placements,
+placement problems, the compiled engine board) is cached per root and rebuilt lazily.
+
+File I/O goes through ``engine.io`` only, so the editor reads and writes exactly what the CLI
+does.  In scenario mode, editing the features of a sheet puts an edited copy of that sheet
+inline in the scenario's layout (``layout.sheets``): the shared library in ``mapsheets/`` is
+only written in sheet mode, on purpose.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from editor import edits, geometry
+from editor.commands import ReplaceRoot
+from engine.errors import LoadError
+from engine.model import Layout, Placement, Scenario, Sheet
+
+REPO = Path(__file__).resolve().parent.parent
+MAPSHEETS = REPO / "mapsheets"
+SAMPLE = REPO / "scenarios" / "street-ambush.yaml"
+
+
+def _io():
+    try:
+        from engine import io
+    except ImportError as exc:  # the loader lands separately; say so in one line
+        raise LoadError(f"file I/O is not available ({exc})") from None
+    return io
+
+
+def load_library(folders: list[Path]) -> tuple[dict[str, Sheet], list[str]]:
+    """Every mapsheet in ``folders`` (first wins) and one-line errors for the broken ones."""
+    sheets: dict[str, Sheet] = {}
+    errors: list[str] = []
+    try:
+        io = _io()
+    except LoadError as exc:
+        return sheets, [str(exc)]
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for f in sorted(folder.glob("*.yaml")):
+            try:
+                head = f.read_text(encoding="utf-8", errors="replace")[:400]
+            except OSError as exc:
+                errors.append(f"{f}: {exc.strerror}")
+                continue
+            if "sprawlmap/mapsheet" not in head:
+                continue
+            try:
+                s = io.load_sheet(f)
+            except LoadError as exc:
+                errors.append(str(exc))
+                continue
+            sheets.setdefault(s.id, s)
+    return sheets, errors
+
+
+class Document(QObject):
+    """One open file.  ``changed`` fires after every change of the root (edit, undo, redo)."""
+
+    changed = Signal()
+    pathChanged = Signal()
+
+    def __init__(self, root: Scenario | Sheet, path: Path | None = None,
+                 library: dict[str, Sheet] | None = None, layout_only: bool = False,
+                 parent: QObject | None = None):
+        super().__init__(parent)
+        self._root = root
+        self.path = Path(path) if path else None
+        self.library: dict[str, Sheet] = dict(library or {})
+        self.library_errors: list[str] = []
+        self.layout_only = layout_only
+        self.undo_stack = QUndoStack(self)
+        self._cache: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ state
+    @property
+    def root(self) -> Scenario | Sheet:
+        return self._root
+
+    @property
+    def mode(self) -> str:
+        return "sheet" if isinstance(self._root, Sheet) else "scenario"
+
+    def _set_root(self, root: Scenario | Sheet) -> None:
+        """Only commands call this; everyone else pushes an edit."""
+        self._root = root
+        self._cache.clear()
+        self.changed.emit()
+
+    def is_dirty(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def push(self, new_root: Scenario | Sheet, text: str, merge_key: str | None = None) -> None:
+        """Record an edit from the current root to ``new_root`` (no-op when equal)."""
+        if new_root == self._root:
+            return
+        self.undo_stack.push(ReplaceRoot(self, self._root, new_root, text, merge_key))
+
+    # ------------------------------------------------------------------ views of the root
+    def scenario(self) -> Scenario:
+        """The scenario shown on the canvas; in sheet mode a one-placement stand-in."""
+        if isinstance(self._root, Scenario):
+            return self._root
+        s = self._root
+        pl = Placement(sheet=s.id, at=(0, 0), id="sheet")
+        if s.kind == "pavement":
+            lay = Layout(lattice=s.lattice, pavement=(pl,), sheets=(s,))
+        else:
+            lay = Layout(lattice=s.lattice, placements=(pl,), sheets=(s,))
+        return Scenario(title=s.title, layout=lay)
+
+    @property
+    def layout(self) -> Layout:
+        return self.scenario().layout
+
+    def sheets(self) -> dict[str, Sheet]:
+        """Sheets by id as the layout sees them: inlined copies win over the library."""
+        key = "sheets"
+        if key not in self._cache:
+            out = dict(self.library)
+            out.update({s.id: s for s in self.layout.sheets})
+            self._cache[key] = out
+        return self._cache[key]
+
+    def resolved(self) -> list[geometry.Resolved]:
+        if "resolved" not in self._cache:
+            self._cache["resolved"] = geometry.resolve_placements(self.layout, self.sheets())
+        return self._cache["resolved"]
+
+    def problems(self) -> dict[int, str]:
+        """Building placement index -> why it is drawn red (overlap, off the pavement)."""
+        if "problems" not in self._cache:
+            self._cache["problems"] = geometry.placement_problems(self.resolved())
+        return self._cache["problems"]
+
+    def board(self):
+        """The engine's compiled board for the current root, or None (see board_error)."""
+        if "board" not in self._cache:
+            board, err = None, ""
+            try:
+                from engine.board import compile_board
+
+                board = compile_board(self.layout, self.sheets())
+            except ImportError as exc:
+                err = f"the rules engine is not available ({exc})"
+            except Exception as exc:  # a half-drawn layout must not crash the editor
+                err = f"board: {exc}"
+            self._cache["board"] = board
+            self._cache["board_error"] = err
+        return self._cache["board"]
+
+    def board_error(self) -> str:
+        self.board()
+        return self._cache["board_error"]
+
+    def levels(self) -> list[int]:
+        top = 0
+        for r in self.resolved():
+            top = max(top, r.sheet.height)
+            top = max([top] + [lv.level for lv in r.sheet.levels])
+        return list(range(0, top + 1))
+
+    # ------------------------------------------------------------------ edits
+    def edit_sheet(self, sheet: Sheet, text: str, merge_key: str | None = None) -> None:
+        """Replace a sheet: the root itself in sheet mode, an inlined copy in scenario mode."""
+        if isinstance(self._root, Sheet):
+            self.push(sheet, text, merge_key)
+        else:
+            self.push(edits.with_inlined_sheet(self._root, sheet), text, merge_key)
+
+    def edit_layout(self, layout: Layout, text: str, merge_key: str | None = None) -> None:
+        if isinstance(self._root, Sheet):
+            raise ValueError("a mapsheet has no layout to edit")
+        self.push(replace(self._root, layout=layout), text, merge_key)
+
+    # ------------------------------------------------------------------ files
+    @classmethod
+    def open(cls, path: Path | str, extra_library: list[Path] | None = None) -> Document:
+        """Load a scenario, layout or mapsheet file (``LoadError`` on bad input)."""
+        io = _io()
+        path = Path(path)
+        try:
+            head = path.read_text(encoding="utf-8", errors="replace")[:2000]
+        except OSError as exc:
+            raise LoadError(exc.strerror or "cannot read", str(path)) from None
+        folders = [path.parent, MAPSHEETS] + list(extra_library or [])
+        library, errors = load_library(folders)
+        if "sprawlmap/mapsheet" in head:
+            doc = cls(io.load_sheet(path), path, library)
+        else:
+            scenario = io.load_document(path)
+            try:
+                library.update(io.resolve_sheets(scenario.layout, path.parent))
+            except LoadError as exc:
+                errors.append(str(exc))
+            doc = cls(scenario, path, library, layout_only="sprawlmap/layout" in head)
+        doc.library_errors = errors
+        return doc
+
+    def save(self, path: Path | str | None = None) -> Path:
+        """Write the root to ``path`` (or its own path) atomically and mark it clean."""
+        target = Path(path) if path else self.path
+        if target is None:
+            raise ValueError("no file name yet")
+        self.write(target)
+        if self.path != target:
+            self.path = target
+            self.pathChanged.emit()
+        self.undo_stack.setClean()
+        return target
+
+    def write(self, target: Path) -> None:
+        """Write without touching the clean state (used by autosave)."""
+        io = _io()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(self._root, Sheet):
+            io.save_sheet(self._root, target)
+        else:
+            io.save_document(self._root, target, layout_only=self.layout_only)
+
+    def recovery_path(self, fallback_dir: Path) -> Path:
+        """Where autosave writes: next to the file as ``.name.autosave``, else in app data."""
+        if self.path is not None:
+            return self.path.with_name(f".{self.path.name}.autosave")
+        return fallback_dir / f"untitled-{os.getpid()}.autosave.yaml"

@@ -1,0 +1,505 @@
+"""The main window: canvas, tool bar, panels, status bar and the care of the open file.
+
+Document care: every edit is undoable (Ctrl+Z, Ctrl+Shift+Z); save and save-as write atomically
+through ``engine.io``; closing with unsaved changes asks first; a timer autosaves a dirty
+document to a recovery file (``.NAME.autosave`` next to it) that a clean save or close removes,
+and opening a file whose recovery file is newer offers to recover it; recent files are kept in
+the settings.  The prompts are methods (``ask_save``, ``ask_recover``) so tests can replace them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSpinBox,
+    QTabWidget,
+    QToolBar,
+)
+
+from editor import edits
+from editor.canvas.scene import BoardScene
+from editor.canvas.view import CanvasView
+from editor.document import MAPSHEETS, Document
+from editor.edits import FeatureRef, PlacementRef
+from editor.panels.findings import FindingsPanel
+from editor.panels.layers import LayersPanel
+from editor.panels.legend import LegendWidget
+from editor.panels.library import LibraryPanel
+from editor.panels.properties import PropertiesPanel
+from editor.state import EditorState
+from editor.tools.draw import AreaTool, CutTool, LineTool, WallTool
+from editor.tools.features import MarkerTool, OpeningTool
+from editor.tools.los import LosTool
+from editor.tools.movement import MoveTool
+from editor.tools.place import PlaceTool, drop
+from editor.tools.select import SelectTool
+from engine.errors import LoadError
+from engine.model import AREA_KINDS, LINE_KINDS, Layout, Placement, Scenario, Sheet
+
+AUTOSAVE_MS = 60_000
+MAX_RECENT = 8
+
+#: tool key -> (label, shortcut)
+TOOLS = {
+    "select": ("Select", "V"), "wall": ("Wall", "W"), "door": ("Door", "D"),
+    "window": ("Window", "N"), "hole": ("Hole", "H"), "area": ("Area", "A"),
+    "line": ("Line", "I"), "stairs": ("Stairs", "S"), "elevators": ("Elevator", "E"),
+    "climbs": ("Climb", "K"), "trees": ("Tree", "T"), "cut": ("Cut", "C"),
+    "los": ("LOS", "L"), "move": ("Move", "P"),
+}
+
+
+def blank_scenario(library: dict[str, Sheet]) -> Scenario:
+    """A new scenario on the first pavement sheet of the library (if there is one)."""
+    pav = sorted((s for s in library.values() if s.kind == "pavement"), key=lambda s: s.id)
+    pavement = (Placement(sheet=pav[0].id, at=(0, 0)),) if pav else ()
+    lattice = pav[0].lattice if pav else "square"
+    return Scenario(title="Untitled", layout=Layout(lattice=lattice, pavement=pavement))
+
+
+def blank_sheet(kind: str = "building") -> Sheet:
+    w, h = (16, 12) if kind == "building" else (32, 24)
+    outline = ((-0.5, -0.5), (w - 0.5, -0.5), (w - 0.5, h - 0.5), (-0.5, h - 0.5))
+    return Sheet(id="new-sheet", title="New sheet", kind=kind, lattice="square", size=(w, h),
+                 outline=outline, height=1 if kind == "building" else 0)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, doc: Document | None = None, settings: QSettings | None = None,
+                 recovery_dir: Path | None = None):
+        super().__init__()
+        self.settings = settings or QSettings("sprawlmap", "editor")
+        self.recovery_dir = Path(recovery_dir or QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.AppLocalDataLocation) or Path.home())
+        self.state = EditorState(self)
+        if doc is None:
+            doc = Document(blank_scenario({}))
+        self.doc = doc
+        self.scene = BoardScene(doc, self.state, self)
+        self.view = CanvasView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self._build_status()
+        self._build_panels()
+        self._build_tool_options()
+        self._build_actions()
+        self.tool = None
+        self.tools: dict = {}
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(AUTOSAVE_MS)
+        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.start()
+        self._findings_timer = QTimer(self)
+        self._findings_timer.setSingleShot(True)
+        self._findings_timer.setInterval(250)
+        self._findings_timer.timeout.connect(lambda: self.findings.refresh(self.doc))
+        self.view.hovered.connect(self._hovered)
+        self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z:.0f} px/dot"))
+        self.view.dropped.connect(lambda key, p: drop(self, key, (p.x(), p.y())))
+        self.state.selectionChanged.connect(self.properties.refresh)
+        self.state.levelChanged.connect(self._level_changed)
+        self.resize(1400, 900)
+        self.set_document(doc)
+        self.set_tool("select")
+
+    # ------------------------------------------------------------------ building the window
+    def _build_status(self) -> None:
+        sb = self.statusBar()
+        self.dot_label = QLabel("dot –")
+        self.dot_label.setMinimumWidth(170)
+        self.zoom_label = QLabel("")
+        self.hint_label = QLabel("")
+        sb.addWidget(self.hint_label, 1)
+        sb.addPermanentWidget(self.dot_label)
+        sb.addPermanentWidget(self.zoom_label)
+
+    def _dock(self, title: str, widget, area) -> QDockWidget:
+        d = QDockWidget(title, self)
+        d.setObjectName(title)
+        d.setWidget(widget)
+        self.addDockWidget(area, d)
+        return d
+
+    def _build_panels(self) -> None:
+        self.library = LibraryPanel()
+        self.library.chosen.connect(self.arm_place)
+        self.layers = LayersPanel(self.state)
+        self.properties = PropertiesPanel(self)
+        self.findings = FindingsPanel()
+        self.findings.activated.connect(self._finding_activated)
+        self.legend = LegendWidget()
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        self.library_dock = self._dock("Library", self.library, left)
+        self.layers_dock = self._dock("Levels and layers", self.layers, left)
+        self.properties_dock = self._dock("Properties", self.properties, right)
+        tabs = QTabWidget()
+        tabs.addTab(self.findings, "Findings")
+        tabs.addTab(self.legend, "Legend")
+        self.findings_dock = self._dock("Findings", tabs, right)
+        self.resizeDocks([self.library_dock, self.layers_dock], [560, 240], Qt.Orientation.Vertical)
+        self.resizeDocks([self.library_dock], [290], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.properties_dock], [330], Qt.Orientation.Horizontal)
+
+    def _build_tool_options(self) -> None:
+        bar = QToolBar("Tool options", self)
+        bar.setObjectName("tool-options")
+        self.area_kind = QComboBox()
+        self.area_kind.addItems(list(AREA_KINDS))
+        self.line_kind = QComboBox()
+        self.line_kind.addItems(list(LINE_KINDS))
+        self.move_ratio = QSpinBox()
+        self.move_ratio.setRange(1, 6)
+        self.move_ratio.setValue(3)
+        self.move_ratio.setPrefix("move ratio ")
+        self.fan_box = QCheckBox("LOS fan")
+        bar.addWidget(QLabel(" Area "))
+        bar.addWidget(self.area_kind)
+        bar.addWidget(QLabel(" Line "))
+        bar.addWidget(self.line_kind)
+        bar.addSeparator()
+        bar.addWidget(self.move_ratio)
+        bar.addWidget(self.fan_box)
+        self.area_kind.currentTextChanged.connect(lambda _: self._retool("area"))
+        self.line_kind.currentTextChanged.connect(lambda _: self._retool("line"))
+        self.move_ratio.valueChanged.connect(lambda _: self._tool_refresh())
+        self.fan_box.toggled.connect(lambda _: self._tool_refresh())
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+
+    def _build_actions(self) -> None:
+        mb = self.menuBar()
+        fm = mb.addMenu("&File")
+
+        def act(menu, text, slot, shortcut=None) -> QAction:
+            a = QAction(text, self)
+            if shortcut is not None:
+                a.setShortcut(shortcut)
+            a.triggered.connect(slot)
+            menu.addAction(a)
+            return a
+
+        act(fm, "New scenario", self.new_scenario, QKeySequence.StandardKey.New)
+        act(fm, "New building sheet", lambda: self.new_sheet("building"))
+        act(fm, "New pavement sheet", lambda: self.new_sheet("pavement"))
+        act(fm, "Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = fm.addMenu("Open recent")
+        self.save_action = act(fm, "Save", self.save, QKeySequence.StandardKey.Save)
+        act(fm, "Save as…", self.save_as, QKeySequence.StandardKey.SaveAs)
+        fm.addSeparator()
+        act(fm, "Quit", self.close, QKeySequence.StandardKey.Quit)
+        em = mb.addMenu("&Edit")
+        self.undo_action = act(em, "Undo", lambda: self.doc.undo_stack.undo(),
+                               QKeySequence.StandardKey.Undo)
+        self.redo_action = act(em, "Redo", lambda: self.doc.undo_stack.redo(),
+                               QKeySequence("Ctrl+Shift+Z"))
+        act(em, "Delete", self.delete_selection)
+        vm = mb.addMenu("&View")
+        act(vm, "Fit board", self.view.fit, QKeySequence("Ctrl+0"))
+        act(vm, "Level up", lambda: self.layers.step(1), QKeySequence("PgUp"))
+        act(vm, "Level down", lambda: self.layers.step(-1), QKeySequence("PgDown"))
+        tm = mb.addMenu("&Tools")
+        bar = QToolBar("Tools", self)
+        bar.setObjectName("tools")
+        self.tool_actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        for key, (label, sc) in TOOLS.items():
+            a = QAction(label, self)
+            a.setCheckable(True)
+            a.setShortcut(QKeySequence(sc))
+            a.setToolTip(f"{label} ({sc})")
+            a.triggered.connect(lambda _=False, k=key: self.set_tool(k))
+            group.addAction(a)
+            bar.addAction(a)
+            tm.addAction(a)
+            self.tool_actions[key] = a
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.insertToolBarBreak(bar)
+        self._refresh_recent()
+
+    # ------------------------------------------------------------------ document
+    def set_document(self, doc: Document) -> None:
+        old = getattr(self, "_connected_doc", None)
+        if old is not None:
+            old.changed.disconnect(self._doc_changed)
+            old.undo_stack.cleanChanged.disconnect(self._update_title)
+            old.pathChanged.disconnect(self._update_title)
+        self.doc = doc
+        self._connected_doc = doc
+        doc.changed.connect(self._doc_changed)
+        doc.undo_stack.cleanChanged.connect(self._update_title)
+        doc.pathChanged.connect(self._update_title)
+        self.state.select(None)
+        self.view.lattice_name = doc.layout.lattice
+        self.scene.set_document(doc)
+        self._doc_changed()
+        self.set_tool("select")
+        self.view.fit()
+
+    def _doc_changed(self) -> None:
+        doc = self.doc
+        sel = self.state.selection
+        if sel is not None and self.properties._current() is None and not (
+                isinstance(sel, PlacementRef) and not sel.pavement
+                and sel.index < len(doc.layout.placements)):
+            self.state.selection = None
+        self.scene.rebuild()
+        self.layers.set_levels(doc.levels())
+        pieces = doc.layout.pieces if doc.mode == "scenario" else ()
+        self.library.refresh(doc.library if doc.mode == "scenario" else {}, pieces)
+        self.properties.refresh()
+        self._findings_timer.start()
+        self._update_title()
+        if self.tool is not None:
+            self.tool.document_changed()
+
+    def _update_title(self, *_) -> None:
+        name = self.doc.path.name if self.doc.path else "untitled"
+        kind = "sheet" if self.doc.mode == "sheet" else "scenario"
+        self.setWindowTitle(f"{name}{' *' if self.doc.is_dirty() else ''} — {kind} — sprawlmap")
+        self.setWindowModified(self.doc.is_dirty())
+
+    def _level_changed(self, level: int) -> None:
+        self._tool_refresh()
+
+    # ------------------------------------------------------------------ tools
+    def make_tool(self, key: str):
+        if key == "select":
+            return SelectTool(self)
+        if key == "wall":
+            return WallTool(self)
+        if key in ("door", "window", "hole"):
+            return OpeningTool(self, key)
+        if key == "area":
+            return AreaTool(self, self.area_kind.currentText())
+        if key == "line":
+            return LineTool(self, self.line_kind.currentText())
+        if key in ("stairs", "elevators", "climbs", "trees"):
+            return MarkerTool(self, key)
+        if key == "cut":
+            return CutTool(self)
+        if key == "los":
+            return LosTool(self)
+        if key == "move":
+            return MoveTool(self)
+        raise KeyError(key)
+
+    def set_tool(self, key: str, tool=None) -> None:
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = tool or self.make_tool(key)
+        self.tool_key = key
+        self.view.tool = self.tool
+        if key in self.tool_actions:
+            self.tool_actions[key].setChecked(True)
+        self.tool.activate()
+
+    def _retool(self, key: str) -> None:
+        if getattr(self, "tool_key", None) == key:
+            self.set_tool(key)
+
+    def _tool_refresh(self) -> None:
+        if self.tool is not None:
+            self.tool.document_changed()
+
+    def arm_place(self, key: str) -> None:
+        """Library click: the next canvas click places this sheet or piece."""
+        if self.doc.mode != "scenario":
+            self.show_hint("Sheet mode: open a scenario to place sheets")
+            return
+        self.set_tool("place", PlaceTool(self, key))
+
+    def show_hint(self, text: str) -> None:
+        self.hint_label.setText(text)
+
+    def _hovered(self, p: QPointF) -> None:
+        from engine.lattice import get_lattice
+
+        c, r = get_lattice(self.doc.layout.lattice).dot_at((p.x(), p.y()))
+        self.dot_label.setText(f"dot {c},{r} · level {self.state.level}")
+
+    def _finding_activated(self, where) -> None:
+        if isinstance(where, PlacementRef):
+            self.state.select(where)
+            r = next((x for x in self.doc.resolved()
+                      if x.pavement == where.pavement and x.index == where.index), None)
+            if r is not None:
+                c = r.footprint.centroid
+                self.view.centerOn(c.x, c.y)
+
+    def delete_selection(self) -> None:
+        sel = self.state.selection
+        doc = self.doc
+        if isinstance(sel, PlacementRef) and doc.mode == "scenario":
+            self.state.select(None)
+            doc.edit_layout(edits.set_placement(doc.layout, sel, None), "Delete placement")
+        elif isinstance(sel, FeatureRef):
+            self.state.select(None)
+            if sel.sheet is None:
+                doc.edit_layout(edits.extras_set(doc.layout, sel, None), f"Delete {sel.list[:-1]}")
+            else:
+                sheet = edits.set_feature(doc.sheets()[sel.sheet], sel, None)
+                doc.edit_sheet(sheet, f"Delete {sel.list[:-1]}")
+
+    # ------------------------------------------------------------------ files
+    def ask_save(self) -> QMessageBox.StandardButton:
+        """Unsaved changes: Save, Discard or Cancel (tests replace this method)."""
+        return QMessageBox.question(
+            self, "Unsaved changes", f"Save the changes to {self.doc.path or 'untitled'}?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+
+    def ask_recover(self, recovery: Path) -> bool:
+        """A newer autosave exists: recover it? (tests replace this method)."""
+        return QMessageBox.question(
+            self, "Recover unsaved work",
+            f"{recovery.name} is newer than the file: the editor may have stopped without "
+            "saving. Recover it?") == QMessageBox.StandardButton.Yes
+
+    def ask_path(self, save: bool) -> Path | None:
+        start = str(self.doc.path or Path.cwd())
+        if save:
+            name, _ = QFileDialog.getSaveFileName(self, "Save as", start, "YAML (*.yaml)")
+        else:
+            name, _ = QFileDialog.getOpenFileName(self, "Open", start, "YAML (*.yaml)")
+        return Path(name) if name else None
+
+    def error(self, text: str) -> None:
+        self.show_hint(text)
+        if not QApplication.instance().property("sprawlmap_headless"):
+            QMessageBox.warning(self, "sprawlmap", text)
+
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current document."""
+        if not self.doc.is_dirty():
+            return True
+        ans = self.ask_save()
+        if ans == QMessageBox.StandardButton.Save:
+            return self.save()
+        return ans == QMessageBox.StandardButton.Discard
+
+    def open_path(self, path: Path | str) -> bool:
+        """Open ``path`` (offering a newer autosave) after the unsaved-changes prompt."""
+        if not self.maybe_save():
+            return False
+        try:
+            doc = Document.open(path)
+        except LoadError as exc:
+            self.error(str(exc))
+            return False
+        rec = doc.recovery_path(self.recovery_dir)
+        if rec.exists() and rec.stat().st_mtime > Path(path).stat().st_mtime:
+            if self.ask_recover(rec):
+                try:
+                    recovered = Document.open(rec)
+                except LoadError as exc:
+                    self.error(f"cannot recover: {exc}")
+                else:
+                    doc.push(recovered.root, "Recover autosave")
+            else:
+                rec.unlink(missing_ok=True)
+        self._remove_recovery()
+        self.set_document(doc)
+        self._add_recent(Path(path))
+        return True
+
+    def open_dialog(self) -> None:
+        p = self.ask_path(save=False)
+        if p is not None:
+            self.open_path(p)
+
+    def new_scenario(self) -> None:
+        if self.maybe_save():
+            from editor.document import load_library
+
+            lib, errs = load_library([MAPSHEETS])
+            doc = Document(blank_scenario(lib), None, lib)
+            doc.library_errors = errs
+            self._remove_recovery()
+            self.set_document(doc)
+
+    def new_sheet(self, kind: str) -> None:
+        if self.maybe_save():
+            self._remove_recovery()
+            self.set_document(Document(blank_sheet(kind)))
+
+    def save(self) -> bool:
+        if self.doc.path is None:
+            return self.save_as()
+        try:
+            self.doc.save()
+        except (LoadError, OSError, ValueError) as exc:
+            self.error(f"cannot save: {exc}")
+            return False
+        self._remove_recovery()
+        self.show_hint(f"Saved {self.doc.path}")
+        return True
+
+    def save_as(self) -> bool:
+        if self.doc.path is None and self.doc.mode == "sheet":
+            MAPSHEETS.mkdir(exist_ok=True)
+        p = self.ask_path(save=True)
+        if p is None:
+            return False
+        old_rec = self.doc.recovery_path(self.recovery_dir)
+        try:
+            self.doc.save(p)
+        except (LoadError, OSError, ValueError) as exc:
+            self.error(f"cannot save: {exc}")
+            return False
+        old_rec.unlink(missing_ok=True)
+        self._remove_recovery()
+        self._add_recent(p)
+        return True
+
+    def autosave(self) -> Path | None:
+        """Write a dirty document to its recovery file; returns where, or None."""
+        if not self.doc.is_dirty():
+            return None
+        rec = self.doc.recovery_path(self.recovery_dir)
+        try:
+            self.doc.write(rec)
+        except (LoadError, OSError, ValueError) as exc:
+            self.show_hint(f"autosave failed: {exc}")
+            return None
+        return rec
+
+    def _remove_recovery(self) -> None:
+        self.doc.recovery_path(self.recovery_dir).unlink(missing_ok=True)
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        if self.maybe_save():
+            self._remove_recovery()
+            self.autosave_timer.stop()
+            event.accept()
+        else:
+            event.ignore()
+
+    def recent_files(self) -> list[str]:
+        v = self.settings.value("recent", [])
+        if isinstance(v, str):
+            v = [v]
+        return [str(x) for x in (v or [])]
+
+    def _add_recent(self, path: Path) -> None:
+        p = str(Path(path).resolve())
+        items = [p] + [x for x in self.recent_files() if x != p]
+        self.settings.setValue("recent", items[:MAX_RECENT])
+        self._refresh_recent()
+
+    def _refresh_recent(self) -> None:
+        self.recent_menu.clear()
+        for p in self.recent_files():
+            a = self.recent_menu.addAction(p)
+            a.triggered.connect(lambda _=False, p=p: self.open_path(p))
+        self.recent_menu.setEnabled(bool(self.recent_files()))
+

@@ -1,0 +1,1 @@
+"""Dock panels around the canvas: library, layers/levels, properties, findings, legend."""

@@ -1,0 +1,96 @@
+"""Findings: placements that overlap or leave the pavement, broken sheets, engine checks.
+
+The engine's validation (``engine.validate``) is used when it is present, so the editor lists
+exactly what ``sprawlmap validate`` reports; the placement checks are the editor's own so that
+they show while a building is still being dragged.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from editor.edits import PlacementRef
+
+COLOURS = {"error": QColor(200, 30, 30), "warning": QColor(190, 120, 0),
+           "info": QColor(80, 80, 80)}
+
+
+def engine_findings(doc) -> list[dict]:
+    """``engine.validate`` findings as dicts {code, severity, message, where}, if available."""
+    if doc.mode != "scenario":
+        return []
+    try:
+        from engine import validate as v
+    except ImportError:
+        return []
+    fn = getattr(v, "validate", None) or getattr(v, "validate_scenario", None)
+    if fn is None:
+        return []
+    try:
+        try:
+            found = fn(doc.root, doc.sheets())
+        except TypeError:
+            found = fn(doc.root, doc.board())
+    except Exception as exc:  # a checker bug must not take the editor down
+        return [{"code": "validate", "severity": "warning", "message": str(exc), "where": None}]
+    out = []
+    for f in found or []:
+        if isinstance(f, dict):
+            out.append(f)
+        else:
+            out.append({k: getattr(f, k, None) for k in ("code", "severity", "message", "where")})
+    return out
+
+
+def collect(doc) -> list[dict]:
+    out: list[dict] = []
+    lay = doc.layout
+    for idx, why in sorted(doc.problems().items()):
+        pl = lay.placements[idx]
+        out.append({"code": "placement", "severity": "error",
+                    "message": f"{pl.id or pl.sheet} {why}", "where": PlacementRef(False, idx)})
+    for e in doc.library_errors:
+        out.append({"code": "sheet", "severity": "warning", "message": e, "where": None})
+    missing = {p.sheet for p in lay.placements + lay.pavement if not p.piece} - set(doc.sheets())
+    for m in sorted(missing):
+        out.append({"code": "missing-sheet", "severity": "error",
+                    "message": f"sheet {m!r} is not in the library", "where": None})
+    out.extend(engine_findings(doc))
+    return out
+
+
+class FindingsPanel(QWidget):
+    """Double-click a placement finding to select that building."""
+
+    activated = Signal(object)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.itemActivated.connect(
+            lambda it: self.activated.emit(it.data(Qt.ItemDataRole.UserRole)))
+        self.list.itemDoubleClicked.connect(
+            lambda it: self.activated.emit(it.data(Qt.ItemDataRole.UserRole)))
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(self.list)
+        self.findings: list[dict] = []
+
+    def refresh(self, doc) -> None:
+        self.findings = collect(doc)
+        self.list.clear()
+        if not self.findings:
+            it = QListWidgetItem("No findings")
+            it.setForeground(QBrush(QColor(60, 140, 60)))
+            self.list.addItem(it)
+            return
+        for f in self.findings:
+            sev = f.get("severity") or "info"
+            it = QListWidgetItem(f"[{sev}] {f.get('message', '')}")
+            it.setForeground(QBrush(COLOURS.get(sev, COLOURS["info"])))
+            where = f.get("where")
+            it.setData(Qt.ItemDataRole.UserRole, where if isinstance(where, PlacementRef) else None)
+            self.list.addItem(it)

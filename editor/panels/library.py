@@ -1,0 +1,120 @@
+"""The sheet library: thumbnails of pavement sheets, building sheets and cut pieces.
+
+Click an entry to place it with the mouse, or drag it onto the canvas.  Pieces cut in this
+document appear here at once and place like sheets.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from editor.canvas import style
+from editor.canvas.items import shapely_path
+from editor.canvas.view import MIME
+from editor.geometry import piece_polygon
+from engine.model import Piece, Sheet
+
+THUMB = 112
+
+
+def thumbnail(sheet: Sheet, piece: Piece | None = None, size: int = THUMB) -> QPixmap:
+    """A small picture of the sheet's ground floor (clipped to the piece, if any)."""
+    pm = QPixmap(size, size)
+    pm.fill(QColor(58, 62, 68))
+    poly = piece_polygon(sheet, piece)
+    x0, y0, x1, y1 = poly.bounds
+    w, h = max(x1 - x0, 1.0), max(y1 - y0, 1.0)
+    k = (size - 8) / max(w, h)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.translate(size / 2, size / 2)
+    p.scale(k, k)
+    p.translate(-(x0 + x1) / 2, -(y0 + y1) / 2)
+    clip = shapely_path(poly)
+    fill = style.BUILDING_FILL if sheet.kind == "building" else style.PAVEMENT_FILL
+    solid = QColor(fill)
+    solid.setAlpha(255)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QBrush(solid))
+    p.drawPath(clip)
+    p.setClipPath(clip)
+    lv = sheet.level(0)
+    style.paint_level(p, sheet, lv, set(style.LAYERS), plain_outline=lv is None and
+                      sheet.kind == "building")
+    p.setClipping(False)
+    p.setPen(QPen(QColor(20, 20, 20), 0))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawPath(clip)
+    p.end()
+    return pm
+
+
+class _List(QListWidget):
+    def mimeData(self, items):  # noqa: N802 - Qt's name
+        data = QMimeData()
+        if items:
+            data.setData(MIME, items[0].data(Qt.ItemDataRole.UserRole).encode())
+        return data
+
+    def mimeTypes(self):  # noqa: N802
+        return [MIME]
+
+
+class LibraryPanel(QWidget):
+    """Emits ``chosen("sheet:ID" | "piece:ID")`` when an entry is clicked."""
+
+    chosen = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.list = _List()
+        self.list.setViewMode(QListWidget.ViewMode.IconMode)
+        self.list.setIconSize(QSize(THUMB, THUMB))
+        self.list.setGridSize(QSize(THUMB + 16, THUMB + 34))
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.list.setMovement(QListWidget.Movement.Static)
+        self.list.setWordWrap(True)
+        self.list.setDragEnabled(True)
+        self.list.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
+        self.list.itemClicked.connect(
+            lambda it: self.chosen.emit(it.data(Qt.ItemDataRole.UserRole)))
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(self.list)
+        self._key: tuple | None = None
+        self._icons: dict[tuple, QIcon] = {}
+
+    def refresh(self, sheets: dict[str, Sheet], pieces: tuple[Piece, ...]) -> None:
+        """Show ``sheets`` (pavement first) and ``pieces``; cheap when nothing changed."""
+        key = (tuple(sorted((k, id(s)) for k, s in sheets.items())),
+               tuple((p.id, p.sheet, p.polygon) for p in pieces))
+        if key == self._key:
+            return
+        self._key = key
+        self.list.clear()
+        order = sorted(sheets.values(), key=lambda s: (s.kind != "pavement", s.title.lower()))
+        for s in order:
+            self._add(f"sheet:{s.id}", f"{s.title}\n{s.size[0]}×{s.size[1]}", s, None)
+        for pc in pieces:
+            if pc.sheet in sheets:
+                self._add(f"piece:{pc.id}", f"{pc.id}\n(cut of {pc.sheet})", sheets[pc.sheet], pc)
+
+    def _add(self, key: str, text: str, sheet: Sheet, piece: Piece | None) -> None:
+        ck = (key, id(sheet), piece)
+        icon = self._icons.get(ck)
+        if icon is None:
+            icon = QIcon(thumbnail(sheet, piece))
+            self._icons[ck] = icon
+        item = QListWidgetItem(icon, text)
+        item.setData(Qt.ItemDataRole.UserRole, key)
+        item.setToolTip(f"{key} — click to place, or drag onto the board")
+        self.list.addItem(item)
+
+    def item_for(self, key: str) -> QListWidgetItem | None:
+        for i in range(self.list.count()):
+            it = self.list.item(i)
+            if it.data(Qt.ItemDataRole.UserRole) == key:
+                return it
+        return None

@@ -1,0 +1,398 @@
+"""Properties of the selection: a placement, a feature, or the sheet's defaults.
+
+Every change is an undoable edit of the model.  Text fields merge consecutive keystrokes into
+one undo step.  Barrier classes are a named class, the sheet default, or an explicit barrier
+value and armor (DMZ barrier table: thin 8/0, average 12/1, thick 18/3, standard window 6/0,
+reinforced window 14/2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields, replace
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor import edits
+from editor.edits import FeatureRef, PlacementRef
+from engine.model import (
+    AREA_KINDS,
+    DARKNESS,
+    LINE_KINDS,
+    LOS_EFFECTS,
+    STANDABLE,
+    WALL_CLASSES,
+    WINDOW_CLASSES,
+    Barrier,
+    Defaults,
+    Opening,
+    Sheet,
+)
+
+DEFAULT = "(default)"
+EXPLICIT = "explicit…"
+BARRIER_OF = {"thin": (8, 0), "average": (12, 1), "thick": (18, 3), "standard": (6, 0),
+              "reinforced": (14, 2)}
+
+
+class ClassEditor(QWidget):
+    """Class combo (+ barrier/armor spins for an explicit value)."""
+
+    def __init__(self, names: tuple[str, ...], value: Any, on_change: Callable[[Any], None],
+                 allow_default: bool = True):
+        super().__init__()
+        self.names = names
+        self.on_change = on_change
+        self.combo = QComboBox()
+        if allow_default:
+            self.combo.addItem(DEFAULT)
+        for n in names:
+            self.combo.addItem(n)
+        self.combo.addItem(EXPLICIT)
+        self.barrier = QSpinBox()
+        self.barrier.setRange(0, 99)
+        self.barrier.setPrefix("barrier ")
+        self.armor = QSpinBox()
+        self.armor.setRange(0, 20)
+        self.armor.setPrefix("armor ")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.combo)
+        lay.addWidget(self.barrier)
+        lay.addWidget(self.armor)
+        self.set_value(value)
+        self.combo.currentTextChanged.connect(self._changed)
+        self.barrier.valueChanged.connect(self._changed)
+        self.armor.valueChanged.connect(self._changed)
+
+    def set_value(self, value: Any) -> None:
+        for w in (self.combo, self.barrier, self.armor):
+            w.blockSignals(True)
+        if isinstance(value, Barrier):
+            self.combo.setCurrentText(EXPLICIT)
+            self.barrier.setValue(value.barrier)
+            self.armor.setValue(value.armor)
+        else:
+            self.combo.setCurrentText(value if value else DEFAULT)
+            b, a = BARRIER_OF.get(value or "", (0, 0))
+            self.barrier.setValue(b)
+            self.armor.setValue(a)
+        explicit = isinstance(value, Barrier)
+        self.barrier.setEnabled(explicit)
+        self.armor.setEnabled(explicit)
+        for w in (self.combo, self.barrier, self.armor):
+            w.blockSignals(False)
+
+    def value(self) -> Any:
+        t = self.combo.currentText()
+        if t == EXPLICIT:
+            return Barrier(self.barrier.value(), self.armor.value())
+        return None if t == DEFAULT else t
+
+    def _changed(self, *_):
+        if self.combo.currentText() == EXPLICIT and not self.barrier.isEnabled():
+            self.barrier.setEnabled(True)
+            self.armor.setEnabled(True)
+        self.on_change(self.value())
+
+
+def _opt_spin(value: int | None, lo: int, hi: int, on: Callable[[int | None], None]) -> QSpinBox:
+    """A spin box where the minimum means 'not set' (the rule's default)."""
+    sb = QSpinBox()
+    sb.setRange(lo - 1, hi)
+    sb.setSpecialValueText("default")
+    sb.setValue(lo - 1 if value is None else value)
+    sb.valueChanged.connect(lambda v: on(None if v == lo - 1 else v))
+    return sb
+
+
+def _opt_combo(values: tuple[str, ...], value: str | None, on: Callable[[str | None], None]
+               ) -> QComboBox:
+    cb = QComboBox()
+    cb.addItem(DEFAULT)
+    cb.addItems(list(values))
+    cb.setCurrentText(value or DEFAULT)
+    cb.currentTextChanged.connect(lambda t: on(None if t == DEFAULT else t))
+    return cb
+
+
+class PropertiesPanel(QScrollArea):
+    def __init__(self, win, parent=None):
+        super().__init__(parent)
+        self.win = win
+        self.setWidgetResizable(True)
+        self._sel_key: Any = ("none",)
+        self._own = False
+        self.rebuild()
+
+    # ------------------------------------------------------------------ plumbing
+    @property
+    def doc(self):
+        return self.win.doc
+
+    def refresh(self) -> None:
+        """Rebuild unless the same object is still selected and unchanged (keeps focus)."""
+        key = (self.win.state.selection, self._current())
+        if self._own:
+            # our own edit: the widgets already show it; rebuilding now would delete the
+            # widget whose signal is running (and steal the focus while typing)
+            self._sel_key = key
+            return
+        if key != self._sel_key:
+            self.rebuild()
+
+    def _edit(self, fn: Callable[[], None], relayout: bool = False) -> None:
+        self._own = True
+        try:
+            fn()
+        finally:
+            self._own = False
+        if relayout:
+            QTimer.singleShot(0, self.rebuild)
+
+    def _current(self) -> Any:
+        sel = self.win.state.selection
+        try:
+            if isinstance(sel, PlacementRef):
+                lay = self.doc.layout
+                return (lay.pavement if sel.pavement else lay.placements)[sel.index]
+            if isinstance(sel, FeatureRef):
+                if sel.sheet is None:
+                    return edits.extras_get(self.doc.layout.extras, sel)
+                return edits.get_feature(self.doc.sheets()[sel.sheet], sel)
+        except (IndexError, KeyError, AttributeError):
+            return None
+        return self.doc.root if isinstance(self.doc.root, Sheet) else None
+
+    def rebuild(self) -> None:
+        sel = self.win.state.selection
+        cur = self._current()
+        self._sel_key = (sel, cur)
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        if isinstance(sel, FeatureRef) and cur is not None:
+            lay.addWidget(self._feature_box(sel, cur))
+            if sel.sheet is not None:
+                lay.addWidget(self._sheet_box(self.doc.sheets()[sel.sheet]))
+        elif isinstance(sel, PlacementRef) and cur is not None:
+            lay.addWidget(self._placement_box(sel, cur))
+            r = next((x for x in self.doc.resolved()
+                      if x.pavement == sel.pavement and x.index == sel.index), None)
+            if r is not None:
+                lay.addWidget(self._sheet_box(r.sheet))
+        elif isinstance(self.doc.root, Sheet):
+            lay.addWidget(self._sheet_box(self.doc.root))
+        else:
+            lay.addWidget(self._scenario_box())
+        lay.addStretch(1)
+        self.setWidget(body)
+
+    # ------------------------------------------------------------------ boxes
+    def _scenario_box(self) -> QGroupBox:
+        box = QGroupBox("Scenario")
+        form = QFormLayout(box)
+        sc = self.doc.root
+        title = QLineEdit(sc.title)
+        title.textEdited.connect(lambda t: self._edit(lambda: self.doc.push(
+            replace(self.doc.root, title=t), "Edit title", merge_key="title")))
+        form.addRow("Title", title)
+        form.addRow("Ruleset", QLabel(sc.ruleset))
+        form.addRow("Placements", QLabel(str(len(sc.layout.placements))))
+        form.addRow("Pieces", QLabel(str(len(sc.layout.pieces))))
+        form.addRow(QLabel("Select a building or a feature to edit it."))
+        return box
+
+    def _placement_box(self, ref: PlacementRef, pl) -> QGroupBox:
+        box = QGroupBox("Pavement" if ref.pavement else "Placement")
+        form = QFormLayout(box)
+
+        def push(new, text, merge=None):
+            self._edit(lambda: self.doc.edit_layout(
+                edits.set_placement(self.doc.layout, ref, new), text, merge))
+
+        form.addRow("Sheet", QLabel(pl.sheet + (f" (piece {pl.piece})" if pl.piece else "")))
+        ident = QLineEdit(pl.id)
+        ident.textEdited.connect(lambda t: push(replace(self._current(), id=t), "Rename",
+                                                f"id:{ref}"))
+        form.addRow("Id", ident)
+        for i, axis in enumerate(("Column", "Row")):
+            sb = QSpinBox()
+            sb.setRange(-999, 9999)
+            sb.setValue(pl.at[i])
+
+            def moved(v, i=i):
+                at = list(self._current().at)
+                at[i] = v
+                push(replace(self._current(), at=tuple(at)), "Move", f"at:{ref}")
+            sb.valueChanged.connect(moved)
+            form.addRow(axis, sb)
+        rot = QComboBox()
+        step = 90 if self.doc.layout.lattice == "square" else 60
+        for a in range(0, 360, step):
+            rot.addItem(f"{a}°", a)
+        rot.setCurrentIndex(rot.findData(pl.rotation))
+        rot.currentIndexChanged.connect(
+            lambda i: push(replace(self._current(), rotation=rot.itemData(i)), "Rotate"))
+        form.addRow("Rotation", rot)
+        mir = QCheckBox()
+        mir.setChecked(pl.mirror)
+        mir.toggled.connect(lambda on: push(replace(self._current(), mirror=on), "Mirror"))
+        form.addRow("Mirrored", mir)
+        note = QLineEdit(pl.note)
+        note.textEdited.connect(lambda t: push(replace(self._current(), note=t), "Note",
+                                               f"note:{ref}"))
+        form.addRow("Note", note)
+        problem = self.doc.problems().get(ref.index) if not ref.pavement else None
+        if problem:
+            warn = QLabel(f"⚠ {problem}")
+            warn.setStyleSheet("color: #d22;")
+            form.addRow(warn)
+        return box
+
+    def _sheet_box(self, sheet: Sheet) -> QGroupBox:
+        box = QGroupBox(f"Sheet {sheet.id}")
+        form = QFormLayout(box)
+        sid = sheet.id
+
+        def push(new_sheet, text, merge=None):
+            self._edit(lambda: self.doc.edit_sheet(new_sheet, text, merge))
+
+        def cur() -> Sheet:
+            return self.doc.sheets()[sid]
+
+        title = QLineEdit(sheet.title)
+        title.textEdited.connect(lambda t: push(replace(cur(), title=t), "Sheet title",
+                                                f"title:{sid}"))
+        form.addRow("Title", title)
+        if sheet.kind == "building":
+            h = QSpinBox()
+            h.setRange(1, 60)
+            h.setValue(max(sheet.height, 1))
+            h.valueChanged.connect(lambda v: push(replace(cur(), height=v), "Sheet height"))
+            form.addRow("Stories", h)
+        for attr, names in (("wall", WALL_CLASSES), ("door", WALL_CLASSES),
+                            ("window", WINDOW_CLASSES)):
+            def changed(v, attr=attr, names=names):
+                d = cur().defaults
+                v = v if v is not None else Defaults().__getattribute__(attr)
+                push(replace(cur(), defaults=replace(d, **{attr: v})), f"All {attr}s {v}")
+            ed = ClassEditor(names, getattr(sheet.defaults, attr), changed, allow_default=False)
+            form.addRow(f"All {attr}s", ed)
+        return box
+
+    def _feature_box(self, ref: FeatureRef, feat) -> QGroupBox:
+        kind = getattr(feat, "kind", ref.list[:-1])
+        where = "pavement extras" if ref.sheet is None else f"{ref.sheet}, level {ref.level}"
+        box = QGroupBox(f"{kind} {feat.id}".strip())
+        form = QFormLayout(box)
+        form.addRow("On", QLabel(where))
+
+        def cur():
+            return self._current()
+
+        def push(text, merge=None, **change):
+            new = replace(cur(), **change)
+            if ref.sheet is None:
+                def fn():
+                    self.doc.edit_layout(edits.extras_set(self.doc.layout, ref, new), text,
+                                         merge)
+            else:
+                def fn():
+                    sheet = edits.set_feature(self.doc.sheets()[ref.sheet], ref, new)
+                    self.doc.edit_sheet(sheet, text, merge)
+            self._edit(fn, relayout="kind" in change)
+
+        names = {f.name for f in fields(feat)}
+        if ref.list == "walls" or (ref.list == "lines" and feat.kind == "fence"):
+            form.addRow("Class", ClassEditor(WALL_CLASSES, feat.cls,
+                                             lambda v: push("Wall class", cls=v)))
+        if isinstance(feat, Opening) and feat.kind != "hole":
+            names_ = WINDOW_CLASSES if feat.kind == "window" else WALL_CLASSES
+            form.addRow("Class", ClassEditor(names_, feat.cls,
+                                             lambda v: push(f"{feat.kind} class", cls=v)))
+            st = QComboBox()
+            st.addItems(["open", "closed"])
+            st.setCurrentText(feat.state)
+            st.currentTextChanged.connect(lambda t: push(f"{feat.kind} {t}", state=t))
+            form.addRow("State", st)
+        if ref.list == "walls":
+            ext = QCheckBox()
+            ext.setChecked(feat.exterior)
+            ext.toggled.connect(lambda on: push("Exterior wall", exterior=on))
+            form.addRow("Exterior", ext)
+        if ref.list == "areas":
+            kb = QComboBox()
+            kb.addItems(list(AREA_KINDS))
+            kb.setCurrentText(feat.kind)
+            kb.currentTextChanged.connect(lambda t: push("Area kind", kind=t))
+            form.addRow("Kind", kb)
+            if feat.kind == "obstacle":
+                form.addRow("MP cost", _opt_spin(feat.cost, 0, 20,
+                                                 lambda v: push("Cost", cost=v)))
+                form.addRow("LOS", _opt_combo(LOS_EFFECTS, feat.los,
+                                              lambda v: push("LOS effect", los=v)))
+                form.addRow("Standable", _opt_combo(STANDABLE, feat.standable,
+                                                    lambda v: push("Standable", standable=v)))
+            if feat.kind == "dark":
+                form.addRow("Darkness", _opt_combo(DARKNESS, feat.darkness,
+                                                   lambda v: push("Darkness", darkness=v)))
+            if feat.kind in ("modifier", "dark"):
+                form.addRow("Target mod.", _opt_spin(feat.target_modifier, -10, 10, lambda v: push(
+                    "Target modifier", target_modifier=v)))
+            if feat.kind == "hazard":
+                eff = QLineEdit(feat.effect or "")
+                eff.textEdited.connect(lambda t: push("Hazard effect", f"effect:{ref}",
+                                                      effect=t or None))
+                form.addRow("Effect", eff)
+        if ref.list == "lines":
+            kb = QComboBox()
+            kb.addItems(list(LINE_KINDS))
+            kb.setCurrentText(feat.kind)
+            kb.currentTextChanged.connect(lambda t: push("Line kind", kind=t))
+            form.addRow("Kind", kb)
+            if feat.kind == "low-wall":
+                form.addRow("MP cost", _opt_spin(feat.cost, 0, 20,
+                                                 lambda v: push("Cost", cost=v)))
+                form.addRow("LOS", _opt_combo(LOS_EFFECTS, feat.los,
+                                              lambda v: push("LOS effect", los=v)))
+        if "to" in names:
+            sb = QSpinBox()
+            sb.setRange(-5, 60)
+            sb.setValue(feat.to)
+            sb.valueChanged.connect(lambda v: push("Leads to level", to=v))
+            form.addRow("To level", sb)
+        if "assisted" in names:
+            cb = QCheckBox()
+            cb.setChecked(feat.assisted)
+            cb.toggled.connect(lambda on: push("Assisted climb", assisted=on))
+            form.addRow("Assisted", cb)
+        if "levels" in names:
+            le = QLineEdit(", ".join(str(k) for k in feat.levels))
+
+            def levels_edited():
+                try:
+                    ks = tuple(sorted({int(x) for x in le.text().replace(",", " ").split()}))
+                except ValueError:
+                    return
+                if ks:
+                    push("Elevator levels", levels=ks)
+            le.editingFinished.connect(levels_edited)
+            form.addRow("Levels", le)
+        note = QLineEdit(feat.note)
+        note.textEdited.connect(lambda t: push("Note", f"note:{ref}", note=t))
+        form.addRow("Note", note)
+        return box

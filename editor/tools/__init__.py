@@ -1,0 +1,1 @@
+"""Canvas tools: each turns mouse and key events into undoable edits or overlays."""

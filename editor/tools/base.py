@@ -1,0 +1,104 @@
+"""The tool protocol and the helpers every tool shares (overlays, targets, feature edits)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPen
+from PySide6.QtWidgets import QGraphicsItem
+
+from editor import edits
+from editor.geometry import Resolved
+from editor.picking import placement_at
+
+if TYPE_CHECKING:
+    from editor.main_window import MainWindow
+
+
+def cosmetic(colour: QColor | str, width: float = 2.0,
+             style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+    pen = QPen(QColor(colour), width, style)
+    pen.setCosmetic(True)
+    return pen
+
+
+class Tool:
+    """Base tool: ignores everything.  Handlers return True when they used the event."""
+
+    name = "tool"
+    hint = ""
+
+    def __init__(self, win: MainWindow):
+        self.win = win
+        self._overlay: list[QGraphicsItem] = []
+
+    @property
+    def doc(self):
+        return self.win.doc
+
+    @property
+    def state(self):
+        return self.win.state
+
+    # ------------------------------------------------------------------ lifecycle
+    def activate(self) -> None:
+        self.win.show_hint(self.hint)
+
+    def deactivate(self) -> None:
+        self.clear_overlay()
+
+    def document_changed(self) -> None:
+        """The document changed under the tool (edit, undo): refresh what it shows."""
+
+    # ------------------------------------------------------------------ events
+    def press(self, ev, p: QPointF) -> bool:
+        return False
+
+    def move(self, ev, p: QPointF) -> bool:
+        return False
+
+    def release(self, ev, p: QPointF) -> bool:
+        return False
+
+    def double_click(self, ev, p: QPointF) -> bool:
+        return False
+
+    def key(self, ev) -> bool:
+        return False
+
+    # ------------------------------------------------------------------ overlays
+    def add_overlay(self, item: QGraphicsItem, z: float = 100) -> QGraphicsItem:
+        item.setZValue(z)
+        self.win.scene.addItem(item)
+        self._overlay.append(item)
+        return item
+
+    def clear_overlay(self) -> None:
+        for it in self._overlay:
+            if it.scene() is not None:
+                it.scene().removeItem(it)
+        self._overlay.clear()
+
+    # ------------------------------------------------------------------ targets
+    def target_at(self, p: tuple[float, float], pavement_ok: bool = True) -> Resolved | None:
+        """The placed sheet a new feature at ``p`` belongs to on the current level."""
+        level = self.state.level
+        r = placement_at(self.doc.resolved(), p, buildings_only=True)
+        if r is not None and level <= r.sheet.height:
+            return r
+        if pavement_ok and level == 0:
+            return placement_at([x for x in self.doc.resolved() if x.pavement], p)
+        return None
+
+    def add_feature(self, r: Resolved, list_name: str, feature: Any, text: str) -> None:
+        """Add ``feature`` (already in the sheet's frame) to sheet ``r`` on the current level."""
+        level = self.state.level if r.sheet.kind == "building" else 0
+        sheet, idx = edits.add_feature(r.sheet, level, list_name, feature)
+        self.doc.edit_sheet(sheet, text)
+        self.state.select(edits.FeatureRef(sheet.id, level, list_name, idx))
+
+    def add_extra(self, list_name: str, feature: Any, text: str) -> None:
+        layout, idx = edits.extras_add(self.doc.layout, list_name, feature)
+        self.doc.edit_layout(layout, text)
+        self.state.select(edits.FeatureRef(None, 0, list_name, idx))

@@ -1,0 +1,200 @@
+"""The LOS tool: click a dot, then hover.  Optionally shade the whole fan of what it sees.
+
+Colours: green clear, amber interrupted (with the cover count and each interruption marked),
+red blocked (the line stops at the blocking point, with the reason in words).  Everything
+comes from ``engine.los``: the editor only draws the engine's facts.  The origin keeps the
+level it was picked on; the hovered target and the fan follow the level switcher.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsRectItem
+
+from editor.tools.base import Tool, cosmetic
+from editor.tools.overlay import DotShade, text_item
+from engine.lattice import get_lattice
+
+GREEN, AMBER, RED = "#2ecc40", "#ffb000", "#ff3030"
+
+
+def _get(obj, key, default=None):
+    if isinstance(obj, dict):
+        return obj.get(key, default)
+    return getattr(obj, key, default)
+
+
+def describe(facts) -> tuple[str, str]:
+    """(colour, one-line description) of an engine LosFacts."""
+    rng = _get(facts, "range")
+    if _get(facts, "blocked"):
+        by = _get(facts, "blocked_by") or {}
+        reason = _get(by, "reason") or _get(by, "kind") or "blocked"
+        feat = _get(by, "feature")
+        return RED, f"Blocked: {reason}" + (f" ({feat})" if feat else "") + f" — range {rng}"
+    inter = list(_get(facts, "interruptions") or [])
+    vis = _get(facts, "visibility") or "clear"
+    extra = f", {vis}" if vis not in ("clear", None) else ""
+    elev = _get(facts, "elevation_stories") or 0
+    extra += f", {elev} stories up/down" if elev else ""
+    if inter:
+        kinds = ", ".join(str(_get(i, "reason") or _get(i, "kind")) for i in inter)
+        return AMBER, f"Cover {len(inter)}: {kinds} — range {rng}{extra}"
+    return GREEN, f"Clear — range {rng}{extra}"
+
+
+class LosTool(Tool):
+    name = "los"
+    hint = "LOS: click a dot, then hover a target (tick 'LOS fan' to shade everything it sees)"
+
+    def __init__(self, win):
+        super().__init__(win)
+        self.origin: tuple[int, int, int] | None = None
+        self.target: tuple[int, int, int] | None = None
+        self.facts = None
+        self.text = ""
+        self.fan = None
+
+    def _dot(self, p: QPointF) -> tuple[int, int]:
+        return get_lattice(self.doc.layout.lattice).dot_at((p.x(), p.y()))
+
+    def press(self, ev, p: QPointF) -> bool:
+        if ev.button() != Qt.MouseButton.LeftButton:
+            return False
+        c, r = self._dot(p)
+        self.origin = (c, r, self.state.level)
+        self.target = None
+        self.redraw()
+        return True
+
+    def move(self, ev, p: QPointF) -> bool:
+        if self.origin is None:
+            return False
+        c, r = self._dot(p)
+        t = (c, r, self.state.level)
+        if t != self.target:
+            self.target = t
+            self.redraw(fan=False)
+        return False
+
+    def key(self, ev) -> bool:
+        if ev.key() == Qt.Key.Key_F:
+            self.win.fan_box.setChecked(not self.win.fan_box.isChecked())
+            return True
+        if ev.key() == Qt.Key.Key_Escape:
+            self.origin = self.target = None
+            self.redraw()
+            return True
+        return False
+
+    def document_changed(self) -> None:
+        self.redraw()
+
+    def deactivate(self) -> None:
+        super().deactivate()
+        self._fan_item = None
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self, fan: bool = True) -> None:
+        """Recompute from the engine and redraw; ``fan`` False keeps the fan shading."""
+        keep = getattr(self, "_fan_item", None) if not fan else None
+        for it in list(self._overlay):
+            if it is not keep:
+                if it.scene() is not None:
+                    it.scene().removeItem(it)
+        self._overlay = [keep] if keep is not None else []
+        if fan:
+            self._fan_item = None
+        if self.origin is None:
+            return
+        board = self.doc.board()
+        if board is None:
+            self.win.show_hint(self.doc.board_error() or "no board")
+            return
+        lat = get_lattice(self.doc.layout.lattice)
+        if fan and self.win.fan_box.isChecked():
+            self._draw_fan(board, lat)
+        ox, oy = lat.point(self.origin[:2])
+        mark = QGraphicsEllipseItem(ox - 0.35, oy - 0.35, 0.7, 0.7)
+        mark.setBrush(QBrush(QColor("#1e90ff")))
+        mark.setPen(cosmetic("#ffffff", 2))
+        self.add_overlay(mark, z=120)
+        if self.target is None or self.target == self.origin:
+            self.win.show_hint(f"LOS from {self.origin[0]},{self.origin[1]} level "
+                               f"{self.origin[2]}: hover a target")
+            return
+        from engine.los import line_of_sight
+
+        try:
+            facts = line_of_sight(board, self.origin, self.target,
+                                  light=getattr(self.doc.scenario(), "light", "day"))
+        except Exception as exc:  # a query off the board: say why, keep going
+            self.facts, self.text = None, f"LOS: {exc}"
+            self.win.show_hint(self.text)
+            return
+        self.facts = facts
+        colour, self.text = describe(facts)
+        tx, ty = lat.point(self.target[:2])
+        end = QPointF(tx, ty)
+        by = _get(facts, "blocked_by") if _get(facts, "blocked") else None
+        point = _get(by, "point") if by else None
+        if point is not None:
+            cut = QPointF(float(point[0]), float(point[1]))
+            rest = QGraphicsLineItem(QLineF(cut, end))
+            rest.setPen(cosmetic(RED, 1.5, Qt.PenStyle.DotLine))
+            self.add_overlay(rest, z=118)
+            x = QGraphicsRectItem(cut.x() - 0.25, cut.y() - 0.25, 0.5, 0.5)
+            x.setPen(cosmetic(RED, 3))
+            self.add_overlay(x, z=121)
+            end = cut
+        line = QGraphicsLineItem(QLineF(QPointF(ox, oy), end))
+        line.setPen(cosmetic(colour, 4))
+        self.add_overlay(line, z=119)
+        for pt in self._interruption_points(board, facts):
+            m = QGraphicsEllipseItem(pt[0] - 0.22, pt[1] - 0.22, 0.44, 0.44)
+            m.setBrush(QBrush(QColor(AMBER)))
+            m.setPen(cosmetic("#000000", 1.5))
+            self.add_overlay(m, z=121)
+        label = text_item(self.text, QPointF(tx + 0.6, ty + 0.6), colour="#ffffff")
+        self.add_overlay(label, z=130)
+        self.win.show_hint(self.text)
+
+    def _interruption_points(self, board, facts) -> list[tuple[float, float]]:
+        """Where the sight line meets each interrupting feature (for the markers)."""
+        from shapely.geometry import LineString
+
+        inter = list(_get(facts, "interruptions") or [])
+        if not inter:
+            return []
+        lat = get_lattice(self.doc.layout.lattice)
+        seg = LineString([lat.point(self.origin[:2]), lat.point(self.target[:2])])
+        feats = {f.id: f for f in board.all_features()}
+        out = []
+        for i in inter:
+            f = feats.get(_get(i, "feature"))
+            if f is None:
+                continue
+            hit = seg.intersection(f.geom)
+            if hit.is_empty:
+                continue
+            c = hit.centroid if hit.geom_type != "Point" else hit
+            out.append((c.x, c.y))
+        return out
+
+    def _draw_fan(self, board, lat) -> None:
+        from engine.los import los_fan
+
+        fan = los_fan(board, self.origin, level=self.state.level)
+        self.fan = fan
+        dots = np.asarray(fan.dots)
+        blocked = np.asarray(fan.blocked, dtype=bool)
+        cover = np.asarray(fan.cover, dtype=int)
+        colours = np.zeros((len(dots), 4), dtype=np.uint8)
+        colours[:] = (46, 204, 64, 90)
+        colours[cover > 0] = (255, 176, 0, 110)
+        colours[cover > 1] = (255, 120, 0, 130)
+        colours[blocked] = (120, 0, 0, 120)
+        item = DotShade(self.doc.layout.lattice, dots, colours)
+        self._fan_item = self.add_overlay(item, z=60)

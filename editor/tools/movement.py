@@ -1,0 +1,139 @@
+"""The movement tool: click a dot, see how far it reaches, hover for the cheapest path.
+
+Reach is shaded by MP spent (12 MP, the turn's allowance, at the chosen move ratio); the path
+to the hovered dot is drawn with the running MP total at every step and the reasons of each
+step's extra cost, all from ``engine.movement``.  The shading follows the level switcher.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainterPath
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
+
+from editor.tools.base import Tool, cosmetic
+from editor.tools.overlay import DotShade, text_item
+from engine.lattice import get_lattice
+
+MP = 12
+
+
+def _get(obj, key, default=None):
+    if isinstance(obj, dict):
+        return obj.get(key, default)
+    return getattr(obj, key, default)
+
+
+class MoveTool(Tool):
+    name = "move"
+    hint = "Move: click a dot, hover a destination (move ratio in the tool options)"
+
+    def __init__(self, win):
+        super().__init__(win)
+        self.origin: tuple[int, int, int] | None = None
+        self.target: tuple[int, int, int] | None = None
+        self.path = None
+        self.reach: dict | None = None
+        self._reach_item = None
+
+    def press(self, ev, p: QPointF) -> bool:
+        if ev.button() != Qt.MouseButton.LeftButton:
+            return False
+        c, r = get_lattice(self.doc.layout.lattice).dot_at((p.x(), p.y()))
+        self.origin = (c, r, self.state.level)
+        self.target = None
+        self.redraw()
+        return True
+
+    def move(self, ev, p: QPointF) -> bool:
+        if self.origin is None:
+            return False
+        c, r = get_lattice(self.doc.layout.lattice).dot_at((p.x(), p.y()))
+        t = (c, r, self.state.level)
+        if t != self.target:
+            self.target = t
+            self.redraw(reach=False)
+        return False
+
+    def key(self, ev) -> bool:
+        if ev.key() == Qt.Key.Key_Escape:
+            self.origin = self.target = None
+            self.redraw()
+            return True
+        return False
+
+    def document_changed(self) -> None:
+        self.redraw()
+
+    def redraw(self, reach: bool = True) -> None:
+        keep = self._reach_item if not reach else None
+        for it in list(self._overlay):
+            if it is not keep and it.scene() is not None:
+                it.scene().removeItem(it)
+        self._overlay = [keep] if keep is not None else []
+        if reach:
+            self._reach_item = None
+        if self.origin is None:
+            return
+        board = self.doc.board()
+        if board is None:
+            self.win.show_hint(self.doc.board_error() or "no board")
+            return
+        from engine import movement
+
+        ratio = self.win.move_ratio.value()
+        lat = get_lattice(self.doc.layout.lattice)
+        if reach:
+            try:
+                self.reach = movement.reach(board, self.origin, ratio, mp=MP)
+            except Exception as exc:
+                self.win.show_hint(f"reach: {exc}")
+                return
+            here = [(d[0], d[1], cost) for d, cost in self.reach.items()
+                    if d[2] == self.state.level]
+            if here:
+                arr = np.array(here, dtype=int)
+                t = np.clip(arr[:, 2] / MP, 0, 1)
+                colours = np.zeros((len(arr), 4), dtype=np.uint8)
+                colours[:, 0] = (40 + 180 * t).astype(np.uint8)
+                colours[:, 1] = (200 - 120 * t).astype(np.uint8)
+                colours[:, 2] = (255 - 200 * t).astype(np.uint8)
+                colours[:, 3] = 110
+                self._reach_item = self.add_overlay(
+                    DotShade(self.doc.layout.lattice, arr[:, :2], colours), z=60)
+        ox, oy = lat.point(self.origin[:2])
+        mark = QGraphicsEllipseItem(ox - 0.35, oy - 0.35, 0.7, 0.7)
+        mark.setBrush(QBrush(QColor("#1e90ff")))
+        mark.setPen(cosmetic("#ffffff", 2))
+        self.add_overlay(mark, z=120)
+        if self.target is None or self.target == self.origin:
+            self.win.show_hint(f"Move from {self.origin[0]},{self.origin[1]}: "
+                               f"{len(self.reach or {})} dots within {MP} MP at ratio {ratio}")
+            return
+        try:
+            res = movement.cheapest_path(board, self.origin, self.target, ratio)
+        except Exception as exc:
+            self.win.show_hint(f"path: {exc}")
+            return
+        self.path = res
+        if not _get(res, "reachable"):
+            self.win.show_hint(f"No path to {self.target[0]},{self.target[1]}")
+            return
+        dots = list(_get(res, "dots"))
+        path = QPainterPath(QPointF(*lat.point(dots[0][:2])))
+        for d in dots[1:]:
+            path.lineTo(QPointF(*lat.point(d[:2])))
+        item = QGraphicsPathItem(path)
+        item.setPen(cosmetic("#1e90ff", 4))
+        self.add_overlay(item, z=119)
+        total = 0
+        for st in _get(res, "steps") or []:
+            total += _get(st, "cost")
+            x, y = lat.point(tuple(_get(st, "to"))[:2])
+            self.add_overlay(text_item(str(total), QPointF(x + 0.15, y - 0.9), size=8), z=130)
+        cost = _get(res, "cost")
+        whys = [w for st in (_get(res, "steps") or []) for w in (_get(st, "why") or [])]
+        more = f" ({'; '.join(dict.fromkeys(whys))})" if whys else ""
+        self.win.show_hint(f"Path to {self.target[0]},{self.target[1]}: {cost} MP in "
+                           f"{len(dots) - 1} steps{more}")

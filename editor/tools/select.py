@@ -1,0 +1,159 @@
+"""Select, drag, nudge (arrows), rotate (R), mirror (M) and delete placements and features.
+
+A building follows the mouse in whole dots while dragged (so its grain always matches the
+pavement) and is red at once if it overlaps another building or leaves the pavement; the move
+becomes one undo step on release.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QPointF, Qt
+
+from editor import edits
+from editor.canvas.items import qtransform
+from editor.edits import FeatureRef, PlacementRef
+from editor.geometry import (
+    apply_polygon,
+    centre_at,
+    piece_polygon,
+    placement_problems,
+    resolve_placements,
+    transform_for,
+)
+from editor.picking import feature_at, placement_at, selection_for
+from editor.tools.base import Tool
+from engine.lattice import get_lattice
+
+
+def placement_of(layout, ref: PlacementRef):
+    return (layout.pavement if ref.pavement else layout.placements)[ref.index]
+
+
+def rotated_about_centre(layout, sheets, ref: PlacementRef, clockwise: bool = True,
+                         mirror: bool = False):
+    """The placement turned by one lattice step (or mirrored) keeping its centre in place."""
+    pl = placement_of(layout, ref)
+    r = next(x for x in resolve_placements(layout, sheets)
+             if x.pavement == ref.pavement and x.index == ref.index)
+    c = r.footprint.centroid
+    step = get_lattice(layout.lattice).rotation_step
+    new = edits.mirror(pl) if mirror else edits.rotate(pl, step, clockwise)
+    at = centre_at(layout.lattice, r.sheet, new.rotation, new.mirror, (c.x, c.y))
+    if r.piece is not None:
+        # a piece turns about its own centre, not its sheet's
+        tf = transform_for(layout.lattice, r.sheet, replace(new, at=(0, 0)))
+        pc = apply_polygon(tf, piece_polygon(r.sheet, r.piece)).centroid
+        at = (round(c.x - pc.x), round(c.y - pc.y))
+    return replace(new, at=at)
+
+
+class SelectTool(Tool):
+    name = "select"
+    hint = ("Click to select; drag a building to move it; arrows nudge, R rotates, M mirrors, "
+            "Del deletes")
+
+    def __init__(self, win):
+        super().__init__(win)
+        self._press: QPointF | None = None
+        self._drag: PlacementRef | None = None
+        self._offset = (0, 0)
+
+    def press(self, ev, p: QPointF) -> bool:
+        if ev.button() != Qt.MouseButton.LeftButton:
+            return False
+        doc = self.doc
+        pt = (p.x(), p.y())
+        resolved = doc.resolved()
+        hit = feature_at(resolved, doc.layout.extras, pt, self.state.level)
+        r = placement_at(resolved, pt, buildings_only=doc.mode == "scenario")
+        self._press = p
+        self._drag = None
+        if r is not None and doc.mode == "scenario" and not r.pavement:
+            self._drag = PlacementRef(False, r.index)
+        self._offset = (0, 0)
+        self.state.select(selection_for(hit, r if doc.mode == "scenario" else None))
+        return True
+
+    def move(self, ev, p: QPointF) -> bool:
+        if self._press is None or self._drag is None:
+            return False
+        dc = round(p.x() - self._press.x())
+        dr = round(p.y() - self._press.y())
+        if (dc, dr) == self._offset:
+            return True
+        self._offset = (dc, dr)
+        if self.state.selection != self._drag:
+            self.state.select(self._drag)
+        self._preview(self._drag, dc, dr)
+        return True
+
+    def _preview(self, ref: PlacementRef, dc: int, dr: int) -> None:
+        """Move the item only (no model change) and show red at once if it collides."""
+        doc = self.doc
+        layout = doc.layout
+        moved = edits.nudge(placement_of(layout, ref), dc, dr)
+        trial = edits.set_placement(layout, ref, moved)
+        resolved = resolve_placements(trial, doc.sheets())
+        problems = placement_problems(resolved)
+        item = self.win.scene.placement_items.get((ref.pavement, ref.index))
+        if item is None:
+            return
+        r = next(x for x in resolved if not x.pavement and x.index == ref.index)
+        item.setTransform(qtransform(r.transform))
+        for (pav, idx), it in self.win.scene.placement_items.items():
+            if not pav:
+                it.problem = problems.get(idx)
+                it.update()
+        self.win.show_hint(f"{r.sheet.title} at {moved.at[0]},{moved.at[1]}"
+                           + (f" — {problems[ref.index]}" if ref.index in problems else ""))
+
+    def release(self, ev, p: QPointF) -> bool:
+        if self._press is None:
+            return False
+        ref, off = self._drag, self._offset
+        self._press, self._drag, self._offset = None, None, (0, 0)
+        if ref is not None and off != (0, 0):
+            layout = self.doc.layout
+            moved = edits.nudge(placement_of(layout, ref), *off)
+            self.doc.edit_layout(edits.set_placement(layout, ref, moved),
+                                 f"Move {moved.id or moved.sheet}")
+            self.state.select(ref)
+        return True
+
+    # ------------------------------------------------------------------ keys
+    def key(self, ev) -> bool:
+        sel = self.state.selection
+        k = ev.key()
+        if k in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and sel is not None:
+            self.win.delete_selection()
+            return True
+        if not isinstance(sel, PlacementRef) or self.doc.mode != "scenario":
+            return False
+        layout = self.doc.layout
+        step = 5 if ev.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1
+        arrows = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
+                  Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
+        pl = placement_of(layout, sel)
+        name = pl.id or pl.sheet
+        if k in arrows:
+            moved = edits.nudge(pl, *arrows[k])
+            self.doc.edit_layout(edits.set_placement(layout, sel, moved), f"Nudge {name}",
+                                 merge_key=f"nudge:{sel}")
+            return True
+        if k == Qt.Key.Key_R:
+            cw = not (ev.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            new = rotated_about_centre(layout, self.doc.sheets(), sel, clockwise=cw)
+            self.doc.edit_layout(edits.set_placement(layout, sel, new), f"Rotate {name}")
+            return True
+        if k == Qt.Key.Key_M:
+            new = rotated_about_centre(layout, self.doc.sheets(), sel, mirror=True)
+            self.doc.edit_layout(edits.set_placement(layout, sel, new), f"Mirror {name}")
+            return True
+        return False
+
+
+def selected_feature(win) -> FeatureRef | None:
+    sel = win.state.selection
+    return sel if isinstance(sel, FeatureRef) else None
