@@ -266,7 +266,6 @@ class MainWindow(QMainWindow):
         name = self.doc.path.name if self.doc.path else "untitled"
         kind = "sheet" if self.doc.mode == "sheet" else "scenario"
         self.setWindowTitle(f"{name}{' *' if self.doc.is_dirty() else ''} — {kind} — sprawlmap")
-        self.setWindowModified(self.doc.is_dirty())
 
     def _level_changed(self, level: int) -> None:
         self._tool_refresh()

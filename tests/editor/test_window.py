@@ -1,0 +1,68 @@
+"""The main window opens with every panel and shows what is under the cursor."""
+
+from __future__ import annotations
+
+import samples
+from PySide6.QtCore import Qt
+
+from editor.canvas.view import CanvasView
+from editor.edits import PlacementRef
+
+
+def test_panels_and_library(make_editor):
+    win, _ = make_editor()
+    keys = [win.library.list.item(i).data(Qt.ItemDataRole.UserRole)
+            for i in range(win.library.list.count())]
+    # pavement first, then buildings by title
+    assert keys == ["sheet:pavement-test", "sheet:house", "sheet:shed"]
+    assert [win.layers.level_box.itemData(i) for i in range(win.layers.level_box.count())] == [
+        0, 1, 2]
+    assert win.properties_dock.isVisible() and win.findings_dock.isVisible()
+    assert isinstance(win.centralWidget(), CanvasView)
+    assert win.library.list.item(1).icon().availableSizes()
+
+
+def test_status_bar_shows_dot_under_cursor(make_editor):
+    win, d = make_editor()
+    d.hover(12.2, 7.8)
+    assert win.dot_label.text() == "dot 12,8 · level 0"
+
+
+def test_level_switch_and_layer_toggle(make_editor):
+    win, _ = make_editor()
+    win.layers.level_box.setCurrentIndex(2)
+    assert win.state.level == 2
+    item = win.scene.placement_items[(False, 0)]
+    assert item.level == 2
+    win.layers.checks["walls"].setChecked(False)
+    assert "walls" not in win.scene.placement_items[(False, 0)].layers
+
+
+def test_findings_list_overlap(make_editor):
+    sc = samples.scenario()
+    from dataclasses import replace
+
+    # put the shed inside the house
+    pls = (sc.layout.placements[0], replace(sc.layout.placements[1], at=(6, 5)))
+    sc = replace(sc, layout=replace(sc.layout, placements=pls))
+    win, _ = make_editor(sc)
+    win.findings.refresh(win.doc)
+    msgs = [f["message"] for f in win.findings.findings]
+    assert "house-1 overlaps shed-1" in msgs and "shed-1 overlaps house-1" in msgs
+    assert win.scene.placement_items[(False, 1)].problem == "overlaps house-1"
+    # double-clicking the finding selects the building
+    win.findings.activated.emit(win.findings.findings[1]["where"])
+    assert win.state.selection == PlacementRef(False, 1)
+
+
+def test_grid_paints_dots_at_every_zoom(make_editor):
+    win, _ = make_editor()
+    for zoom in (2.0, 5.0, 20.0, 120.0):
+        win.view.resetTransform()
+        win.view.scale(zoom, zoom)
+        # count near-black grid pixels on the bare canvas around the board's corner
+        win.view.centerOn(-30, -30)
+        img = win.view.viewport().grab().toImage()
+        dark = sum(1 for x in range(0, img.width(), 2) for y in range(0, img.height(), 2)
+                   if img.pixelColor(x, y).lightness() < 40)
+        assert dark > 0, zoom
