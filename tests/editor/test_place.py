@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import warnings
+
 from PySide6.QtCore import QPointF, Qt
 
-from PySide6.QtGui import QDropEvent
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
 from editor.canvas.view import MIME
@@ -48,6 +50,11 @@ def test_drop_from_library_places(make_editor):
     mime = win.library.list.mimeData([item])
     assert bytes(mime.data(MIME)).decode() == "sheet:house"
     pos = QPointF(d.pos(30.0, 20.0))
+    with warnings.catch_warnings():  # PySide marks the QPoint constructor deprecated
+        warnings.simplefilter("ignore", DeprecationWarning)
+        enter = QDragEnterEvent(pos.toPoint(), Qt.DropAction.CopyAction, mime,
+                                Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(win.view.viewport(), enter)
     ev = QDropEvent(pos, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
                     Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(win.view.viewport(), ev)
