@@ -466,7 +466,7 @@ def line_of_sight(
     visibility = set()
     if light in ("partial-darkness", "full-darkness"):
         visibility.add(light)
-    for s0, fi in sorted((s0, fi) for fi, s0 in contacts.items()):
+    for _s0, fi in sorted((s0, fi) for fi, s0 in contacts.items()):
         f = P.feats[fi]
         k = P.prim_kind_of_feat[fi]
         if k in (OPENING, OBST, OBST_PRONE, LOW, CANOPY):
@@ -477,7 +477,7 @@ def line_of_sight(
         elif k == SMOKE:
             visibility.add("smoke")
     seen_cells: set[int] = set()
-    for ci, cs in sorted(zip(fol[0].tolist(), fol[2].tolist()), key=lambda x: x[1]):
+    for ci, _cs in sorted(zip(fol[0].tolist(), fol[2].tolist()), key=lambda x: x[1]):
         if ci in seen_cells:
             continue
         seen_cells.add(ci)
