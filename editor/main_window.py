@@ -45,6 +45,7 @@ from editor.tools.movement import MoveTool
 from editor.tools.place import PlaceTool, drop
 from editor.tools.select import SelectTool
 from engine.errors import LoadError
+from engine.lattice import get_lattice
 from engine.model import AREA_KINDS, LINE_KINDS, Layout, Placement, Scenario, Sheet
 
 AUTOSAVE_MS = 60_000
@@ -321,12 +322,18 @@ class MainWindow(QMainWindow):
         self.hint_label.setText(text)
 
     def _hovered(self, p: QPointF) -> None:
-        from engine.lattice import get_lattice
-
         c, r = get_lattice(self.doc.layout.lattice).dot_at((p.x(), p.y()))
         self.dot_label.setText(f"dot {c},{r} · level {self.state.level}")
 
     def _finding_activated(self, where) -> None:
+        """Select the building a finding is about, or centre the view on its first dot."""
+        if isinstance(where, dict) and where.get("dots"):
+            c, r, *rest = where["dots"][0]
+            if rest and rest[0] in self.doc.levels():
+                self.state.set_level(rest[0])
+            x, y = get_lattice(self.doc.layout.lattice).point((c, r))
+            self.view.centerOn(x, y)
+            return
         if isinstance(where, PlacementRef):
             self.state.select(where)
             r = next((x for x in self.doc.resolved()

@@ -17,6 +17,10 @@ COLOURS = {"error": QColor(200, 30, 30), "warning": QColor(190, 120, 0),
            "info": QColor(80, 80, 80)}
 
 
+#: engine checks the editor already runs live (while dragging) under its own wording
+EDITOR_CHECKS = ("overlapping-placements", "off-pavement")
+
+
 def engine_findings(doc) -> list[dict]:
     """``engine.validate`` findings as dicts {code, severity, message, where}, if available."""
     if doc.mode != "scenario":
@@ -25,22 +29,21 @@ def engine_findings(doc) -> list[dict]:
         from engine import validate as v
     except ImportError:
         return []
-    fn = getattr(v, "validate", None) or getattr(v, "validate_scenario", None)
-    if fn is None:
-        return []
+    board = doc.board()
+    if board is None:
+        err = doc.board_error()
+        return [{"code": "board", "severity": "warning", "message": err, "where": None}] if err \
+            else []
     try:
-        try:
-            found = fn(doc.root, doc.sheets())
-        except TypeError:
-            found = fn(doc.root, doc.board())
+        found = v.validate(board, doc.root)
     except Exception as exc:  # a checker bug must not take the editor down
         return [{"code": "validate", "severity": "warning", "message": str(exc), "where": None}]
     out = []
-    for f in found or []:
-        if isinstance(f, dict):
-            out.append(f)
-        else:
-            out.append({k: getattr(f, k, None) for k in ("code", "severity", "message", "where")})
+    for f in found:
+        if f.code in EDITOR_CHECKS:
+            continue
+        out.append({"code": f.code, "severity": f.severity, "message": f.message,
+                    "where": f.where})
     return out
 
 
@@ -92,5 +95,5 @@ class FindingsPanel(QWidget):
             it = QListWidgetItem(f"[{sev}] {f.get('message', '')}")
             it.setForeground(QBrush(COLOURS.get(sev, COLOURS["info"])))
             where = f.get("where")
-            it.setData(Qt.ItemDataRole.UserRole, where if isinstance(where, PlacementRef) else None)
+            it.setData(Qt.ItemDataRole.UserRole, where)
             self.list.addItem(it)

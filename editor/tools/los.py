@@ -33,10 +33,15 @@ def describe(facts) -> tuple[str, str]:
         by = _get(facts, "blocked_by") or {}
         reason = _get(by, "reason") or _get(by, "kind") or "blocked"
         feat = _get(by, "feature")
-        return RED, f"Blocked: {reason}" + (f" ({feat})" if feat else "") + f" — range {rng}"
+        if feat and feat not in reason:
+            reason += f" ({feat})"
+        return RED, f"Blocked: {reason} — range {rng}"
     inter = list(_get(facts, "interruptions") or [])
-    vis = _get(facts, "visibility") or "clear"
-    extra = f", {vis}" if vis not in ("clear", None) else ""
+    vis = _get(facts, "visibility") or []
+    if isinstance(vis, str):
+        vis = [vis]
+    vis = [v for v in vis if v != "clear"]
+    extra = f", {', '.join(vis)}" if vis else ""
     elev = _get(facts, "elevation_stories") or 0
     extra += f", {elev} stories up/down" if elev else ""
     if inter:

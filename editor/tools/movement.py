@@ -25,6 +25,17 @@ def _get(obj, key, default=None):
     return getattr(obj, key, default)
 
 
+def reach_colours(costs: np.ndarray, mp: int) -> np.ndarray:
+    """Green for cheap dots through yellow to orange at the edge of the allowance (RGBA)."""
+    t = np.clip(np.asarray(costs, dtype=float) / max(mp, 1), 0, 1)
+    out = np.zeros((len(t), 4), dtype=np.uint8)
+    out[:, 0] = np.where(t < 0.5, 60 + 390 * t, 255).astype(np.uint8)
+    out[:, 1] = np.where(t < 0.5, 200 + 40 * t, 220 - 200 * (t - 0.5)).astype(np.uint8)
+    out[:, 2] = 40
+    out[:, 3] = 120
+    return out
+
+
 class MoveTool(Tool):
     name = "move"
     hint = "Move: click a dot, hover a destination (move ratio in the tool options)"
@@ -94,12 +105,7 @@ class MoveTool(Tool):
                     if d[2] == self.state.level]
             if here:
                 arr = np.array(here, dtype=int)
-                t = np.clip(arr[:, 2] / MP, 0, 1)
-                colours = np.zeros((len(arr), 4), dtype=np.uint8)
-                colours[:, 0] = (40 + 180 * t).astype(np.uint8)
-                colours[:, 1] = (200 - 120 * t).astype(np.uint8)
-                colours[:, 2] = (255 - 200 * t).astype(np.uint8)
-                colours[:, 3] = 110
+                colours = reach_colours(arr[:, 2], MP)
                 self._reach_item = self.add_overlay(
                     DotShade(self.doc.layout.lattice, arr[:, :2], colours), z=60)
         ox, oy = lat.point(self.origin[:2])
