@@ -75,6 +75,7 @@ class ClassEditor(QWidget):
         lay.addWidget(self.barrier)
         lay.addWidget(self.armor)
         self.set_value(value)
+        self._last = self.combo.currentText()
         self.combo.currentTextChanged.connect(self._changed)
         self.barrier.valueChanged.connect(self._changed)
         self.armor.valueChanged.connect(self._changed)
@@ -105,8 +106,14 @@ class ClassEditor(QWidget):
 
     def _changed(self, *_):
         if self.combo.currentText() == EXPLICIT and not self.barrier.isEnabled():
-            self.barrier.setEnabled(True)
-            self.armor.setEnabled(True)
+            # start the explicit value from the class it replaces (average when default)
+            b, a = BARRIER_OF.get(self._last, BARRIER_OF.get(self.names[1], (12, 1)))
+            for w, v in ((self.barrier, b), (self.armor, a)):
+                w.blockSignals(True)
+                w.setValue(v)
+                w.setEnabled(True)
+                w.blockSignals(False)
+        self._last = self.combo.currentText()
         self.on_change(self.value())
 
 
@@ -325,6 +332,7 @@ class PropertiesPanel(QScrollArea):
             form.addRow("Class", ClassEditor(names_, feat.cls,
                                              lambda v: push(f"{feat.kind} class", cls=v)))
             st = QComboBox()
+            st.setObjectName("state")
             st.addItems(["open", "closed"])
             st.setCurrentText(feat.state)
             st.currentTextChanged.connect(lambda t: push(f"{feat.kind} {t}", state=t))
@@ -393,6 +401,7 @@ class PropertiesPanel(QScrollArea):
             le.editingFinished.connect(levels_edited)
             form.addRow("Levels", le)
         note = QLineEdit(feat.note)
+        note.setObjectName("feature-note")
         note.textEdited.connect(lambda t: push("Note", f"note:{ref}", note=t))
         form.addRow("Note", note)
         return box

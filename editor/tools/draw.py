@@ -80,6 +80,10 @@ class PolyTool(Tool):
         return False
 
     def double_click(self, ev, p: QPointF) -> bool:
+        # the double-click's own corner, when its first press did not already add it
+        q = snap_half((p.x(), p.y()))
+        if self.points and self.points[-1] != q:
+            self.points.append(q)
         self.finish()
         return True
 

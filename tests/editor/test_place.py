@@ -5,7 +5,6 @@ from __future__ import annotations
 import warnings
 
 from PySide6.QtCore import QPointF, Qt
-
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
