@@ -20,6 +20,7 @@ from editor.geometry import (
     piece_polygon,
     placement_problems,
     resolve_placements,
+    snap_dot,
     transform_for,
 )
 from editor.picking import feature_at, placement_at, selection_for
@@ -45,7 +46,7 @@ def rotated_about_centre(layout, sheets, ref: PlacementRef, clockwise: bool = Tr
         # a piece turns about its own centre, not its sheet's
         tf = transform_for(layout.lattice, r.sheet, replace(new, at=(0, 0)))
         pc = apply_polygon(tf, piece_polygon(r.sheet, r.piece)).centroid
-        at = (round(c.x - pc.x), round(c.y - pc.y))
+        at = snap_dot((c.x - pc.x, c.y - pc.y))
     return replace(new, at=at)
 
 
