@@ -9,6 +9,7 @@ reinforced window 14/2).
 from __future__ import annotations
 
 from collections.abc import Callable
+import re
 from dataclasses import fields, replace
 from typing import Any
 
@@ -47,6 +48,22 @@ DEFAULT = "(default)"
 EXPLICIT = "explicit…"
 BARRIER_OF = {"thin": (8, 0), "average": (12, 1), "thick": (18, 3), "standard": (6, 0),
               "reinforced": (14, 2)}
+
+
+ID_RE = re.compile(r"[a-z0-9-]+")
+
+
+def resize_sheet(sheet: Sheet, axis: int, value: int) -> Sheet:
+    """New size along ``axis``; a box outline follows the size, a drawn outline stays."""
+    size = list(sheet.size)
+    old_box = ((-0.5, -0.5), (size[0] - 0.5, -0.5), (size[0] - 0.5, size[1] - 0.5),
+               (-0.5, size[1] - 0.5))
+    size[axis] = value
+    outline = sheet.outline
+    if tuple(map(tuple, outline)) == old_box:
+        w, h = size
+        outline = ((-0.5, -0.5), (w - 0.5, -0.5), (w - 0.5, h - 0.5), (-0.5, h - 0.5))
+    return replace(sheet, size=tuple(size), outline=outline)
 
 
 class ClassEditor(QWidget):
@@ -285,6 +302,29 @@ class PropertiesPanel(QScrollArea):
         title.textEdited.connect(lambda t: push(replace(cur(), title=t), "Sheet title",
                                                 f"title:{sid}"))
         form.addRow("Title", title)
+        if isinstance(self.doc.root, Sheet):
+            # only a sheet being edited on its own may change id and size: placements in a
+            # scenario refer to the id and their geometry to the size
+            ident = QLineEdit(sheet.id)
+            ident.setObjectName("sheet-id")
+
+            def renamed():
+                t = ident.text().strip()
+                if ID_RE.fullmatch(t) and t != self.doc.root.id:
+                    self._edit(lambda: self.doc.push(replace(self.doc.root, id=t), "Sheet id"),
+                               relayout=True)
+            ident.editingFinished.connect(renamed)
+            form.addRow("Id", ident)
+            for i, axis in enumerate(("Columns", "Rows")):
+                sb = QSpinBox()
+                sb.setRange(2, 400)
+                sb.setValue(sheet.size[i])
+
+                def resized(v, i=i):
+                    self._edit(lambda: self.doc.push(resize_sheet(self.doc.root, i, v),
+                                                     "Sheet size", merge_key=f"size{i}"))
+                sb.valueChanged.connect(resized)
+                form.addRow(axis, sb)
         if sheet.kind == "building":
             h = QSpinBox()
             h.setRange(1, 60)
