@@ -8,8 +8,8 @@ reinforced window 14/2).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import re
+from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import Any
 
