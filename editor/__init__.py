@@ -4,3 +4,7 @@ This package is the only place Qt is imported.  The document model is ``engine.m
 editor changes it only through undoable commands (:mod:`editor.commands`) and every view
 redraws from the model.
 """
+
+from editor._pyside_fix import keep_none_alive
+
+keep_none_alive()

@@ -1,0 +1,24 @@
+"""Keep ``None`` alive under PySide6 6.12 on Python 3.11.
+
+The installed shiboken6 6.12 drops one reference to ``None`` on every call of a C++ method
+that returns ``void`` (``QPainterPath.lineTo``, ``QPainter.setPen``, ...), as if ``None``
+were immortal (it is from Python 3.12 on).  On 3.11 its count starts near 5,000, so painting a
+busy board for a few seconds frees ``None`` and aborts the interpreter ("none_dealloc").
+Until the binding is fixed (or the project moves to Python >= 3.12) we give ``None`` a
+reference count so large that no session can use it up, which is what 3.12 does.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+
+_HUGE = 1 << 60
+
+
+def keep_none_alive() -> None:
+    if sys.version_info >= (3, 12):
+        return
+    refcnt = ctypes.c_ssize_t.from_address(id(None))  # ob_refcnt is a PyObject's first field
+    if refcnt.value < _HUGE:
+        refcnt.value += _HUGE
