@@ -213,6 +213,19 @@ def parse_text(text: str, file: str | None = None) -> Any:
         raise LoadError(f"YAML error: {e}", file, None) from None
 
 
+def _read_at_most(fh: Any, limit: int) -> bytes:
+    """Read up to ``limit`` bytes in chunks (no limit-sized buffer for a small file)."""
+    chunks: list[bytes] = []
+    left = limit
+    while left > 0:
+        chunk = fh.read(min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """Read a file, refusing it before reading when it is larger than :data:`MAX_BYTES`."""
     file = os.fspath(path)
@@ -223,7 +236,7 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
                 f"file is too large ({size} bytes; the limit is {MAX_BYTES // (1024 * 1024)} MiB)", file
             )
         with open(file, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+            data = _read_at_most(fh, MAX_BYTES + 1)
     except FileNotFoundError:
         raise LoadError("no such file", file) from None
     except IsADirectoryError:

@@ -66,7 +66,9 @@ def read_sheet(v: Any, at: At) -> Sheet:
     if kind == "building":
         height = r.get("height", integer(1, MAX_HEIGHT), 1)
     else:
-        height = r.get("height", integer(0, 0), 0)
+        height = r.get("height", integer(0), 0)
+        if height:
+            r.at("height").fail(f"a pavement sheet has height 0 (only level 0), not {height}")
     outline = r.get("outline", points(3))
     check_polygon(outline, r.at("outline"), "outline")
     book = F.IdBook()
