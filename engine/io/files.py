@@ -32,7 +32,10 @@ def load_document(path: PathLike) -> Scenario:
 
 
 def _checked_text(data: Any, file: str, check: Any) -> str:
-    text = dump_text(data)
+    try:
+        text = dump_text(data)
+    except LoadError as e:
+        raise LoadError(e.message, file) from None
     try:
         check(parse_text(text, file), file)
     except LoadError as e:

@@ -28,6 +28,14 @@ from yaml.scanner import Scanner
 
 from engine.errors import LoadError
 
+try:  # libyaml's event parser when PyYAML was built with it; the composer stays ours
+    from yaml._yaml import CParser
+
+    LIBYAML = True
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    CParser = None
+    LIBYAML = False
+
 #: files larger than this are refused before parsing
 MAX_BYTES = 8 * 1024 * 1024
 #: YAML nodes per document (a big city layout has tens of thousands)
@@ -93,17 +101,11 @@ class _Problem(Exception):
         self.line = mark.line + 1 if mark is not None else None
 
 
-class _Composer(Reader, Scanner, Parser, Composer, Resolver12):
-    """PyYAML's safe parsing stack with aliases refused and nodes and depth counted."""
+class _Guard:
+    """Composer hook shared by both parsers: refuse aliases, count nodes, bound the depth."""
 
-    def __init__(self, text: str):
-        Reader.__init__(self, text)
-        Scanner.__init__(self)
-        Parser.__init__(self)
-        Composer.__init__(self)
-        Resolver12.__init__(self)
-        self._nodes = 0
-        self._depth = 0
+    _nodes = 0
+    _depth = 0
 
     def compose_node(self, parent, index):  # noqa: ANN001 - PyYAML signature
         if self.check_event(AliasEvent):
@@ -119,9 +121,40 @@ class _Composer(Reader, Scanner, Parser, Composer, Resolver12):
         if self._depth > MAX_DEPTH:
             raise _Problem(f"nesting deeper than {MAX_DEPTH} levels", self.peek_event().start_mark)
         try:
-            return super().compose_node(parent, index)
+            return Composer.compose_node(self, parent, index)
         finally:
             self._depth -= 1
+
+
+class _PyComposer(Reader, Scanner, Parser, _Guard, Composer, Resolver12):
+    """PyYAML's pure-Python safe stack (no constructor: scalars are built by :func:`_scalar`)."""
+
+    byte_positions = False
+
+    def __init__(self, text: str):
+        Reader.__init__(self, text)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        Composer.__init__(self)
+        Resolver12.__init__(self)
+
+
+if LIBYAML:
+
+    class _CComposer(CParser, _Guard, Composer, Resolver12):  # type: ignore[misc, valid-type]
+        """libyaml's scanner and parser (about 25 times faster) under the same Python composer."""
+
+        byte_positions = True
+        get_single_node = Composer.get_single_node
+
+        def __init__(self, text: str):
+            CParser.__init__(self, text)
+            Composer.__init__(self)
+            Resolver12.__init__(self)
+
+
+def _composer(text: str) -> Any:
+    return _CComposer(text) if LIBYAML else _PyComposer(text)
 
 
 def _line(node: Any) -> int:
@@ -190,8 +223,9 @@ def _build(node: Any) -> Any:
 
 def parse_text(text: str, file: str | None = None) -> Any:
     """Parse one YAML document into located plain data; every problem is a :class:`LoadError`."""
+    composer = None
     try:
-        composer = _Composer(text)
+        composer = _composer(text)
         try:
             node = composer.get_single_node()
         finally:
@@ -206,7 +240,10 @@ def parse_text(text: str, file: str | None = None) -> Any:
         problem = e.problem or e.context or "bad YAML"
         raise LoadError(f"YAML syntax error: {problem}", file, mark.line + 1 if mark else None) from None
     except yaml.reader.ReaderError as e:
-        line = text.count("\n", 0, e.position) + 1
+        if getattr(composer, "byte_positions", False):
+            line = text.encode("utf-8")[: e.position].count(b"\n") + 1
+        else:
+            line = text.count("\n", 0, e.position) + 1
         code = e.character if isinstance(e.character, int) else ord(e.character)
         raise LoadError(f"character U+{code:04X} is not allowed in YAML", file, line) from None
     except yaml.YAMLError as e:  # pragma: no cover - every PyYAML error above is marked

@@ -67,8 +67,16 @@ def _represent_dict(dumper: _Dumper, data: Mapping[str, Any]) -> yaml.Node:
     return dumper.represent_mapping(TAG_MAP, data, flow_style=flow)
 
 
+_BREAKS = frozenset("\r\x85\u2028\u2029")
+
+
 def _represent_str(dumper: _Dumper, data: str) -> yaml.Node:
-    style = "|" if "\n" in data else None
+    # YAML reads NEL and the Unicode line/paragraph separators as line breaks, and a raw CR is
+    # folded: such text must be written escaped in double quotes to come back unchanged
+    if any(c in _BREAKS or (not c.isprintable() and c not in "\n\t") for c in data):
+        style: str | None = '"'
+    else:
+        style = "|" if "\n" in data else None
     return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
 
 

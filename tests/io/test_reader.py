@@ -5,10 +5,21 @@ from __future__ import annotations
 import time
 import tracemalloc
 
+import pytest
 from conftest import expect_error
 
 from engine.io import reader
 from engine.io.reader import parse_text, read_yaml
+
+PARSERS = [False, True] if reader.LIBYAML else [False]
+
+
+@pytest.fixture(autouse=True, params=PARSERS, ids=lambda c: "libyaml" if c else "pure-python")
+def parser(request, monkeypatch):
+    """Every reader test runs on the pure-Python parser and (when built) on libyaml's."""
+    monkeypatch.setattr(reader, "LIBYAML", request.param)
+    return request.param
+
 
 BILLION_LAUGHS = """\
 a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
@@ -123,3 +134,17 @@ def test_bom_is_accepted(tmp_path):
     path = tmp_path / "bom.yaml"
     path.write_bytes(b"\xef\xbb\xbfa: 1\n")
     assert read_yaml(path) == {"a": 1}
+
+
+def test_control_character_after_non_ascii_text_names_its_line():
+    text = "a: caf\u00e9 \u00e9t\u00e9\nb: ok\nc: \"x\x07\"\n"
+    expect_error(lambda: parse_text(text, "f.yaml"), "f.yaml", 3, "U+0007 is not allowed")
+
+
+def test_big_file_parses_quickly():
+    rows = "".join(f"  - {{id: w{i}, path: [[{i}, 0.5], [{i}, 9.5]], class: thick}}\n" for i in range(2000))
+    t0 = time.perf_counter()
+    data = parse_text("walls:\n" + rows, "f.yaml")
+    elapsed = time.perf_counter() - t0
+    assert len(data["walls"]) == 2000 and data["walls"].item_lines[1999] == 2001
+    assert elapsed < (2.0 if reader.LIBYAML else 8.0)  # 26k nodes on a slow shared core
