@@ -6,9 +6,9 @@ import sys
 import types
 from pathlib import Path
 
-import engine
 from conftest import expect_error
 
+import engine
 from engine.io import LIBRARY, load_board, load_document, resolve_sheets
 
 PAVEMENT = """\
