@@ -90,8 +90,12 @@ def resolve_sheets(
         user = next((p for p in users if p.sheet == ident), None)
         file, line = sources.where(user) if user is not None else (None, None)
         if ident not in found:
-            looked = ", ".join(str(f) for f in folders)
-            raise LoadError(f"sheet '{ident}' not found (looked in the file and in {looked})", file, line)
+            looked = " or ".join(str(f) for f in folders)
+            raise LoadError(
+                f"sheet '{ident}' not found: not inlined in the layout, no mapsheet with that id in {looked}",
+                file,
+                line,
+            )
         if found[ident].lattice != layout.lattice:
             raise LoadError(
                 f"sheet '{ident}' is drawn on a {found[ident].lattice} lattice, the layout is {layout.lattice}",

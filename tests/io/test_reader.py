@@ -57,7 +57,7 @@ def test_billion_laughs_refused_fast_with_bounded_memory(tmp_path):
     elapsed = time.perf_counter() - t0
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    assert elapsed < 0.2
+    assert elapsed < 0.5
     assert peak < 2_000_000
 
 
