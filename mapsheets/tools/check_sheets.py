@@ -76,7 +76,8 @@ def _blocking(level: dict[str, Any]) -> Any:
 
 def _obstacle_blocks(level: dict[str, Any]) -> list[Polygon]:
     return [Polygon(a["polygon"]) for a in level.get("areas", [])
-            if a["kind"] == "obstacle" and a.get("los") == "blocks"]
+            if a["kind"] == "obstacle" and a.get("los") == "blocks"
+            and a.get("standable", "on") == "none"]
 
 
 def _unstandable(level: dict[str, Any]) -> list[Polygon]:

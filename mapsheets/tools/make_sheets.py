@@ -256,9 +256,9 @@ def police_station() -> SheetDraft:
     g.area("modifier", cells(12, 0, 23, 4), target_modifier=1, id="cells-dark-mod",
            note="dark cells: +1 target modifier")
     for i, (c, r) in enumerate([(13, 10), (15, 13)]):
-        g.obstacle(cells(c, r, c + 1, r, inset=0.1), cost=3, los="blocks", standable="none",
+        g.obstacle(cells(c, r, c + 1, r, inset=0.1), cost=3, los="blocks", standable="on",
                    id=f"pile-{i + 1}",
-                   note="pile of confiscated clubs: blocks LOS (+3 MP to cross in the book)")
+                   note="pile of confiscated clubs: blocks LOS, +3 MP to cross")
     g.line("fence", vline(14, 8, 9), cls="average", id="evidence-cage",
            note="evidence cage mesh: like an average wall")
     g.obstacle(cells(19, 10, 21, 12, inset=0.1), cost=1, los="none", standable="on",
@@ -346,7 +346,7 @@ def office_tower() -> SheetDraft:
     roof = s.level(5, note="Flat roof: air-conditioning units and a water tank.")
     roof.obstacle(cells(2, 8, 3, 9, inset=0.1), cost=2, standable="on", id="l5-ac-units",
                   note="air-conditioning units: +2 MP to cross")
-    roof.obstacle(cells(12, 8, 13, 9, inset=0.1), cost=3, los="blocks", id="l5-water-tank",
+    roof.obstacle(cells(12, 1, 13, 2, inset=0.1), cost=3, los="blocks", id="l5-water-tank",
                   note="water tank: blocks LOS")
     return s
 
