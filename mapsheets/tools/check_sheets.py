@@ -244,7 +244,7 @@ def _reachability(rep: Report, data: dict[str, Any], levels: dict[int, dict[str,
             seen.add(n)
             queue.append(n)
         for n in links.get((c, r, k), []):
-            if n not in seen:
+            if n not in seen and n[2] in standable:
                 seen.add(n)
                 queue.append(n)
     for k in range(top + 1):
