@@ -4,12 +4,12 @@ Usage: ``python3 mapsheets/tools/check_sheets.py [--draw] [SHEET.yaml ...]``
 
 Checks, per sheet: keys as in SPEC section 3; a valid outline holding every feature; walls,
 lines and areas inside the outline; every door/window/hole lying exactly on one segment of a
-wall path of its level (and not overlapping another opening); stairs, elevators and climbs on
-dots inside the outline, off walls and off non-standable obstacles, joining levels that exist;
-no dot lying on a wall; unique ids; and reachability: every standable dot of every level of a
-building can be reached from outside the building by stepping between adjacent dots without
-touching a wall outside an opening or a fence (doors of any state count as passable; level
-changes go through stairs, elevators and climbs).  ``--draw`` prints each level as text.
+wall or fence path of its level (and not overlapping another opening); stairs, elevators and
+climbs on dots inside the outline, off walls and off non-standable obstacles, joining levels
+that exist; no dot lying on a wall; unique ids; and reachability: every standable dot of every
+level of a building can be reached from outside the building by stepping between adjacent dots
+without touching a wall outside an opening or a fence (doors of any state count as passable;
+level changes go through stairs, elevators and climbs).  ``--draw`` prints each level as text.
 
 Exit status 0 when every sheet is clean, 1 otherwise.
 """
@@ -133,6 +133,10 @@ def check(path: Path, draw: bool = False) -> list[str]:
                 rep.bad(f"wall {wl['id']}: bad class {wl.get('class')}")
             pth = wl["path"]
             segments += [LineString([pth[i], pth[i + 1]]) for i in range(len(pth) - 1)]
+        for ln in lv.get("lines", []):
+            if ln["kind"] == "fence":  # gates: openings may sit on fences too
+                pth = ln["path"]
+                segments += [LineString([pth[i], pth[i + 1]]) for i in range(len(pth) - 1)]
         spans = []
         for key in ("doors", "windows", "holes"):
             for op in lv.get(key, []):

@@ -259,8 +259,10 @@ def police_station() -> SheetDraft:
         g.obstacle(cells(c, r, c + 1, r, inset=0.1), cost=3, los="blocks", standable="on",
                    id=f"pile-{i + 1}",
                    note="pile of confiscated clubs: blocks LOS, +3 MP to cross")
-    g.line("fence", vline(14, 8, 9), cls="average", id="evidence-cage",
-           note="evidence cage mesh: like an average wall")
+    g.line("fence", pts((14.5, 7.5), (14.5, 9.5), (17.5, 9.5)), cls="average",
+           id="evidence-cage", note="evidence cage mesh: like an average wall")
+    g.door(hspan(9, 16, 16), state="closed", cls="average", id="d-cage",
+           note="padlocked cage gate")
     g.obstacle(cells(19, 10, 21, 12, inset=0.1), cost=1, los="none", standable="on",
                id="greasy-drop", note="drop-greasy floor: +1 MP to cross")
     g.stair((10, 1), 1, id="stair-0")
@@ -644,6 +646,8 @@ def pavement_backstreets() -> SheetDraft:
     g.area("rubble", cells(14, 16, 16, 17), id="alley-junk", note="broken pallets")
     g.line("fence", vline(20, 16, 17), cls="thin", id="alley-fence",
            note="chain-link fence across the alley")
+    g.door(vspan(20, 17, 17), state="closed", cls="thin", id="alley-gate",
+           note="gate in the chain-link fence")
     g.obstacle(cells(34, 9, 34, 11, inset=0.15), cost=1, los="none", standable="on",
                id="bench-a", note="bench: +1 MP")
     g.line("low-wall", pts((37.5, 23.5), (47.5, 23.5)), cost=1, los="interrupts",
