@@ -331,3 +331,39 @@ def test_nightclub_hold_vip_lounge_reachable_from_the_gang_edge(scenarios):
     assert res.reachable
     hold = next(o for o in sc.objectives if o.kind == "hold")
     assert hold.turns == 3 and hold.side == "runners"
+
+
+# ------------------------------------------------------------------- the README commands
+
+
+def _cli(capsys, *args: str) -> tuple[int, dict]:
+    import json
+
+    from engine.cli import main
+
+    code = main([*args, "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_readme_los_command(capsys):
+    f = str(ROOT / "scenarios" / "street-ambush.yaml")
+    code, out = _cli(capsys, "los", f, "20,6,5", "31,14")
+    assert code == 0
+    assert (out["range"], out["blocked"], out["elevation_stories"], out["dead_zone"]) == \
+        (11, False, 5, False)
+    assert out["modifiers"]["elevation"] == 1 and out["target_modifier"] == 1
+    code, out = _cli(capsys, "los", f, "20,6,5", "30,9")
+    assert code == 1 and out["blocked"] and out["blocked_by"]["kind"] == "dead-zone"
+
+
+def test_readme_path_command(capsys):
+    f = str(ROOT / "scenarios" / "street-ambush.yaml")
+    code, out = _cli(capsys, "path", f, "20,6,5", "31,14", "--move-ratio", "3")
+    assert code == 0 and out["reachable"] and out["cost"] == 75
+    assert out["dots"][0] == [20, 6, 5] and out["dots"][-1] == [31, 14, 0]
+
+
+@pytest.mark.parametrize("name", ["street-ambush", "police-station-extraction", "nightclub-hold"])
+def test_sample_scenarios_validate_from_the_command_line(capsys, name):
+    code, out = _cli(capsys, "validate", str(ROOT / "scenarios" / f"{name}.yaml"))
+    assert code == 0 and out["ok"] is True
