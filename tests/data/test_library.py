@@ -47,11 +47,16 @@ def library() -> dict[str, m.Sheet]:
     return {p.stem: docio.load_sheet(p) for p in SHEET_FILES}
 
 
+_BOARDS: dict[tuple[str, int], Board] = {}
+
+
 def alone(library: dict[str, m.Sheet], sid: str, rotation: int = 0) -> Board:
-    """One building on the downtown pavement, its top-left dot at world (1, 1)."""
-    lay = m.Layout(pavement=(m.Placement("pavement-downtown", (0, 0), id="street"),),
-                   placements=(m.Placement(sid, AT, rotation=rotation, id="b"),))
-    return compile_board(lay, library)
+    """One building on the downtown pavement, its top-left dot at world (1, 1) (compiled once)."""
+    if (sid, rotation) not in _BOARDS:
+        lay = m.Layout(pavement=(m.Placement("pavement-downtown", (0, 0), id="street"),),
+                       placements=(m.Placement(sid, AT, rotation=rotation, id="b"),))
+        _BOARDS[(sid, rotation)] = compile_board(lay, library)
+    return _BOARDS[(sid, rotation)]
 
 
 def w(c: int, r: int, lv: int = 0) -> tuple[int, int, int]:
