@@ -217,6 +217,16 @@ class _Compiler:
         self.board = Board(layout, self.lattice)
         self.feats: dict[int, list[Feature]] = {}
         self.pieces = {p.id: p for p in layout.pieces}
+        self.used_ids = {p.id for p in (*layout.pavement, *layout.placements) if p.id}
+
+    def fresh_id(self, sheet_id: str) -> str:
+        """The id engine.io would give a placement that has none: ``<sheet>-<n>``, n unused."""
+        used = self.used_ids
+        n = 1
+        while f"{sheet_id}-{n}" in used:
+            n += 1
+        used.add(f"{sheet_id}-{n}")
+        return f"{sheet_id}-{n}"
 
     def sheet(self, sid: str) -> m.Sheet:
         try:
@@ -229,10 +239,10 @@ class _Compiler:
 
     def run(self) -> Board:
         pave_polys = []
-        for i, pl in enumerate(self.layout.pavement):
+        for pl in self.layout.pavement:
             sheet = self.sheet(pl.sheet)
             t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
-            pid = pl.id or f"pavement-{i + 1}"
+            pid = pl.id or self.fresh_id(pl.sheet)
             outline = _poly(t.apply_many(sheet.outline)) if sheet.outline else None
             if outline is None or outline.is_empty:
                 outline = _poly(t.apply_many(_box_outline(sheet.size)))
@@ -248,7 +258,7 @@ class _Compiler:
                 raise QueryError(f"placement {pl.id or i + 1} uses piece {pl.piece!r}, which is not defined")
             sheet = self.sheet(piece.sheet if piece else pl.sheet)
             t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
-            pid = pl.id or f"{pl.piece or pl.sheet}-{i + 1}"
+            pid = pl.id or self.fresh_id(pl.sheet)
             outline = _poly(t.apply_many(sheet.outline or _box_outline(sheet.size)))
             clip = outline
             if piece is not None:
@@ -293,7 +303,7 @@ class _Compiler:
         d = sheet.defaults if sheet else m.Defaults()
 
         def fid(x: Any, kind: str, j: int) -> str:
-            return f"{pid}/{x.id or f'L{k}-{kind}-{j + 1}'}"
+            return f"{pid}/{x.id or f'L{k}-{kind}-{j}'}"
 
         def clipped(g: Any) -> Any:
             if clip is None:
