@@ -104,10 +104,11 @@ class Board:
         self._index: dict[Dot3, int] = {}
         self._node_dots: np.ndarray = np.zeros((0, 3), dtype=int)
         self._building_of_dot: dict[tuple[int, int], int] = {}
+        self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int64))
         self.bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
     # ------------------------------------------------------------------ queries
-    @property
+    @cached_property
     def levels(self) -> list[int]:
         top = max((b.height for b in self.buildings), default=0)
         return list(range(0, top + 1))
@@ -151,6 +152,16 @@ class Board:
         """The building whose footprint holds the dot (any level), or None for the street."""
         i = self._building_of_dot.get((int(dot[0]), int(dot[1])))
         return None if i is None else self.buildings[i]
+
+    def buildings_at(self, dots: np.ndarray) -> np.ndarray:
+        """Vectorised :meth:`building_at`: building index per (c, r) dot, -1 for the street."""
+        dots = np.asarray(dots, dtype=np.int64).reshape(-1, 2)
+        cmin, rmin, grid = self._owner_grid
+        c, r = dots[:, 0] - cmin, dots[:, 1] - rmin
+        ok = (c >= 0) & (r >= 0) & (r < grid.shape[0]) & (c < grid.shape[1])
+        out = np.full(len(dots), -1, dtype=np.int64)
+        out[ok] = grid[r[ok], c[ok]]
+        return out
 
     def building_of(self, dot: Dot3) -> Building | None:
         """The building that holds a dot at its level (a roof belongs to its building)."""
@@ -206,6 +217,16 @@ class _Compiler:
         self.board = Board(layout, self.lattice)
         self.feats: dict[int, list[Feature]] = {}
         self.pieces = {p.id: p for p in layout.pieces}
+        self.used_ids = {p.id for p in (*layout.pavement, *layout.placements) if p.id}
+
+    def fresh_id(self, sheet_id: str) -> str:
+        """The id engine.io would give a placement that has none: ``<sheet>-<n>``, n unused."""
+        used = self.used_ids
+        n = 1
+        while f"{sheet_id}-{n}" in used:
+            n += 1
+        used.add(f"{sheet_id}-{n}")
+        return f"{sheet_id}-{n}"
 
     def sheet(self, sid: str) -> m.Sheet:
         try:
@@ -218,10 +239,10 @@ class _Compiler:
 
     def run(self) -> Board:
         pave_polys = []
-        for i, pl in enumerate(self.layout.pavement):
+        for pl in self.layout.pavement:
             sheet = self.sheet(pl.sheet)
             t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
-            pid = pl.id or f"pavement-{i + 1}"
+            pid = pl.id or self.fresh_id(pl.sheet)
             outline = _poly(t.apply_many(sheet.outline)) if sheet.outline else None
             if outline is None or outline.is_empty:
                 outline = _poly(t.apply_many(_box_outline(sheet.size)))
@@ -237,7 +258,7 @@ class _Compiler:
                 raise QueryError(f"placement {pl.id or i + 1} uses piece {pl.piece!r}, which is not defined")
             sheet = self.sheet(piece.sheet if piece else pl.sheet)
             t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
-            pid = pl.id or f"{pl.piece or pl.sheet}-{i + 1}"
+            pid = pl.id or self.fresh_id(pl.sheet)
             outline = _poly(t.apply_many(sheet.outline or _box_outline(sheet.size)))
             clip = outline
             if piece is not None:
@@ -282,7 +303,7 @@ class _Compiler:
         d = sheet.defaults if sheet else m.Defaults()
 
         def fid(x: Any, kind: str, j: int) -> str:
-            return f"{pid}/{x.id or f'L{k}-{kind}-{j + 1}'}"
+            return f"{pid}/{x.id or f'L{k}-{kind}-{j}'}"
 
         def clipped(g: Any) -> Any:
             if clip is None:
@@ -368,9 +389,11 @@ class _Compiler:
             if not spans:
                 continue
             walls = [f.geom for f in fs if f.kind in ("wall", "fence")]
-            wall_u = unary_union(walls) if walls else None
+            wtree = shapely.STRtree(walls) if walls else None
             for f in spans:
-                if wall_u is None or not wall_u.buffer(1e-6).covers(f.geom):
+                near = wtree.query(f.geom, predicate="dwithin", distance=1e-6) if wtree else []
+                if not len(near) or not unary_union([walls[i] for i in near]).buffer(
+                        1e-6, cap_style="flat").covers(f.geom):
                     self.board.loose_openings.append(f)
             cut = unary_union([f.geom for f in spans]).buffer(EPS, cap_style="flat")
             out = []
@@ -403,6 +426,11 @@ class _Compiler:
         on_pave = shapely.contains_xy(board.pavement_area, pts[:, 0], pts[:, 1]) if not board.pavement_area.is_empty else np.zeros(len(cand), bool)
         for (c, r), o in zip(cand[owner >= 0], owner[owner >= 0]):
             board._building_of_dot[(int(c), int(r))] = int(o)
+        cmin, rmin = cand.min(axis=0)
+        cmax, rmax = cand.max(axis=0)
+        grid = np.full((rmax - rmin + 1, cmax - cmin + 1), -1, dtype=np.int64)
+        grid[cand[:, 1] - rmin, cand[:, 0] - cmin] = owner
+        board._owner_grid = (int(cmin), int(rmin), grid)
         heights = np.array([b.height for b in board.buildings] + [0])
         all_nodes = []
         for lv in board.levels:
@@ -449,8 +477,8 @@ class _Compiler:
                 a, b = (*dot, f.level), (*dot, f.props["to"])
                 if board.standable(a) and board.standable(b):
                     board.stair_links.append((a, b, f))
-                else:
-                    board.broken_links.append((f, b if board.standable(a) else a))
+                elif board.standable(a):  # a stair standing in a wall is reported as such
+                    board.broken_links.append((f, b))
             elif f.kind == "elevator":
                 lvls = [lv for lv in f.props["levels"] if board.standable((*dot, lv))]
                 for lv in f.props["levels"]:
@@ -468,8 +496,8 @@ class _Compiler:
                 if board.standable(a) and targets:
                     for b in targets:
                         board.climb_links.append((a, b, f))
-                else:
-                    board.broken_links.append((f, (*dot, to) if board.standable(a) else a))
+                elif board.standable(a):
+                    board.broken_links.append((f, (*dot, to)))
 
 
 def _wall_props(cls: m.BarrierClass, default: Any, exterior: bool, note: str) -> dict[str, Any]:
