@@ -382,7 +382,11 @@ class MainWindow(QMainWindow):
     def error(self, text: str) -> None:
         self.show_hint(text)
         if not QApplication.instance().property("sprawlmap_headless"):
-            QMessageBox.warning(self, "sprawlmap", text)
+            self.warn(text)
+
+    def warn(self, text: str) -> None:
+        """Show an error in a dialog (tests replace this method)."""
+        QMessageBox.warning(self, "sprawlmap", text)
 
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current document."""

@@ -79,6 +79,8 @@ def make_editor(qtbot, tmp_path):
         win = MainWindow(doc, settings, recovery_dir=tmp_path / "recovery")
         win.ask_save = lambda: QMessageBox.StandardButton.Discard
         win.ask_recover = lambda rec: True
+        win.warnings = []
+        win.warn = win.warnings.append
         qtbot.addWidget(win)
         win.resize(1300, 850)
         win.show()

@@ -41,10 +41,10 @@ def house() -> Sheet:
         windows=(Opening(kind="window", span=((9.5, 2.5), (9.5, 3.5)), state="closed",
                          id="east-window"),),
         areas=(Area(kind="rubble", polygon=box(5.5, 4.5, 8.5, 6.5), id="debris"),),
-        stairs=(Stair(at=(1.0, 1.0), to=1, id="stair"),),
+        stairs=(Stair(at=(1.0, 1.0), to=1, id="stair-up"),),
     )
-    up = Level(level=1, walls=(Wall(path=ring, exterior=True, id="outer"),),
-               stairs=(Stair(at=(1.0, 1.0), to=0, id="stair"),))
+    up = Level(level=1, walls=(Wall(path=ring, exterior=True, id="outer-1"),),
+               stairs=(Stair(at=(1.0, 1.0), to=0, id="stair-down"),))
     return Sheet(id="house", title="House", kind="building", lattice="square", size=(10, 8),
                  outline=box(-0.5, -0.5, 9.5, 7.5), height=2,
                  defaults=Defaults(wall="average"), levels=(g, up))
