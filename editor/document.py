@@ -13,6 +13,7 @@ only written in sheet mode, on purpose.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,15 @@ from engine.model import Layout, Placement, Scenario, Sheet
 REPO = Path(__file__).resolve().parent.parent
 MAPSHEETS = REPO / "mapsheets"
 SAMPLE = REPO / "scenarios" / "street-ambush.yaml"
+
+
+_FORMAT = re.compile(r"^format:\s*['\"]?sprawlmap/([a-z]+)@", re.MULTILINE)
+
+
+def file_kind(text: str) -> str | None:
+    """``mapsheet``, ``scenario`` or ``layout`` from the top-level ``format:`` line."""
+    m = _FORMAT.search(text)
+    return m.group(1) if m else None
 
 
 def _io():
@@ -55,7 +65,7 @@ def load_library(folders: list[Path]) -> tuple[dict[str, Sheet], list[str]]:
             except OSError as exc:
                 errors.append(f"{f}: {exc.strerror}")
                 continue
-            if "sprawlmap/mapsheet" not in head:
+            if file_kind(head) != "mapsheet":
                 continue
             try:
                 s = io.load_sheet(f)
@@ -197,7 +207,8 @@ class Document(QObject):
             raise LoadError(exc.strerror or "cannot read", str(path)) from None
         folders = [path.parent, MAPSHEETS] + list(extra_library or [])
         library, errors = load_library(folders)
-        if "sprawlmap/mapsheet" in head:
+        kind = file_kind(head)
+        if kind == "mapsheet":
             doc = cls(io.load_sheet(path), path, library)
         else:
             scenario = io.load_document(path)
@@ -205,7 +216,7 @@ class Document(QObject):
                 library.update(io.resolve_sheets(scenario.layout, path.parent))
             except LoadError as exc:
                 errors.append(str(exc))
-            doc = cls(scenario, path, library, layout_only="sprawlmap/layout" in head)
+            doc = cls(scenario, path, library, layout_only=kind == "layout")
         doc.library_errors = errors
         return doc
 

@@ -129,8 +129,8 @@ def set_placement(layout: Layout, ref: PlacementRef, placement: Placement | None
 def add_placement(layout: Layout, placement: Placement, pavement: bool = False
                   ) -> tuple[Layout, int]:
     name = "pavement" if pavement else "placements"
-    if not placement.id and not pavement:
-        used = {p.id for p in layout.placements}
+    if not placement.id:
+        used = {p.id for p in layout.placements + layout.pavement}
         base = placement.piece or placement.sheet
         placement = replace(placement, id=fresh_id(base, used))
     seq = getattr(layout, name) + (placement,)

@@ -47,6 +47,13 @@ def test_save_then_reload_gives_equal_document(make_editor, tmp_path):
     for x, y in ((20.5, 20.5), (23.5, 20.5), (23.5, 23.5)):
         d.click(x, y)
     d.key(Qt.Key.Key_Return)
+    # a wall inside a building: the scenario carries its own edited copy of that sheet
+    x, y = first_building_centre(win)
+    d.tool("wall")
+    d.click(x, y)
+    d.click(x + 1.0, y)
+    d.key(Qt.Key.Key_Return)
+    assert len(win.doc.layout.sheets) == 1
     edited = win.doc.root
     assert win.doc.is_dirty() and win.windowTitle().startswith("ambush.yaml *")
     assert win.save()
