@@ -106,14 +106,16 @@ def placement_problems(resolved: list[Resolved]) -> dict[int, str]:
     pav = [r.footprint for r in resolved if r.pavement]
     ground = unary_union(pav) if pav else None
     bld = [r for r in resolved if not r.pavement]
-    out: dict[int, str] = {}
+    hits: dict[int, list[str]] = {}
     for i, a in enumerate(bld):
         for b in bld[i + 1:]:
             if a.footprint.intersection(b.footprint).area > 1e-6:
-                out.setdefault(a.index, f"overlaps {label(b)}")
-                out.setdefault(b.index, f"overlaps {label(a)}")
+                hits.setdefault(a.index, []).append(label(b))
+                hits.setdefault(b.index, []).append(label(a))
+    out = {k: "overlaps " + ", ".join(v) for k, v in hits.items()}
+    for a in bld:
         if ground is not None and a.footprint.difference(ground).area > 1e-6:
-            out.setdefault(a.index, "off the pavement")
+            out[a.index] = (out[a.index] + "; " if a.index in out else "") + "off the pavement"
     return out
 
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QSpinBox,
     QTabWidget,
     QToolBar,
@@ -136,6 +137,7 @@ class MainWindow(QMainWindow):
         self.library.chosen.connect(self.arm_place)
         self.layers = LayersPanel(self.state)
         self.properties = PropertiesPanel(self)
+        self.properties.setMinimumHeight(330)  # a feature's form and its sheet's defaults
         self.findings = FindingsPanel()
         self.findings.activated.connect(self._finding_activated)
         self.legend = LegendWidget()
@@ -146,11 +148,20 @@ class MainWindow(QMainWindow):
         self.properties_dock = self._dock("Properties", self.properties, right)
         tabs = QTabWidget()
         tabs.addTab(self.findings, "Findings")
-        tabs.addTab(self.legend, "Legend")
+        legend_scroll = QScrollArea()
+        legend_scroll.setWidget(self.legend)
+        tabs.addTab(legend_scroll, "Legend")
         self.findings_dock = self._dock("Findings", tabs, right)
-        self.resizeDocks([self.library_dock, self.layers_dock], [560, 240], Qt.Orientation.Vertical)
-        self.resizeDocks([self.library_dock], [290], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.properties_dock], [330], Qt.Orientation.Horizontal)
+        self._docks_sized = False
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        if not self._docks_sized:  # dock sizes only stick once the window has its size
+            self._docks_sized = True
+            v, h = Qt.Orientation.Vertical, Qt.Orientation.Horizontal
+            self.resizeDocks([self.library_dock, self.layers_dock], [560, 240], v)
+            self.resizeDocks([self.library_dock, self.properties_dock], [290, 330], h)
+            self.resizeDocks([self.properties_dock, self.findings_dock], [520, 280], v)
 
     def _build_tool_options(self) -> None:
         bar = QToolBar("Tool options", self)

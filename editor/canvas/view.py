@@ -35,6 +35,9 @@ class CanvasView(QGraphicsView):
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
         self.setMouseTracking(True)
+        # scroll bars that come and go would resize the viewport under the mouse
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setAcceptDrops(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.tool = None
@@ -52,6 +55,14 @@ class CanvasView(QGraphicsView):
         if 1.0 <= z <= 400.0:
             self.scale(factor, factor)
             self.zoomChanged.emit(self.zoom())
+
+    def set_zoom(self, px_per_dot: float, centre: tuple[float, float] | None = None) -> None:
+        """Show the board at ``px_per_dot`` pixels per dot, centred on ``centre``."""
+        self.resetTransform()
+        self.scale(px_per_dot, px_per_dot)
+        if centre is not None:
+            self.centerOn(*centre)
+        self.zoomChanged.emit(self.zoom())
 
     def wheelEvent(self, event) -> None:  # noqa: N802
         steps = event.angleDelta().y() / 120.0

@@ -11,7 +11,7 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -85,9 +85,8 @@ def make_editor(qtbot, tmp_path):
         win.resize(1300, 850)
         win.show()
         qtbot.waitExposed(win)
-        win.view.resetTransform()
-        win.view.scale(SCALE, SCALE)
-        win.view.centerOn(*centre)
+        QApplication.processEvents()  # let the docks settle before fixing the view
+        win.view.set_zoom(SCALE, centre)
         made.append(win)
         return win, Driver(win, qtbot)
 
