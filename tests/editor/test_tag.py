@@ -162,3 +162,28 @@ def test_upper_level_tags_go_on_that_level(make_editor):
     d.click(27.5, 7.5)
     d.key(Qt.Key.Key_Return)
     assert win.doc.undo_stack.count() == 1
+
+
+def test_elevator_climb_and_tree_markers(make_editor):
+    win, d = make_editor()
+    d.tool("elevators")
+    d.click(12.0, 5.0)  # house dot (8, 1)
+    d.tool("climbs")
+    d.click(5.0, 10.0)  # house dot (1, 6)
+    d.tool("trees")
+    d.click(9.6, 9.4)   # inside the house: trunk on a half dot of the sheet
+    d.click(36.2, 26.0)  # on the pavement: street furniture
+    lv = house_copy(win).level(0)
+    assert lv.elevators[-1].at == (8.0, 1.0) and lv.elevators[-1].levels == (0, 1, 2)
+    assert (lv.climbs[-1].at, lv.climbs[-1].to, lv.climbs[-1].assisted) == ((1.0, 6.0), 1, False)
+    assert lv.trees[-1].trunk == (5.5, 5.5)
+    tree = win.doc.layout.extras.trees[-1]
+    assert tree.trunk == (36.0, 26.0) and tree.canopy[0] == (34.5, 24.5)
+    # the climb is assisted from the properties panel
+    d.tool("select")
+    d.click(5.0, 10.0)
+    from PySide6.QtWidgets import QCheckBox
+
+    box = win.properties.findChildren(QCheckBox)[0]
+    box.setChecked(True)
+    assert house_copy(win).level(0).climbs[-1].assisted is True
