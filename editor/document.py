@@ -171,6 +171,36 @@ class Document(QObject):
             self._cache["board_error"] = err
         return self._cache["board"]
 
+    def has_board(self) -> bool:
+        """True when the board of the current root is compiled (no waiting)."""
+        return "board" in self._cache
+
+    def board_job(self):
+        """A thread-safe function compiling the current root's board: () -> (root, board, err).
+
+        It reads only immutable model objects; hand its result to :meth:`adopt_board`.
+        """
+        root, layout, sheets = self._root, self.layout, dict(self.sheets())
+
+        def job():
+            try:
+                from engine.board import compile_board
+
+                return root, compile_board(layout, sheets), ""
+            except ImportError as exc:
+                return root, None, f"the rules engine is not available ({exc})"
+            except Exception as exc:
+                return root, None, f"board: {exc}"
+        return job
+
+    def adopt_board(self, root, board, err: str) -> bool:
+        """Cache a board compiled off the GUI thread, if the root has not changed since."""
+        if root is not self._root:
+            return False
+        self._cache["board"] = board
+        self._cache["board_error"] = err
+        return True
+
     def board_error(self) -> str:
         self.board()
         return self._cache["board_error"]

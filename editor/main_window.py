@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import edits
+from editor.background import Background
 from editor.canvas.scene import BoardScene
 from editor.canvas.view import CanvasView
 from editor.document import MAPSHEETS, Document
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         self.recovery_dir = Path(recovery_dir or QStandardPaths.writableLocation(
             QStandardPaths.StandardLocation.AppLocalDataLocation) or Path.home())
         self.state = EditorState(self)
+        self.background = Background(self)
         if doc is None:
             doc = Document(blank_scenario({}))
         self.doc = doc
@@ -320,7 +322,7 @@ class MainWindow(QMainWindow):
 
     def _tool_refresh(self) -> None:
         if self.tool is not None:
-            self.tool.document_changed()
+            self.tool.refresh()
 
     def arm_place(self, key: str) -> None:
         """Library click: the next canvas click places this sheet or piece."""
@@ -501,6 +503,9 @@ class MainWindow(QMainWindow):
         if self.maybe_save():
             self._remove_recovery()
             self.autosave_timer.stop()
+            if self.tool is not None:
+                self.tool.deactivate()
+            self.background.shutdown()
             event.accept()
         else:
             event.ignore()

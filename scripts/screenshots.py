@@ -65,6 +65,7 @@ class Shot:
         self.win.state.set_level(k)
 
     def save(self, name: str) -> Path:
+        self.win.background.wait()
         QApplication.processEvents()
         self.win.findings.refresh(self.win.doc)
         out = OUT / name

@@ -48,8 +48,12 @@ class Tool:
     def deactivate(self) -> None:
         self.clear_overlay()
 
+    def refresh(self) -> None:
+        """The view changed (level, tool options): redraw from the current board."""
+
     def document_changed(self) -> None:
         """The document changed under the tool (edit, undo): refresh what it shows."""
+        self.refresh()
 
     # ------------------------------------------------------------------ events
     def press(self, ev, p: QPointF) -> bool:

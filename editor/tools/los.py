@@ -94,16 +94,50 @@ class LosTool(Tool):
             return True
         return False
 
-    def document_changed(self) -> None:
+    def refresh(self) -> None:
         self.redraw()
 
+    def document_changed(self) -> None:
+        """Recompile the board (and the fan) in the background; dim the old fan meanwhile."""
+        if self.origin is None:
+            return
+        if self.doc.has_board() and not self.win.fan_box.isChecked():
+            self.redraw()
+            return
+        stale = getattr(self, "_fan_item", None)
+        if stale is not None:
+            stale.setOpacity(0.35)
+        self.win.show_hint("LOS: updating…")
+        compile_job = self.doc.board_job()
+        origin, level = self.origin, self.state.level
+        want_fan = self.win.fan_box.isChecked()
+
+        def job():
+            from engine.los import los_fan
+
+            root, board, err = compile_job()
+            fan = los_fan(board, origin, level=level) if board is not None and want_fan else None
+            return root, board, err, fan
+
+        def done(result) -> None:
+            if isinstance(result, BaseException):
+                self.win.show_hint(f"LOS: {result}")
+                return
+            root, board, err, fan = result
+            if self.doc.adopt_board(root, board, err) and self.win.tool is self:
+                ok = fan is not None and (self.origin, self.state.level) == (origin, level)
+                self.redraw(fan_data=fan if ok else None)
+        self.win.background.run("analysis", job, done)
+
     def deactivate(self) -> None:
+        self.win.background.cancel("analysis")
         super().deactivate()
         self._fan_item = None
 
     # ------------------------------------------------------------------ drawing
-    def redraw(self, fan: bool = True) -> None:
-        """Recompute from the engine and redraw; ``fan`` False keeps the fan shading."""
+    def redraw(self, fan: bool = True, fan_data=None) -> None:
+        """Recompute from the engine and redraw; ``fan`` False keeps the fan shading;
+        ``fan_data`` is a fan already computed in the background."""
         keep = getattr(self, "_fan_item", None) if not fan else None
         for it in list(self._overlay):
             if it is not keep:
@@ -120,7 +154,7 @@ class LosTool(Tool):
             return
         lat = get_lattice(self.doc.layout.lattice)
         if fan and self.win.fan_box.isChecked():
-            self._draw_fan(board, lat)
+            self._draw_fan(board, lat, fan_data)
         ox, oy = lat.point(self.origin[:2])
         mark = QGraphicsEllipseItem(ox - 0.35, oy - 0.35, 0.7, 0.7)
         mark.setBrush(QBrush(QColor("#1e90ff")))
@@ -188,10 +222,11 @@ class LosTool(Tool):
             out.append((c.x, c.y))
         return out
 
-    def _draw_fan(self, board, lat) -> None:
+    def _draw_fan(self, board, lat, fan=None) -> None:
         from engine.los import los_fan
 
-        fan = los_fan(board, self.origin, level=self.state.level)
+        if fan is None:
+            fan = los_fan(board, self.origin, level=self.state.level)
         self.fan = fan
         dots = np.asarray(fan.dots)
         blocked = np.asarray(fan.blocked, dtype=bool)

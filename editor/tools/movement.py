@@ -74,10 +74,47 @@ class MoveTool(Tool):
             return True
         return False
 
-    def document_changed(self) -> None:
+    def refresh(self) -> None:
         self.redraw()
 
-    def redraw(self, reach: bool = True) -> None:
+    def document_changed(self) -> None:
+        """Recompile the board and the reach in the background, then redraw."""
+        if self.origin is None:
+            return
+        if self._reach_item is not None:
+            self._reach_item.setOpacity(0.35)
+        self.win.show_hint("Move: updating…")
+        compile_job = self.doc.board_job()
+        origin, ratio = self.origin, self.win.move_ratio.value()
+
+        def job():
+            from engine import movement
+
+            root, board, err = compile_job()
+            reach = None
+            if board is not None:
+                try:
+                    reach = movement.reach(board, origin, ratio, mp=MP)
+                except Exception:  # the origin may have become a wall dot: redraw says why
+                    reach = None
+            return root, board, err, reach
+
+        def done(result) -> None:
+            if isinstance(result, BaseException):
+                self.win.show_hint(f"Move: {result}")
+                return
+            root, board, err, reach = result
+            if self.doc.adopt_board(root, board, err) and self.win.tool is self:
+                same = (self.origin, self.win.move_ratio.value()) == (origin, ratio)
+                self.redraw(reach_data=reach if same else None)
+        self.win.background.run("analysis", job, done)
+
+    def deactivate(self) -> None:
+        self.win.background.cancel("analysis")
+        super().deactivate()
+        self._reach_item = None
+
+    def redraw(self, reach: bool = True, reach_data: dict | None = None) -> None:
         keep = self._reach_item if not reach else None
         for it in list(self._overlay):
             if it is not keep and it.scene() is not None:
@@ -97,7 +134,8 @@ class MoveTool(Tool):
         lat = get_lattice(self.doc.layout.lattice)
         if reach:
             try:
-                self.reach = movement.reach(board, self.origin, ratio, mp=MP)
+                self.reach = reach_data if reach_data is not None else movement.reach(
+                    board, self.origin, ratio, mp=MP)
             except Exception as exc:
                 self.win.show_hint(f"reach: {exc}")
                 return

@@ -76,3 +76,28 @@ def test_movement_path_and_reach(make_editor):
                                      "house-1/front: open +2, through +1)")
     labels = sorted(it.text() for it in win.tool._overlay if hasattr(it, "text"))
     assert labels == sorted(["3", "6", "12", "15", "18"])
+
+
+def test_fan_follows_a_moved_building(make_editor, qtbot):
+    win, d = make_editor()
+    d.click(26.0, 7.0)  # select the shed (6 x 4 at 24, 6)
+    d.tool("los")
+    win.fan_box.setChecked(True)
+    d.click(20.0, 8.0)
+    blocked = dict(zip(map(tuple, win.tool.fan.dots), win.tool.fan.blocked, strict=True))
+    assert blocked[(32, 8)]  # behind the shed
+    # move the shed four rows down with the properties panel while the fan is shown
+    from PySide6.QtWidgets import QSpinBox
+
+    row = [s for s in win.properties.findChildren(QSpinBox) if s.value() == 6][0]
+    row.setValue(10)
+    assert win.doc.layout.placements[1].at == (24, 10)
+    assert win.hint_label.text() == "LOS: updating…"
+    qtbot.waitUntil(lambda: not win.background.busy(), timeout=5000)
+    blocked = dict(zip(map(tuple, win.tool.fan.dots), win.tool.fan.blocked, strict=True))
+    assert not blocked[(32, 8)] and blocked[(32, 12)]
+    # undo moves it back, and the fan with it
+    win.undo_action.trigger()
+    win.background.wait()
+    blocked = dict(zip(map(tuple, win.tool.fan.dots), win.tool.fan.blocked, strict=True))
+    assert blocked[(32, 8)]

@@ -1,0 +1,71 @@
+"""Run slow engine work (compiling the board, a LOS fan, a reach) off the GUI thread.
+
+One worker thread; a job is a plain function of immutable model data, so nothing Qt crosses
+threads: the GUI polls the future with a timer and calls ``on_done`` on the GUI thread.  When
+a new job for the same slot arrives while one runs (a building nudged five times in a row),
+only the newest is kept, so the canvas catches up with the last edit instead of replaying
+every intermediate one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer
+
+POLL_MS = 15
+
+
+class Background(QObject):
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sprawlmap-engine")
+        self._running: dict[str, tuple[Future, Callable[[Any], None]]] = {}
+        self._pending: dict[str, tuple[Callable[[], Any], Callable[[Any], None]]] = {}
+        self._timer = QTimer(self)
+        self._timer.setInterval(POLL_MS)
+        self._timer.timeout.connect(self._poll)
+
+    def run(self, slot: str, job: Callable[[], Any], on_done: Callable[[Any], None]) -> None:
+        """Run ``job()`` in the worker; ``on_done(result)`` on the GUI thread afterwards."""
+        if slot in self._running:
+            self._pending[slot] = (job, on_done)  # replaces any older pending job
+            return
+        self._running[slot] = (self._pool.submit(job), on_done)
+        self._timer.start()
+
+    def cancel(self, slot: str) -> None:
+        """Forget the slot's pending job and ignore the result of the running one."""
+        self._pending.pop(slot, None)
+        if slot in self._running:
+            fut, _ = self._running[slot]
+            self._running[slot] = (fut, lambda result: None)
+
+    def busy(self) -> bool:
+        return bool(self._running or self._pending)
+
+    def _poll(self) -> None:
+        for slot, (fut, on_done) in list(self._running.items()):
+            if not fut.done():
+                continue
+            del self._running[slot]
+            nxt = self._pending.pop(slot, None)
+            if nxt is not None:  # a newer request superseded this result
+                self.run(slot, *nxt)
+                continue
+            exc = fut.exception()
+            on_done(exc if exc is not None else fut.result())
+        if not self._running:
+            self._timer.stop()
+
+    def wait(self) -> None:
+        """Block until every job is done and delivered (tests, screenshots, shutdown)."""
+        while self.busy():
+            wait([fut for fut, _ in self._running.values()])
+            self._poll()
+
+    def shutdown(self) -> None:
+        self._pending.clear()
+        self._pool.shutdown(wait=True, cancel_futures=True)
