@@ -36,5 +36,6 @@ def write_bundle(scenario: m.Scenario, sheets: Mapping[str, m.Sheet],
                  out: str | os.PathLike[str]) -> Path:
     from engine.io import save_document
 
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
     save_document(bundled(scenario, sheets), out)
     return Path(out)
