@@ -13,9 +13,7 @@ import zlib
 from collections.abc import Callable
 
 import numpy as np
-import shapely
-from shapely.geometry import LineString, Point
-from shapely.ops import substring
+from shapely.geometry import Point
 
 from engine.export.font import text_paths
 from engine.export.scene import Circle, Dots, Item, Path, Poly, Scene, Text
@@ -47,6 +45,8 @@ class Raster:
     # ------------------------------------------------------------------------- filling
     def fill_rings(self, rings: list[np.ndarray], colour: str, alpha: float = 1.0) -> None:
         """Even-odd fill of rings given in pixel coordinates."""
+        if len(rings) == 1 and self._fill_box(np.asarray(rings[0], dtype=float), colour, alpha):
+            return
         segs = []
         for r in rings:
             r = np.asarray(r, dtype=float)
@@ -114,47 +114,118 @@ class Raster:
             cov = np.clip(cov[:, : xhi - xlo], 0, 1) * alpha
             self._blend(top, bot, xlo, xhi, cov, col)
 
+    def _fill_box(self, r: np.ndarray, colour: str, alpha: float) -> bool:
+        """Fast exact fill of an axis-aligned rectangle (pavements, floors, zones); False if
+        the ring is not one."""
+        if len(r) not in (4, 5):
+            return False
+        pts = [(float(x), float(y)) for x, y in r]
+        if len(pts) == 5:
+            if abs(pts[0][0] - pts[4][0]) > 1e-9 or abs(pts[0][1] - pts[4][1]) > 1e-9:
+                return False
+            pts = pts[:4]
+        for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]):
+            if abs(ax - bx) > 1e-9 and abs(ay - by) > 1e-9:
+                return False
+        xs = sorted({round(x, 9) for x, _ in pts})
+        ys = sorted({round(y, 9) for _, y in pts})
+        if len(xs) != 2 or len(ys) != 2:
+            return False
+        x0, x1 = min(max(xs[0], 0), self.w), min(max(xs[1], 0), self.w)
+        y0, y1 = min(max(ys[0], 0), self.h), min(max(ys[1], 0), self.h)
+        if x1 <= x0 or y1 <= y0:
+            return True
+        c0, c1 = int(np.floor(x0)), min(int(np.ceil(x1)), self.w)
+        r0, r1 = int(np.floor(y0)), min(int(np.ceil(y1)), self.h)
+        ic, ir = np.arange(c0, c1), np.arange(r0, r1)
+        cx = np.clip(np.minimum(ic + 1, x1) - np.maximum(ic, x0), 0, 1)
+        cy = np.clip(np.minimum(ir + 1, y1) - np.maximum(ir, y0), 0, 1)
+        col = rgb(colour)
+        if alpha >= 0.998:  # opaque: assign the inside, blend only the anti-aliased rim
+            fx, fy = np.nonzero(cx >= 0.998)[0], np.nonzero(cy >= 0.998)[0]
+            if len(fx) and len(fy):
+                ia0, ia1, ja0, ja1 = fy[0], fy[-1] + 1, fx[0], fx[-1] + 1
+                self.img[r0 + ia0:r0 + ia1, c0 + ja0:c0 + ja1] = col.astype(np.uint8)
+                for rs, cs in (((0, ia0), (0, len(cx))), ((ia1, len(cy)), (0, len(cx))),
+                               ((ia0, ia1), (0, ja0)), ((ia0, ia1), (ja1, len(cx)))):
+                    if rs[1] > rs[0] and cs[1] > cs[0]:
+                        self._blend(r0 + rs[0], r0 + rs[1], c0 + cs[0], c0 + cs[1],
+                                    np.outer(cy[rs[0]:rs[1]], cx[cs[0]:cs[1]]).astype(np.float32),
+                                    col)
+                return True
+        self._blend(r0, r1, c0, c1, (np.outer(cy, cx) * alpha).astype(np.float32), col)
+        return True
+
     def _blend(self, r0: int, r1: int, c0: int, c1: int, a: np.ndarray, col: np.ndarray
                ) -> None:
-        nz = a > 1e-3
-        if not nz.any():
-            return
-        region = self.img[r0:r1, c0:c1].astype(np.float32)
-        region += (col - region) * a[..., None]
-        self.img[r0:r1, c0:c1] = np.rint(region).astype(np.uint8)
+        """Composite ``col`` with coverage ``a`` over a block: opaque pixels are assigned,
+        only the partly covered ones are blended (most of a big fill is opaque)."""
+        view = self.img[r0:r1, c0:c1]
+        full = a >= 0.998
+        part = (a > 1e-3) & ~full
+        if full.any():
+            view[full] = col.astype(np.uint8)
+        if part.any():
+            px = view[part].astype(np.float32)
+            px += (col - px) * a[part][:, None]
+            view[part] = np.rint(px).astype(np.uint8)
 
     def fill_geom(self, g: object, colour: str, alpha: float = 1.0) -> None:
-        """Fill a shapely (multi)polygon given in pixel coordinates."""
+        """Fill a shapely (multi)polygon given in pixel coordinates, all parts in one pass."""
+        rings = []
         for p in getattr(g, "geoms", [g]):
             if p.geom_type != "Polygon" or p.is_empty:
                 continue
-            rings = [np.asarray(p.exterior.coords)] + [np.asarray(r.coords) for r in p.interiors]
+            rings.append(np.asarray(p.exterior.coords))
+            rings += [np.asarray(r.coords) for r in p.interiors]
+        if rings:
             self.fill_rings(rings, colour, alpha)
 
     # ------------------------------------------------------------------------ stroking
     def stroke(self, pts: np.ndarray, width_px: float, colour: str, alpha: float = 1.0,
                dash: tuple[float, float] | None = None, round_cap: bool = True) -> None:
-        """Stroke a polyline given in pixel coordinates."""
+        """Stroke a polyline given in pixel coordinates.
+
+        Coverage is the distance to the nearest segment (a capsule per segment: round caps
+        and joins), accumulated with ``max`` over the stroke's box so joints are not painted
+        twice, then composited once.
+        """
         pts = np.asarray(pts, dtype=float)
-        if len(pts) < 2 or width_px <= 0:
+        if len(pts) < 1 or width_px <= 0:
             return
         width_px = max(width_px, 0.8)
-        line = LineString(pts)
-        if line.length == 0:
-            self.fill_geom(Point(pts[0]).buffer(width_px / 2, 8), colour, alpha)
+        segs = _dash_segments(pts, dash) if dash else np.column_stack([pts[:-1], pts[1:]]) \
+            if len(pts) > 1 else np.array([[*pts[0], *pts[0]]])
+        if not len(segs):
             return
-        if dash:
-            on, off = dash
-            parts = []
-            t = 0.0
-            while t < line.length:
-                parts.append(substring(line, t, min(t + on, line.length)))
-                t += on + off
-            geom = shapely.union_all([p.buffer(width_px / 2, cap_style="flat") for p in parts])
-        else:
-            geom = line.buffer(width_px / 2, quad_segs=6,
-                               cap_style="round" if round_cap else "flat", join_style="round")
-        self.fill_geom(geom, colour, alpha)
+        h = width_px / 2
+        lo = np.floor(np.minimum(segs[:, :2], segs[:, 2:]).min(axis=0) - h - 1).astype(int)
+        hi = np.ceil(np.maximum(segs[:, :2], segs[:, 2:]).max(axis=0) + h + 1).astype(int)
+        c0, r0 = max(lo[0], 0), max(lo[1], 0)
+        c1, r1 = min(hi[0], self.w), min(hi[1], self.h)
+        if c1 <= c0 or r1 <= r0:
+            return
+        cov = np.zeros((r1 - r0, c1 - c0), dtype=np.float32)
+        for ax, ay, bx, by in segs:
+            sc0 = max(int(np.floor(min(ax, bx) - h - 1)), c0)
+            sc1 = min(int(np.ceil(max(ax, bx) + h + 1)), c1)
+            sr0 = max(int(np.floor(min(ay, by) - h - 1)), r0)
+            sr1 = min(int(np.ceil(max(ay, by) + h + 1)), r1)
+            if sc1 <= sc0 or sr1 <= sr0:
+                continue
+            x = np.arange(sc0, sc1, dtype=np.float32)[None, :] + 0.5
+            y = np.arange(sr0, sr1, dtype=np.float32)[:, None] + 0.5
+            dx, dy = bx - ax, by - ay
+            ll = dx * dx + dy * dy
+            if ll > 1e-12:
+                t = np.clip(((x - ax) * dx + (y - ay) * dy) / ll, 0, 1)
+            else:
+                t = np.zeros((1, 1), dtype=np.float32)
+            d = np.hypot(x - (ax + t * dx), y - (ay + t * dy))
+            c = np.clip(h + 0.5 - d, 0, 1)
+            sub = cov[sr0 - r0:sr1 - r0, sc0 - c0:sc1 - c0]
+            np.maximum(sub, c, out=sub)
+        self._blend(r0, r1, c0, c1, cov * alpha, rgb(colour))
 
     # ----------------------------------------------------------------------------- dots
     def dots(self, pts_px: np.ndarray, radius_px: float, colour: str) -> None:
@@ -211,6 +282,30 @@ class Raster:
             w = it.size * (0.16 if it.bold else 0.11) * s
             for p in text_paths(it.text, it.pos[0], it.pos[1], it.size, it.anchor):
                 self.stroke(self.px(p), w, it.color)
+
+
+def _dash_segments(pts: np.ndarray, dash: tuple[float, float]) -> np.ndarray:
+    """The 'on' pieces of a dashed polyline as segments (x0, y0, x1, y1).
+
+    Dash k covers arc length [k * period, k * period + on); each polyline segment is cut by
+    the dashes that overlap it, so corners keep the rhythm of the pattern.
+    """
+    on, off = dash
+    period = max(on + off, 1e-6)
+    out = []
+    start = 0.0
+    for a, b in zip(pts[:-1], pts[1:]):
+        seg = float(np.hypot(*(b - a)))
+        if seg < 1e-12:
+            continue
+        u = (b - a) / seg
+        end = start + seg
+        for k in range(int(start // period), int(end // period) + 1):
+            s0, s1 = max(k * period, start), min(k * period + on, end)
+            if s1 > s0:
+                out.append((*(a + u * (s0 - start)), *(a + u * (s1 - start))))
+        start = end
+    return np.array(out, dtype=float).reshape(-1, 4)
 
 
 def _scaled(dash: tuple[float, float] | None, s: float) -> tuple[float, float] | None:

@@ -107,7 +107,7 @@ AREA_STYLE: dict[str, tuple[str, float, str | None, float | None, str]] = {
     "undergrowth": ("#6c9a4a", 0.22, "#4d7a32", -45.0, "#4d7a32"),
     "obstacle": ("#8f8f8f", 0.45, "#505050", None, ""),
     "foliage": ("#4f8f3f", 0.30, "#3f6f2f", None, ""),
-    "dark": ("#20243a", 0.18, "#20243a", None, ""),
+    "dark": ("#1c2350", 0.24, "#1c2350", None, ""),
     "smoke": ("#9aa4b0", 0.35, "#6f7a88", None, ""),
     "modifier": ("#f2c94c", 0.30, "#c9a227", None, ""),
     "hazard": ("#e4572e", 0.15, "#c0392b", 30.0, "#c0392b"),

@@ -26,7 +26,7 @@ from engine.export.scene import Scene, lines_of
 FORMAT = 0.3
 #: pixels per grid square of the embedded image, and the largest side we allow
 DEFAULT_PPG = 64
-MAX_SIDE = 8192
+MAX_SIDE = 4096
 
 
 def _pt(x: float, y: float) -> dict[str, float]:
