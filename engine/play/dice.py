@@ -68,8 +68,12 @@ class Dice:
     def d6(self) -> int:
         return self.rng.randint(1, 6)
 
+    def pair(self) -> tuple[int, int]:
+        """Two dice; the one place a test may script the fall of the dice."""
+        return self.d6(), self.d6()
+
     def roll_2d6(self, purpose: str, **context: Any) -> int:
-        a, b = self.d6(), self.d6()
+        a, b = self.pair()
         self.log.record("roll", purpose=purpose, dice=[a, b], total=a + b, **context)
         return a + b
 
@@ -81,7 +85,7 @@ class Dice:
         recorded so the log shows how the Target Value was built."""
         roll = None
         if needs_roll(success_value, target_value):
-            a, b = self.d6(), self.d6()
+            a, b = self.pair()
             roll = a + b
         result = judge(success_value, target_value, roll)
         self.log.record(

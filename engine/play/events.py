@@ -13,19 +13,19 @@ from typing import Any
 
 @dataclass
 class EventLog:
-    """An append-only list of events; each is ``{"seq", "kind", ...data}``."""
+    """An append-only list of events; each is ``{"seq", "event", ...data}``."""
 
     events: list[dict[str, Any]] = field(default_factory=list)
 
-    def record(self, kind: str, **data: Any) -> dict[str, Any]:
-        """Append one event and return it (so callers may add to it before it is read)."""
-        ev: dict[str, Any] = {"seq": len(self.events), "kind": kind}
+    def record(self, event: str, /, **data: Any) -> dict[str, Any]:
+        """Append one event and return it."""
+        ev: dict[str, Any] = {"seq": len(self.events), "event": event}
         ev.update(data)
         self.events.append(ev)
         return ev
 
-    def of_kind(self, kind: str) -> list[dict[str, Any]]:
-        return [e for e in self.events if e["kind"] == kind]
+    def of_kind(self, event: str) -> list[dict[str, Any]]:
+        return [e for e in self.events if e["event"] == event]
 
     def __len__(self) -> int:
         return len(self.events)
@@ -41,6 +41,6 @@ class EventLog:
         """One readable line per event, for the play-log panel and the CLI."""
         out = []
         for e in self.events:
-            rest = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("seq", "kind"))
-            out.append(f"{e['seq']:4d} {e['kind']}: {rest}")
+            rest = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("seq", "event"))
+            out.append(f"{e['seq']:4d} {e['event']}: {rest}")
         return out
