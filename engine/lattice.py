@@ -14,8 +14,8 @@ a clockwise rotation, then a translation), so every sheet dot lands on a world d
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 import numpy as np
 

@@ -12,7 +12,7 @@ layout extras).  Sequences are tuples so that instances are hashable and safe to
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 Point = tuple[float, float]
 Path = tuple[Point, ...]
@@ -45,7 +45,7 @@ class Barrier:
 
 
 #: a class name ("thin", "reinforced", ...), an explicit Barrier, or None for the sheet default
-BarrierClass = Union[str, Barrier, None]
+BarrierClass = str | Barrier | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,495 @@
+"""Compile a :class:`~engine.model.Layout` into a :class:`Board`: world geometry per level.
+
+The board is what every question is asked of.  Compiling it does, once, everything the rules
+need: sheets moved onto the world by their placement transforms, cut pieces clipped, sheet-wide
+default classes resolved into barrier values, openings cut out of the walls they sit on, the
+standable dots of every level found, and spatial indexes built.  Queries (movement, LOS,
+validation) then never touch the document model again.
+
+Levels: level 0 is the street; a building of height H has floors 0..H-1 and its roof is level H.
+A floor not described by its sheet is a plain floor walled by the footprint's outline; the roof
+has no walls unless the sheet lists some.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import unary_union
+
+from engine import model as m
+from engine.errors import QueryError
+from engine.lattice import Lattice, Transform, get_lattice, placement_transform
+
+Dot3 = tuple[int, int, int]
+
+#: radius of a tree trunk, in dots: trunks stand on a dot and block what passes through it
+TRUNK_RADIUS = 0.25
+EPS = 1e-7
+
+#: barrier values per class (DMZ Barrier Table); rulesets may map classes differently
+DMZ_BARRIERS: dict[str, tuple[int, int]] = {
+    "thin": (8, 0),
+    "average": (12, 1),
+    "thick": (18, 3),
+    "standard": (6, 0),
+    "reinforced": (14, 2),
+}
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One piece of world geometry the rules care about."""
+
+    kind: str
+    id: str
+    level: int
+    geom: Any  # shapely geometry in the world frame
+    building: int | None = None  # index into Board.buildings, None for the street
+    props: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def label(self) -> str:
+        note = self.props.get("note")
+        return f"{self.kind} {self.id}" + (f" ({note})" if note else "")
+
+
+@dataclass(frozen=True)
+class Building:
+    index: int
+    placement: m.Placement
+    placement_id: str
+    sheet: m.Sheet
+    height: int
+    footprint: Polygon
+    transform: Transform
+
+    @property
+    def label(self) -> str:
+        return f"{self.sheet.title or self.sheet.id} [{self.placement_id}]"
+
+
+def resolve_class(cls: m.BarrierClass, default: str | m.Barrier) -> tuple[str, int, int]:
+    """A class name or explicit barrier -> (name, barrier value, armor)."""
+    c = default if cls is None else cls
+    if isinstance(c, m.Barrier):
+        return ("custom", c.barrier, c.armor)
+    b, a = DMZ_BARRIERS.get(c, DMZ_BARRIERS["average"])
+    return (c, b, a)
+
+
+class Board:
+    """World geometry, standable dots and indexes for one layout."""
+
+    def __init__(self, layout: m.Layout, lattice: Lattice):
+        self.layout = layout
+        self.lattice = lattice
+        self.buildings: list[Building] = []
+        self._features: dict[int, list[Feature]] = {}
+        self.pavement_area: Any = Polygon()
+        self.stair_links: list[tuple[Dot3, Dot3, Feature]] = []
+        self.elevator_links: list[tuple[Dot3, Dot3, Feature]] = []
+        self.climb_links: list[tuple[Dot3, Dot3, Feature]] = []
+        #: openings that lie on no wall or fence of their level (a validation finding)
+        self.loose_openings: list[Feature] = []
+        #: stairs/elevators/climbs whose other end is not a standable dot: (feature, missing dot)
+        self.broken_links: list[tuple[Feature, Dot3]] = []
+        self._dots: dict[int, np.ndarray] = {}
+        self._index: dict[Dot3, int] = {}
+        self._node_dots: np.ndarray = np.zeros((0, 3), dtype=int)
+        self._building_of_dot: dict[tuple[int, int], int] = {}
+        self.bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def levels(self) -> list[int]:
+        top = max((b.height for b in self.buildings), default=0)
+        return list(range(0, top + 1))
+
+    def features(self, level: int) -> list[Feature]:
+        return self._features.get(level, [])
+
+    def all_features(self) -> list[Feature]:
+        return [f for lv in sorted(self._features) for f in self._features[lv]]
+
+    def feature(self, fid: str) -> Feature | None:
+        return self._feature_by_id.get(fid)
+
+    @cached_property
+    def _feature_by_id(self) -> dict[str, Feature]:
+        return {f.id: f for f in self.all_features()}
+
+    def dots(self, level: int) -> np.ndarray:
+        """Standable dots of a level as an (N, 2) int array."""
+        return self._dots.get(level, np.zeros((0, 2), dtype=int))
+
+    def standable(self, dot: Dot3) -> bool:
+        return tuple(dot) in self._index
+
+    def node(self, dot: Dot3) -> int:
+        """Index of a standable dot in the movement graph (raises QueryError)."""
+        try:
+            return self._index[tuple(dot)]
+        except KeyError:
+            raise QueryError(f"dot {fmt_dot(dot)} is not a standable dot of this layout") from None
+
+    def node_dot(self, i: int) -> Dot3:
+        c, r, lv = self._node_dots[i]
+        return (int(c), int(r), int(lv))
+
+    @property
+    def node_count(self) -> int:
+        return len(self._node_dots)
+
+    def building_at(self, dot: tuple[int, ...]) -> Building | None:
+        """The building whose footprint holds the dot (any level), or None for the street."""
+        i = self._building_of_dot.get((int(dot[0]), int(dot[1])))
+        return None if i is None else self.buildings[i]
+
+    def building_of(self, dot: Dot3) -> Building | None:
+        """The building that holds a dot at its level (a roof belongs to its building)."""
+        b = self.building_at(dot)
+        if b is None:
+            return None
+        lv = dot[2] if len(dot) > 2 else 0
+        return b if lv <= b.height else None
+
+    def is_stair_dot(self, dot: Dot3) -> bool:
+        return tuple(dot) in self._stair_dots
+
+    @cached_property
+    def _stair_dots(self) -> set[Dot3]:
+        out: set[Dot3] = set()
+        for a, b, _f in self.stair_links:
+            out.add(a)
+            out.add(b)
+        return out
+
+    def tree(self, level: int) -> shapely.STRtree:
+        return self._trees[level]
+
+    @cached_property
+    def _trees(self) -> dict[int, shapely.STRtree]:
+        return {lv: shapely.STRtree([f.geom for f in fs]) for lv, fs in self._features.items()}
+
+    def features_near(self, level: int, geom: Any) -> list[Feature]:
+        fs = self.features(level)
+        if not fs:
+            return []
+        idx = self.tree(level).query(geom, predicate="intersects")
+        return [fs[i] for i in sorted(idx)]
+
+    def dot_point(self, dot: tuple[int, ...]) -> tuple[float, float]:
+        return self.lattice.point((int(dot[0]), int(dot[1])))
+
+
+def fmt_dot(dot: tuple[int, ...]) -> str:
+    return ",".join(str(int(v)) for v in dot)
+
+
+# ---------------------------------------------------------------------- compiling
+
+
+class _Compiler:
+    def __init__(self, layout: m.Layout, sheets: Mapping[str, m.Sheet]):
+        self.layout = layout
+        self.sheets = dict(sheets)
+        for s in layout.sheets:
+            self.sheets.setdefault(s.id, s)
+        self.lattice = get_lattice(layout.lattice)
+        self.board = Board(layout, self.lattice)
+        self.feats: dict[int, list[Feature]] = {}
+        self.pieces = {p.id: p for p in layout.pieces}
+
+    def sheet(self, sid: str) -> m.Sheet:
+        try:
+            return self.sheets[sid]
+        except KeyError:
+            raise QueryError(f"layout uses sheet {sid!r}, which was not found") from None
+
+    def add(self, f: Feature) -> None:
+        self.feats.setdefault(f.level, []).append(f)
+
+    def run(self) -> Board:
+        pave_polys = []
+        for i, pl in enumerate(self.layout.pavement):
+            sheet = self.sheet(pl.sheet)
+            t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
+            pid = pl.id or f"pavement-{i + 1}"
+            outline = _poly(t.apply_many(sheet.outline)) if sheet.outline else None
+            if outline is None or outline.is_empty:
+                outline = _poly(t.apply_many(_box_outline(sheet.size)))
+            pave_polys.append(outline)
+            for lv in sheet.levels:
+                if lv.level == 0:
+                    self.add_level(lv, sheet, t, pid, None, outline)
+        self.board.pavement_area = unary_union(pave_polys) if pave_polys else Polygon()
+
+        for i, pl in enumerate(self.layout.placements):
+            piece = self.pieces.get(pl.piece) if pl.piece else None
+            if pl.piece and piece is None:
+                raise QueryError(f"placement {pl.id or i + 1} uses piece {pl.piece!r}, which is not defined")
+            sheet = self.sheet(piece.sheet if piece else pl.sheet)
+            t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
+            pid = pl.id or f"{pl.piece or pl.sheet}-{i + 1}"
+            outline = _poly(t.apply_many(sheet.outline or _box_outline(sheet.size)))
+            clip = outline
+            if piece is not None:
+                clip = _poly(t.apply_many(piece.polygon))
+                outline = outline.intersection(clip)
+                if outline.geom_type != "Polygon":
+                    polys = [g for g in getattr(outline, "geoms", []) if g.geom_type == "Polygon"]
+                    outline = max(polys, key=lambda g: g.area) if polys else Polygon()
+            if sheet.kind == "pavement":
+                # a pavement sheet placed as a placement just adds street furniture
+                for lv in sheet.levels:
+                    if lv.level == 0:
+                        self.add_level(lv, sheet, t, pid, None, clip)
+                continue
+            b = Building(len(self.board.buildings), pl, pid, sheet, sheet.height, outline, t)
+            self.board.buildings.append(b)
+            listed = {lv.level: lv for lv in sheet.levels}
+            for k in range(0, sheet.height + 1):
+                if k in listed:
+                    self.add_level(listed[k], sheet, t, pid, b.index, clip)
+                elif k < sheet.height:
+                    self.add(Feature(
+                        "wall", f"{pid}/L{k}-outline", k, outline.exterior,
+                        b.index, _wall_props(None, sheet.defaults.wall, True, "outline"),
+                    ))
+
+        ex = self.layout.extras
+        extras_level = m.Level(0, areas=ex.areas, lines=ex.lines, trees=ex.trees)
+        self.add_level(extras_level, None, Transform(), "extras", None, None)
+        self.cut_openings()
+        self.board._features = self.feats
+        self.find_dots()
+        self.link_levels()
+        return self.board
+
+    # --------------------------------------------------------------- features
+    def add_level(
+        self, lv: m.Level, sheet: m.Sheet | None, t: Transform, pid: str,
+        bidx: int | None, clip: Any,
+    ) -> None:
+        k = lv.level
+        d = sheet.defaults if sheet else m.Defaults()
+
+        def fid(x: Any, kind: str, j: int) -> str:
+            return f"{pid}/{x.id or f'L{k}-{kind}-{j + 1}'}"
+
+        def clipped(g: Any) -> Any:
+            if clip is None:
+                return g
+            return g.intersection(clip) if not clip.covers(g) else g
+
+        for j, w in enumerate(lv.walls):
+            g = clipped(LineString(t.apply_many(w.path)))
+            if not g.is_empty and g.length > 0:
+                self.add(Feature("wall", fid(w, "wall", j), k, g, bidx,
+                                 _wall_props(w.cls, d.wall, w.exterior, w.note)))
+        for kind, items, dflt in (
+            ("door", lv.doors, d.door), ("window", lv.windows, d.window), ("hole", lv.holes, None),
+        ):
+            for j, o in enumerate(items):
+                g = clipped(LineString(t.apply_many(o.span)))
+                if g.is_empty or g.length == 0:
+                    continue
+                props: dict[str, Any] = {"state": "open" if kind == "hole" else o.state, "note": o.note}
+                if dflt is not None:
+                    name, bar, arm = resolve_class(o.cls, dflt)
+                    props.update({"class": name, "barrier": bar, "armor": arm})
+                self.add(Feature(kind, fid(o, kind, j), k, g, bidx, props))
+        for j, a in enumerate(lv.areas):
+            g = clipped(_poly(t.apply_many(a.polygon)))
+            if g.is_empty:
+                continue
+            props = {"note": a.note}
+            if a.kind == "obstacle":
+                props.update({"cost": 1 if a.cost is None else a.cost,
+                              "los": a.los or "interrupts", "standable": a.standable or "on"})
+            elif a.kind in ("rubble", "undergrowth"):
+                props["cost"] = 1 if a.cost is None else a.cost
+            elif a.kind == "dark":
+                props["darkness"] = a.darkness or "partial"
+            if a.target_modifier is not None:
+                props["target_modifier"] = a.target_modifier
+            if a.effect:
+                props["effect"] = a.effect
+            if a.cost is not None:
+                props["cost"] = a.cost
+            self.add(Feature(a.kind, fid(a, a.kind, j), k, g, bidx, props))
+        for j, ln in enumerate(lv.lines):
+            g = clipped(LineString(t.apply_many(ln.path)))
+            if g.is_empty or g.length == 0:
+                continue
+            props = {"note": ln.note}
+            if ln.kind == "fence":
+                name, bar, arm = resolve_class(ln.cls, d.wall)
+                props.update({"class": name, "barrier": bar, "armor": arm})
+            elif ln.kind == "low-wall":
+                props.update({"cost": 1 if ln.cost is None else ln.cost, "los": ln.los or "interrupts"})
+            else:
+                props["cost"] = {"step": 1, "incline": 1, "contour": 2}[ln.kind] if ln.cost is None else ln.cost
+            self.add(Feature(ln.kind, fid(ln, ln.kind, j), k, g, bidx, props))
+        for j, tr in enumerate(lv.trees):
+            p = Point(t.apply(tr.trunk))
+            if clip is not None and not clip.covers(p):
+                continue
+            base = fid(tr, "tree", j)
+            self.add(Feature("trunk", base, k, p.buffer(TRUNK_RADIUS, 8), bidx, {"note": tr.note}))
+            if len(tr.canopy) >= 3:
+                self.add(Feature("canopy", base + "/canopy", k, _poly(t.apply_many(tr.canopy)),
+                                 bidx, {"note": tr.note}))
+        for kind, items in (("stair", lv.stairs), ("elevator", lv.elevators), ("climb", lv.climbs)):
+            for j, s in enumerate(items):
+                p = Point(t.apply(s.at))
+                if clip is not None and not clip.covers(p):
+                    continue
+                props = {"note": s.note}
+                if kind == "elevator":
+                    props["levels"] = tuple(s.levels)
+                else:
+                    props["to"] = s.to
+                if kind == "climb":
+                    props["assisted"] = s.assisted
+                self.add(Feature(kind, fid(s, kind, j), k, p, bidx, props))
+
+    def cut_openings(self) -> None:
+        """Remove every door/window/hole span from the walls and fences it lies on."""
+        for lv, fs in self.feats.items():
+            spans = [f for f in fs if f.kind in ("door", "window", "hole")]
+            if not spans:
+                continue
+            walls = [f.geom for f in fs if f.kind in ("wall", "fence")]
+            wall_u = unary_union(walls) if walls else None
+            for f in spans:
+                if wall_u is None or not wall_u.buffer(1e-6).covers(f.geom):
+                    self.board.loose_openings.append(f)
+            cut = unary_union([f.geom for f in spans]).buffer(EPS, cap_style="flat")
+            out = []
+            for f in fs:
+                if f.kind in ("wall", "fence") and f.geom.intersects(cut):
+                    g = f.geom.difference(cut)
+                    if g.is_empty:
+                        continue
+                    f = Feature(f.kind, f.id, f.level, g, f.building, f.props)
+                out.append(f)
+            self.feats[lv] = out
+
+    # ------------------------------------------------------------------- dots
+    def find_dots(self) -> None:
+        board, lat = self.board, self.lattice
+        geoms = [board.pavement_area] + [b.footprint for b in board.buildings]
+        geoms = [g for g in geoms if not g.is_empty]
+        if not geoms:
+            board._node_dots = np.zeros((0, 3), dtype=int)
+            return
+        x0, y0, x1, y1 = unary_union(geoms).bounds
+        board.bounds = (x0, y0, x1, y1)
+        cand = lat.dots_in_box(x0, y0, x1, y1)
+        pts = lat.points(cand)
+        # which building's footprint holds each dot (first placed wins; overlaps are findings)
+        owner = np.full(len(cand), -1, dtype=int)
+        for b in board.buildings:
+            inside = shapely.contains_xy(b.footprint, pts[:, 0], pts[:, 1]) & (owner < 0)
+            owner[inside] = b.index
+        on_pave = shapely.contains_xy(board.pavement_area, pts[:, 0], pts[:, 1]) if not board.pavement_area.is_empty else np.zeros(len(cand), bool)
+        for (c, r), o in zip(cand[owner >= 0], owner[owner >= 0]):
+            board._building_of_dot[(int(c), int(r))] = int(o)
+        heights = np.array([b.height for b in board.buildings] + [0])
+        all_nodes = []
+        for lv in board.levels:
+            if lv == 0:
+                ok = (owner >= 0) | on_pave
+            else:
+                ok = (owner >= 0) & (heights[owner] >= lv)
+            idx = np.nonzero(ok)[0]
+            if len(idx):
+                ok_idx = idx[~self._blocked_dots(lv, pts[idx])]
+            else:
+                ok_idx = idx
+            dots = cand[ok_idx]
+            board._dots[lv] = dots
+            all_nodes.append(np.column_stack([dots, np.full(len(dots), lv)]))
+        nodes = np.concatenate(all_nodes) if all_nodes else np.zeros((0, 3), dtype=int)
+        board._node_dots = nodes.astype(int)
+        board._index = {(int(c), int(r), int(lv)): i for i, (c, r, lv) in enumerate(board._node_dots)}
+
+    def _blocked_dots(self, level: int, pts: np.ndarray) -> np.ndarray:
+        """Dots that lie on a wall/fence/trunk or inside an obstacle nobody can stand on."""
+        bad = np.zeros(len(pts), dtype=bool)
+        solid = [
+            f.geom for f in self.feats.get(level, [])
+            if f.kind in ("wall", "fence", "trunk")
+            or (f.kind == "obstacle" and f.props.get("standable") == "none")
+        ]
+        if not solid:
+            return bad
+        tree = shapely.STRtree(solid)
+        points = shapely.points(pts)
+        pi, gi = tree.query(points, predicate="intersects")
+        bad[np.unique(pi)] = True
+        del gi
+        return bad
+
+    def link_levels(self) -> None:
+        board = self.board
+        for f in board.all_features():
+            if f.kind not in ("stair", "elevator", "climb"):
+                continue
+            dot = self.lattice.dot_at((f.geom.x, f.geom.y))
+            if f.kind == "stair":
+                a, b = (*dot, f.level), (*dot, f.props["to"])
+                if board.standable(a) and board.standable(b):
+                    board.stair_links.append((a, b, f))
+                else:
+                    board.broken_links.append((f, b if board.standable(a) else a))
+            elif f.kind == "elevator":
+                lvls = [lv for lv in f.props["levels"] if board.standable((*dot, lv))]
+                for lv in f.props["levels"]:
+                    if not board.standable((*dot, lv)):
+                        board.broken_links.append((f, (*dot, lv)))
+                for i, la in enumerate(lvls):
+                    for lb in lvls[i + 1:]:
+                        board.elevator_links.append(((*dot, la), (*dot, lb), f))
+            else:
+                a = (*dot, f.level)
+                to = f.props["to"]
+                targets = [(*dot, to)] if board.standable((*dot, to)) else [
+                    (*n, to) for n in self.lattice.neighbours(dot) if board.standable((*n, to))
+                ]
+                if board.standable(a) and targets:
+                    for b in targets:
+                        board.climb_links.append((a, b, f))
+                else:
+                    board.broken_links.append((f, (*dot, to) if board.standable(a) else a))
+
+
+def _wall_props(cls: m.BarrierClass, default: Any, exterior: bool, note: str) -> dict[str, Any]:
+    name, bar, arm = resolve_class(cls, default)
+    return {"class": name, "barrier": bar, "armor": arm, "exterior": exterior, "note": note}
+
+
+def _box_outline(size: tuple[int, int]) -> list[tuple[float, float]]:
+    w, h = size
+    return [(-0.5, -0.5), (w - 0.5, -0.5), (w - 0.5, h - 0.5), (-0.5, h - 0.5)]
+
+
+def _poly(pts: list[tuple[float, float]] | tuple) -> Polygon:
+    pts = list(pts)
+    if len(pts) < 3:
+        return Polygon()
+    p = Polygon(pts)
+    return p if p.is_valid else p.buffer(0)
+
+
+def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet]) -> Board:
+    """Compile a layout with the sheets it names (id -> Sheet) into a :class:`Board`."""
+    return _Compiler(layout, sheets).run()

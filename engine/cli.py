@@ -1,0 +1,322 @@
+"""The ``sprawlmap`` command (SPEC section 6).
+
+Exit codes: 0 success, 1 a valid question with a negative answer (blocked, unreachable,
+validation errors), 2 bad input.  Bad input is always one line naming the file, the line and the
+problem; a traceback is a bug.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.errors import SprawlmapError
+
+EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
+
+
+class CliError(SprawlmapError):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, like every other bad input
+        self.exit(EXIT_BAD, f"sprawlmap: {message}\n")
+
+
+def parse_dot(text: str, what: str = "dot") -> tuple[int, int, int]:
+    parts = text.replace(" ", "").split(",")
+    try:
+        vals = [int(p) for p in parts]
+    except ValueError:
+        raise CliError(f"{what} {text!r} is not c,r or c,r,l (whole numbers)") from None
+    if len(vals) == 2:
+        vals.append(0)
+    if len(vals) != 3:
+        raise CliError(f"{what} {text!r} is not c,r or c,r,l")
+    return (vals[0], vals[1], vals[2])
+
+
+def _load(path: str):
+    from engine.io import load_board
+
+    p = Path(path)
+    if not p.exists():
+        raise CliError(f"{path}: no such file")
+    return load_board(p)
+
+
+def _emit(obj: dict[str, Any]) -> None:
+    print(json.dumps(obj, indent=None, separators=(",", ": ")))
+
+
+# ------------------------------------------------------------------------------ los
+def cmd_los(ns: argparse.Namespace) -> int:
+    from engine.los import describe, line_of_sight
+    from engine.rules import get_ruleset
+    from engine.textmap import crossed_dots, render
+
+    scenario, board = _load(ns.file)
+    a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
+    facts = line_of_sight(board, a, b, posture_a=ns.posture_a, posture_b=ns.posture_b,
+                          light=scenario.light)
+    ruleset = get_ruleset(scenario.ruleset if scenario.ruleset == "dmz1990" else "dmz1990")
+    mods = ruleset.modifiers(facts, vision=ns.vision, weapon=ns.weapon)
+    blocked = mods["blocked"]
+    if ns.json:
+        d = facts.to_dict()
+        out = {
+            "range": facts.range, "blocked": blocked, "blocked_by": facts.blocked_by,
+            "interruptions": [{"kind": i["kind"], "feature": i["feature"], "reason": i["reason"]}
+                              for i in facts.interruptions],
+            "cover": facts.cover, "visibility": mods["visibility_result"],
+            "visibility_conditions": facts.visibility,
+            "elevation_stories": facts.elevation_stories, "dead_zone": facts.dead_zone,
+            "modifiers": {k: mods[k] for k in ("cover", "prone", "elevation", "visibility")},
+            "target_modifier": mods["total"], "a": d["a"], "b": d["b"],
+        }
+        if blocked and not facts.blocked:
+            out["blocked_by"] = {"kind": "visibility", "feature": None, "point": None,
+                                 "reason": f"{', '.join(facts.visibility)} blocks {ns.vision} vision"}
+        _emit(out)
+    else:
+        verdict = "BLOCKED" if blocked else ("INTERRUPTED" if mods["total"] > 0 and facts.cover
+                                             else "CLEAR")
+        print(f"LOS {ns.a} -> {ns.b}: {verdict}")
+        rows = [("range", f"{facts.range} dots"),
+                ("elevation", f"{facts.elevation_stories} stories (+{mods['elevation']})"),
+                ("cover", f"+{facts.cover}"),
+                ("prone", f"{mods['prone']:+d}"),
+                ("visibility", f"{mods['visibility_result']} for {ns.vision} vision"
+                 + (f" ({', '.join(facts.visibility)})" if facts.visibility else "")),
+                ("area modifier", f"+{facts.target_modifier}"),
+                ("target modifier", "no shot" if blocked else f"+{mods['total']}")]
+        for k, v in rows:
+            print(f"  {k:<16}{v}")
+        print("  " + describe(facts))
+        if facts.dead_zone:
+            print("  target is in a dead zone")
+        if a[2] == b[2]:
+            marks = {d: "*" for d in crossed_dots(board, a, b)}
+            if facts.blocked_by and facts.blocked_by.get("point"):
+                bx, by = facts.blocked_by["point"]
+                marks[board.lattice.dot_at((bx, by))] = "X"
+            marks[(a[0], a[1])] = "A"
+            marks[(b[0], b[1])] = "B"
+            pic = render(board, a[2], marks, [a[:2], b[:2]])
+            if pic:
+                print(pic)
+    return EXIT_NO if blocked else EXIT_OK
+
+
+# ----------------------------------------------------------------------------- path
+def cmd_path(ns: argparse.Namespace) -> int:
+    from engine.movement import cheapest_path
+    from engine.textmap import render
+
+    _scenario, board = _load(ns.file)
+    a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
+    if ns.move_ratio < 1:
+        raise CliError("--move-ratio must be 1 or more")
+    res = cheapest_path(board, a, b, ns.move_ratio, crawl=ns.crawl)
+    if ns.json:
+        _emit({"reachable": res.reachable, "cost": res.cost, "dots": [list(d) for d in res.dots],
+               "steps": [{"to": list(s.to), "cost": s.cost, "why": s.why} for s in res.steps]})
+    else:
+        if not res.reachable:
+            print(f"no path from {ns.a} to {ns.b}")
+            return EXIT_NO
+        print(f"path {ns.a} -> {ns.b}: {res.cost} MP in {len(res.steps)} steps "
+              f"(move ratio {ns.move_ratio}{', crawling' if ns.crawl else ''})")
+        total = 0
+        print(f"  {'to':<12}{'MP':>4}{'total':>7}  why")
+        for s in res.steps:
+            total += s.cost
+            print(f"  {','.join(map(str, s.to)):<12}{s.cost:>4}{total:>7}  {'; '.join(s.why)}")
+        for lv in sorted({d[2] for d in res.dots}):
+            marks = {(d[0], d[1]): "o" for d in res.dots if d[2] == lv}
+            if a[2] == lv:
+                marks[(a[0], a[1])] = "A"
+            if b[2] == lv:
+                marks[(b[0], b[1])] = "B"
+            pic = render(board, lv, marks, [(d[0], d[1]) for d in res.dots if d[2] == lv])
+            if pic:
+                print(pic)
+    return EXIT_OK if res.reachable else EXIT_NO
+
+
+def cmd_reach(ns: argparse.Namespace) -> int:
+    from engine.movement import reach
+    from engine.textmap import render
+
+    _scenario, board = _load(ns.file)
+    a = parse_dot(ns.a, "A")
+    if ns.move_ratio < 1:
+        raise CliError("--move-ratio must be 1 or more")
+    got = reach(board, a, ns.move_ratio, mp=ns.mp, crawl=ns.crawl)
+    items = sorted(got.items(), key=lambda kv: (kv[1], kv[0]))
+    if ns.json:
+        _emit({"dots": [{"dot": list(d), "cost": c} for d, c in items]})
+    else:
+        print(f"reach from {ns.a} with {ns.mp} MP at move ratio {ns.move_ratio}: "
+              f"{len(items) - 1} dots")
+        lv = a[2]
+        marks = {(d[0], d[1]): _cost_char(c) for d, c in items if d[2] == lv}
+        marks[(a[0], a[1])] = "A"
+        pic = render(board, lv, marks, [(d[0], d[1]) for d, _ in items if d[2] == lv])
+        if pic:
+            print(pic)
+            print("  digits: MP spent (0-9), + : 10 or more")
+        others = sorted({d[2] for d, _ in items} - {lv})
+        for o in others:
+            n = sum(1 for d, _ in items if d[2] == o)
+            print(f"  also {n} dots on level {o}")
+    return EXIT_OK
+
+
+def _cost_char(c: int) -> str:
+    return str(c) if c < 10 else "+"
+
+
+# ------------------------------------------------------------------------- validate
+def cmd_validate(ns: argparse.Namespace) -> int:
+    from engine.validate import has_errors, summary, validate
+
+    scenario, board = _load(ns.file)
+    _load_scenario_checks()
+    findings = validate(board, scenario)
+    if ns.json:
+        _emit({"file": ns.file, "ok": not has_errors(findings),
+               "findings": [f.to_dict() for f in findings]})
+    else:
+        for f in findings:
+            where = ""
+            dots = f.where.get("dots")
+            if dots:
+                where = " at " + " ".join(",".join(map(str, d)) for d in dots[:4])
+            print(f"{ns.file}: {f.severity}: [{f.code}] {f.message}{where}")
+        print(f"{ns.file}: {summary(findings)}")
+    return EXIT_NO if has_errors(findings) else EXIT_OK
+
+
+def _load_scenario_checks() -> None:
+    """Scenario checks register themselves on import (engine.scenario_checks, when present)."""
+    try:
+        import engine.scenario_checks  # noqa: F401
+    except ModuleNotFoundError as exc:
+        if exc.name != "engine.scenario_checks":
+            raise
+
+
+# --------------------------------------------------------------------------- others
+def cmd_export(ns: argparse.Namespace) -> int:
+    try:
+        from engine.export import export_cli
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("engine.export"):
+            raise CliError("export is not available in this build") from None
+        raise
+    scenario, board = _load(ns.file)
+    return export_cli(ns, scenario, board)
+
+
+def cmd_play(ns: argparse.Namespace) -> int:
+    try:
+        from engine.play.headless import run_cli
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("engine.play"):
+            raise CliError("play is not available in this build") from None
+        raise
+    scenario, board = _load(ns.file)
+    return run_cli(scenario, board, ns.bots, ns.seed, ns.json)
+
+
+def cmd_edit(ns: argparse.Namespace) -> int:
+    from editor.app import run
+
+    return run(ns.file, screenshot=ns.screenshot)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="sprawlmap", description="DMZ-style scenario editor and rules engine")
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+
+    e = sub.add_parser("edit", help="open the editor")
+    e.add_argument("file", nargs="?")
+    e.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
+    e.set_defaults(fn=cmd_edit)
+
+    v = sub.add_parser("validate", help="check a layout or scenario")
+    v.add_argument("file")
+    v.add_argument("--json", action="store_true")
+    v.set_defaults(fn=cmd_validate)
+
+    los = sub.add_parser("los", help="line of sight between two dots")
+    los.add_argument("file")
+    los.add_argument("a", metavar="A")
+    los.add_argument("b", metavar="B")
+    los.add_argument("--posture-a", choices=("standing", "prone"), default="standing")
+    los.add_argument("--posture-b", choices=("standing", "prone"), default="standing")
+    los.add_argument("--vision", choices=("normal", "low-light", "thermographic"), default="normal")
+    los.add_argument("--weapon", help="use the advanced Elevation Table for this weapon type")
+    los.add_argument("--json", action="store_true")
+    los.set_defaults(fn=cmd_los)
+
+    pa = sub.add_parser("path", help="cheapest path between two dots")
+    pa.add_argument("file")
+    pa.add_argument("a", metavar="A")
+    pa.add_argument("b", metavar="B")
+    pa.add_argument("--move-ratio", type=int, required=True)
+    pa.add_argument("--crawl", action="store_true")
+    pa.add_argument("--json", action="store_true")
+    pa.set_defaults(fn=cmd_path)
+
+    r = sub.add_parser("reach", help="every dot within reach")
+    r.add_argument("file")
+    r.add_argument("a", metavar="A")
+    r.add_argument("--move-ratio", type=int, required=True)
+    r.add_argument("--mp", type=int, default=12)
+    r.add_argument("--crawl", action="store_true")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(fn=cmd_reach)
+
+    x = sub.add_parser("export", help="export a bundle, picture, printable PDF or UVTT")
+    x.add_argument("file")
+    x.add_argument("--format", required=True, choices=("yaml", "svg", "png", "pdf", "uvtt"))
+    x.add_argument("-o", "--output", required=True, metavar="OUT")
+    x.add_argument("--page", choices=("a4", "letter"), default="a4")
+    x.add_argument("--dot-mm", type=float, default=25.4, help="dot spacing on paper, in mm")
+    x.add_argument("--force", action="store_true", help="export even with validation errors")
+    x.set_defaults(fn=cmd_export)
+
+    pl = sub.add_parser("play", help="headless bot-vs-bot games: a balance report")
+    pl.add_argument("file")
+    pl.add_argument("--bots", type=int, default=20, help="number of games")
+    pl.add_argument("--seed", type=int, default=1)
+    pl.add_argument("--json", action="store_true")
+    pl.set_defaults(fn=cmd_play)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    ns = parser.parse_args(argv)
+    try:
+        return int(ns.fn(ns) or 0)
+    except SprawlmapError as exc:
+        print(f"sprawlmap: {exc}", file=sys.stderr)
+        return EXIT_BAD
+    except (ValueError, OSError) as exc:
+        where = getattr(ns, "file", None)
+        prefix = f"{where}: " if where else ""
+        print(f"sprawlmap: {prefix}{exc}".splitlines()[0], file=sys.stderr)
+        return EXIT_BAD
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

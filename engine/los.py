@@ -1,0 +1,789 @@
+"""Line of sight: the facts between two dots, and the fan of facts from one dot to many.
+
+Every feature that matters to sight is broken once per board into primitive segments (wall
+pieces, opening spans, polygon edges, building footprints) and foliage cells.  A query tests
+its sight segment(s) against candidate primitives with exact, vectorised orientation tests:
+a single query takes its candidates from an STRtree, a fan takes them from an angular sweep
+(each primitive only meets the targets whose bearing lies within the angle it subtends).  Both
+use the same tracer, so a fan and a single query never disagree.
+
+Which features count (SPEC section 5, decisions in docs/rules-decisions.md):
+
+* the features of each end's own building, on that end's own level, count in full;
+* street-level features (pavement sheets, layout extras) count where the sight line is below
+  one story when it meets them (so a rooftop sniper sees over a fence down the street);
+* every other building is a solid block up to its height: the line is blocked where it meets
+  the footprint below the roof (the sight line's level is interpolated between the two ends);
+* tree canopies count only when either end is above level 0;
+* two dots of the same building on levels more than one apart, or one apart with neither on a
+  stair dot, are blocked by the floor; a ground dot within floor(k/2) dots of the footprint of
+  the building whose level k holds the other end lies in its dead zone.
+
+The result is a :class:`LosFacts`: the engine reports facts; a ruleset turns them into
+modifiers (:mod:`engine.rules`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+import shapely
+
+from engine.board import Board, Dot3, Feature, fmt_dot
+
+EPS = 1e-9
+
+# primitive kinds
+BLOCK, OPENING, OBST, OBST_PRONE, LOW, CANOPY, DARK, SMOKE, FOOT = range(9)
+_KIND_OF = {
+    "wall": BLOCK, "fence": BLOCK, "trunk": BLOCK,
+    "door": OPENING, "window": OPENING, "hole": OPENING,
+    "low-wall": LOW, "canopy": CANOPY, "dark": DARK, "smoke": SMOKE,
+}
+#: kinds whose polygon, when it holds an end, is ignored (you stand on/in it)
+_IGNORE_IF_HOLDS_END = (OBST, OBST_PRONE, BLOCK)
+#: kinds whose polygon, when it holds an end, counts as crossed
+_COUNT_IF_HOLDS_END = (CANOPY, DARK, SMOKE)
+
+VISIBILITY_ORDER = ("clear", "partial-darkness", "full-darkness", "smoke")
+
+
+@dataclass
+class LosFacts:
+    a: Dot3
+    b: Dot3
+    range: int
+    blocked: bool
+    blocked_by: dict[str, Any] | None
+    interruptions: list[dict[str, Any]]
+    visibility: list[str]
+    elevation_stories: int
+    dead_zone: bool
+    target_modifier: int
+    posture_a: str = "standing"
+    posture_b: str = "standing"
+    light: str = "day"
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def cover(self) -> int:
+        return len(self.interruptions)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["a"], d["b"] = list(self.a), list(self.b)
+        d["cover"] = self.cover
+        return d
+
+
+@dataclass
+class Fan:
+    origin: Dot3
+    level: int
+    dots: np.ndarray  # (N, 2)
+    blocked: np.ndarray  # (N,) bool: blocked by geometry, floors or dead zone
+    cover: np.ndarray  # (N,) int: interruptions (before visibility)
+    visibility: np.ndarray  # (N,) int index into VISIBILITY_ORDER: worst condition met
+
+
+class _Prims:
+    """Primitive segments of every sight-relevant feature of a board."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        feats: list[Feature] = []
+        segs: list[np.ndarray] = []
+        owner: list[int] = []
+        kinds: list[int] = []
+        poly_feats: list[int] = []
+        fol_xy: list[tuple[float, float]] = []
+        fol_feat: list[int] = []
+        fol_grp: list[tuple[int, int]] = []
+
+        def add_feature(f: Feature, kind: int) -> None:
+            fi = len(feats)
+            feats.append(f)
+            for arr in _segments_of(f.geom):
+                segs.append(arr)
+                owner.extend([fi] * len(arr))
+                kinds.extend([kind] * len(arr))
+            if f.geom.geom_type in ("Polygon", "MultiPolygon"):
+                poly_feats.append(fi)
+
+        for f in board.all_features():
+            k = f.kind
+            if k == "obstacle":
+                los = f.props.get("los", "interrupts")
+                if los == "none":
+                    continue
+                add_feature(f, {"blocks": BLOCK, "interrupts": OBST,
+                                "interrupts-prone": OBST_PRONE}[los])
+            elif k in _KIND_OF:
+                add_feature(f, _KIND_OF[k])
+            elif k == "foliage":
+                fi = len(feats)
+                feats.append(f)
+                x0, y0, x1, y1 = f.geom.bounds
+                cand = board.lattice.dots_in_box(x0, y0, x1, y1)
+                if len(cand):
+                    pts = board.lattice.points(cand)
+                    inside = shapely.contains_xy(f.geom, pts[:, 0], pts[:, 1])
+                    for p in pts[inside]:
+                        fol_xy.append((float(p[0]), float(p[1])))
+                        fol_feat.append(fi)
+                        fol_grp.append((-1 if f.building is None else f.building, f.level))
+        for b in board.buildings:
+            fi = len(feats)
+            feats.append(Feature("building", b.placement_id, 0, b.footprint, b.index,
+                                 {"height": b.height, "note": b.label}))
+            for arr in _segments_of(b.footprint):
+                segs.append(arr)
+                owner.extend([fi] * len(arr))
+                kinds.extend([FOOT] * len(arr))
+        self.feats = feats
+        seg = np.concatenate(segs) if segs else np.zeros((0, 2, 2))
+        self.p = seg[:, 0, :].copy()
+        self.q = seg[:, 1, :].copy()
+        self.owner = np.array(owner, dtype=np.int64)
+        self.kind = np.array(kinds, dtype=np.int64)
+        fb = np.array([-1 if f.building is None else f.building for f in feats], dtype=np.int64)
+        fl = np.array([f.level for f in feats], dtype=np.int64)
+        fh = np.array([f.props.get("height", 0) if f.kind == "building" else 0 for f in feats])
+        self.feat_building, self.feat_level, self.feat_height = fb, fl, fh
+        self.bld = fb[self.owner] if len(self.owner) else np.zeros(0, dtype=np.int64)
+        self.lvl = fl[self.owner] if len(self.owner) else np.zeros(0, dtype=np.int64)
+        self.height = fh[self.owner] if len(self.owner) else np.zeros(0)
+        self.tree = shapely.STRtree(shapely.linestrings(seg)) if len(seg) else None
+        self.poly_feats = np.array(poly_feats, dtype=np.int64)
+        self.poly_tree = shapely.STRtree([feats[i].geom for i in poly_feats]) if poly_feats else None
+        self.fol_xy = np.array(fol_xy, dtype=float).reshape(-1, 2)
+        self.fol_feat = np.array(fol_feat, dtype=np.int64)
+        self.fol_bld = np.array([g[0] for g in fol_grp], dtype=np.int64)
+        self.fol_lvl = np.array([g[1] for g in fol_grp], dtype=np.int64)
+        self.fol_tree = shapely.STRtree(shapely.box(self.fol_xy[:, 0] - .5, self.fol_xy[:, 1] - .5,
+                                                    self.fol_xy[:, 0] + .5, self.fol_xy[:, 1] + .5)
+                                        ) if len(fol_xy) else None
+        # angles of every primitive endpoint are computed per fan
+        self.prim_kind_of_feat = np.full(len(feats), -1, dtype=np.int64)
+        if len(self.owner):
+            self.prim_kind_of_feat[self.owner] = self.kind
+        self._holds: dict[tuple[float, float], np.ndarray] = {}
+
+    def holding(self, xy: tuple[float, float]) -> np.ndarray:
+        """Indexes of polygon features that contain the point (cached per point)."""
+        key = (float(xy[0]), float(xy[1]))
+        got = self._holds.get(key)
+        if got is None:
+            if self.poly_tree is None:
+                got = np.zeros(0, dtype=np.int64)
+            else:
+                got = self.poly_feats[self.poly_tree.query(shapely.Point(key), predicate="intersects")]
+            if len(self._holds) > 50000:
+                self._holds.clear()
+            self._holds[key] = got
+        return got
+
+
+def _segments_of(g: Any) -> list[np.ndarray]:
+    """(K, 2, 2) arrays of the straight pieces of a line or polygon boundary."""
+    out = []
+    t = g.geom_type
+    if t in ("LineString", "LinearRing"):
+        c = np.asarray(g.coords)
+        if len(c) >= 2:
+            out.append(np.stack([c[:-1], c[1:]], axis=1))
+    elif t == "Polygon":
+        out.extend(_segments_of(g.exterior))
+        for ring in g.interiors:
+            out.extend(_segments_of(ring))
+    elif t.startswith("Multi") or t == "GeometryCollection":
+        for sub in g.geoms:
+            out.extend(_segments_of(sub))
+    return out
+
+
+def prims(board: Board) -> _Prims:
+    got = getattr(board, "_los_prims", None)
+    if got is None:
+        got = _Prims(board)
+        board._los_prims = got  # type: ignore[attr-defined]
+    return got
+
+
+def _cross(ax, ay, bx, by):
+    return ax * by - ay * bx
+
+
+def _hits(o: np.ndarray, t: np.ndarray, p: np.ndarray, q: np.ndarray
+          ) -> tuple[np.ndarray, np.ndarray]:
+    """Do closed segments o-t and p-q touch?  Returns (hit mask, s of first contact on o-t).
+
+    All arguments are (K, 2) arrays, pairwise.
+    """
+    rx, ry = t[:, 0] - o[:, 0], t[:, 1] - o[:, 1]
+    sx, sy = q[:, 0] - p[:, 0], q[:, 1] - p[:, 1]
+    qpx, qpy = p[:, 0] - o[:, 0], p[:, 1] - o[:, 1]
+    den = _cross(rx, ry, sx, sy)
+    s_num = _cross(qpx, qpy, sx, sy)
+    u_num = _cross(qpx, qpy, rx, ry)
+    scale = np.maximum(np.abs(rx) + np.abs(ry), 1e-12) * np.maximum(np.abs(sx) + np.abs(sy), 1e-12)
+    par = np.abs(den) <= EPS * scale
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = np.where(par, 0.0, s_num / np.where(par, 1.0, den))
+        u = np.where(par, 0.0, u_num / np.where(par, 1.0, den))
+    tol = 1e-9
+    hit = (~par) & (s >= -tol) & (s <= 1 + tol) & (u >= -tol) & (u <= 1 + tol)
+    # collinear overlaps (a sight line running along a wall)
+    coll = par & (np.abs(u_num) <= EPS * scale)
+    if coll.any():
+        rr = rx * rx + ry * ry
+        with np.errstate(divide="ignore", invalid="ignore"):
+            s0 = np.where(rr > 0, (qpx * rx + qpy * ry) / rr, 0.0)
+            s1 = np.where(rr > 0, ((q[:, 0] - o[:, 0]) * rx + (q[:, 1] - o[:, 1]) * ry) / rr, 0.0)
+        lo, hi = np.minimum(s0, s1), np.maximum(s0, s1)
+        ov = coll & (hi >= -tol) & (lo <= 1 + tol)
+        hit = hit | ov
+        s = np.where(ov, np.clip(lo, 0.0, 1.0), s)
+    return hit, np.clip(s, 0.0, 1.0)
+
+
+def _cell_crossed(o: np.ndarray, t: np.ndarray, c: np.ndarray, hexcell: bool) -> np.ndarray:
+    """Does the open segment o-t pass through the cell centred on c with positive length?"""
+    d = t - o
+    if hexcell:
+        # inscribed circle of the hexagon (radius 0.5): crossed when it passes inside it
+        dd = (d * d).sum(axis=1)
+        w = c - o
+        with np.errstate(divide="ignore", invalid="ignore"):
+            s = np.clip(np.where(dd > 0, (w * d).sum(axis=1) / dd, 0.0), 0.0, 1.0)
+        near = o + d * s[:, None]
+        return ((near - c) ** 2).sum(axis=1) < 0.25 - 1e-9
+    t0 = np.zeros(len(o))
+    t1 = np.ones(len(o))
+    ok = np.ones(len(o), dtype=bool)
+    for ax in (0, 1):
+        lo = c[:, ax] - 0.5 - o[:, ax]
+        hi = c[:, ax] + 0.5 - o[:, ax]
+        dv = d[:, ax]
+        zero = np.abs(dv) < 1e-12
+        # parallel to this axis: inside the open slab or not at all
+        inside = (lo < -1e-9) & (hi > 1e-9)
+        ok &= ~zero | inside
+        with np.errstate(divide="ignore", invalid="ignore"):
+            a = np.where(zero, -np.inf, lo / np.where(zero, 1.0, dv))
+            b = np.where(zero, np.inf, hi / np.where(zero, 1.0, dv))
+        t0 = np.maximum(t0, np.minimum(a, b))
+        t1 = np.minimum(t1, np.maximum(a, b))
+    return ok & (t1 - t0 > 1e-9)
+
+
+@dataclass
+class _Ends:
+    """Per-target context of a trace: one origin, N targets on one level."""
+
+    o: np.ndarray  # (2,)
+    la: int
+    ba: int  # building of the origin (-1 street)
+    t: np.ndarray  # (N, 2)
+    lb: int
+    bt: np.ndarray  # (N,) building of each target (-1 street)
+    prone: bool = False  # either end prone (for interrupts-prone obstacles)
+
+
+def _relevant(P: _Prims, e: _Ends, prim: np.ndarray, tgt: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Which (primitive, target) contacts count under the 'whose features count' rules."""
+    bld, lvl, kind = P.bld[prim], P.lvl[prim], P.kind[prim]
+    bt = e.bt[tgt]
+    level_at = e.la + (e.lb - e.la) * s
+    own = ((bld == e.ba) & (lvl == e.la) & (bld >= 0)) | ((bld == bt) & (lvl == e.lb) & (bld >= 0))
+    ground = (bld < 0) & (level_at < 1.0 - 1e-9)
+    ok = own | ground
+    foot = kind == FOOT
+    ok = np.where(foot, (bld != e.ba) & (bld != bt) & (P.height[prim] > level_at + 1e-9), ok)
+    canopy = kind == CANOPY
+    if canopy.any():
+        above = max(e.la, e.lb) > 0
+        ok = np.where(canopy, above & ((bld < 0) | own), ok)
+    if not e.prone:
+        ok &= kind != OBST_PRONE
+    return ok
+
+
+def _trace(P: _Prims, e: _Ends, prim: np.ndarray, tgt: np.ndarray, cells: np.ndarray | None = None,
+           cell_tgt: np.ndarray | None = None):
+    """Exact contacts for candidate pairs; returns the pairs that count, with their s."""
+    if len(prim):
+        o = np.broadcast_to(e.o, (len(prim), 2))
+        hit, s = _hits(o, e.t[tgt], P.p[prim], P.q[prim])
+        prim, tgt, s = prim[hit], tgt[hit], s[hit]
+        keep = _relevant(P, e, prim, tgt, s)
+        prim, tgt, s = prim[keep], tgt[keep], s[keep]
+    else:
+        s = np.zeros(0)
+    fol = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0))
+    if cells is not None and len(cells):
+        o = np.broadcast_to(e.o, (len(cells), 2))
+        tt = e.t[cell_tgt]
+        crossed = _cell_crossed(o, tt, P.fol_xy[cells], P.board.lattice.name == "hex")
+        # the two end dots never count as crossed
+        crossed &= (np.abs(P.fol_xy[cells] - o).sum(axis=1) > 1e-6)
+        crossed &= (np.abs(P.fol_xy[cells] - tt).sum(axis=1) > 1e-6)
+        cells, ct = cells[crossed], cell_tgt[crossed]
+        d = tt[crossed] - o[crossed]
+        dd = np.maximum((d * d).sum(axis=1), 1e-12)
+        cs = np.clip(((P.fol_xy[cells] - o[crossed]) * d).sum(axis=1) / dd, 0, 1)
+        fb, fl = P.fol_bld[cells], P.fol_lvl[cells]
+        bt = e.bt[ct]
+        lvl_at = e.la + (e.lb - e.la) * cs
+        own = ((fb == e.ba) & (fl == e.la) & (fb >= 0)) | ((fb == bt) & (fl == e.lb) & (fb >= 0))
+        ok = own | ((fb < 0) & (lvl_at < 1.0 - 1e-9))
+        fol = (cells[ok], ct[ok], cs[ok])
+    return prim, tgt, s, fol
+
+
+# ------------------------------------------------------------------------ single query
+
+
+def _building_idx(board: Board, dot: Dot3) -> int:
+    b = board.building_of(dot)
+    return -1 if b is None else b.index
+
+
+def _feature_dots(board: Board, bidx: int) -> np.ndarray:
+    cache = board.__dict__.setdefault("_bdots", {})
+    got = cache.get(bidx)
+    if got is None:
+        items = [k for k, v in board._building_of_dot.items() if v == bidx]
+        got = np.array(items, dtype=int).reshape(-1, 2)
+        cache[bidx] = got
+    return got
+
+
+def dead_zone_depth(level: int) -> int:
+    """Dots of dead zone around the base of a building seen from ``level`` (DMZ: half, down)."""
+    return level // 2
+
+
+def _in_dead_zone(board: Board, ground: Dot3, high: Dot3) -> bool:
+    bidx = _building_idx(board, high)
+    if bidx < 0 or high[2] < 2 or ground[2] != 0:
+        return False
+    if _building_idx(board, ground) == bidx:
+        return False
+    dots = _feature_dots(board, bidx)
+    if not len(dots):
+        return False
+    d = board.lattice.distances((ground[0], ground[1]), dots).min()
+    return bool(d <= dead_zone_depth(high[2]))
+
+
+def line_of_sight(
+    board: Board, a: Dot3, b: Dot3, *, posture_a: str = "standing", posture_b: str = "standing",
+    light: str = "day",
+) -> LosFacts:
+    """The LOS facts between dots ``a`` (attacker) and ``b`` (target)."""
+    a = _dot3(a)
+    b = _dot3(b)
+    for d in (a, b):
+        if d[2] not in board.levels:
+            from engine.errors import QueryError
+            raise QueryError(f"dot {fmt_dot(d)} is on level {d[2]}, but this layout has levels "
+                             f"{board.levels[0]}..{board.levels[-1]}")
+    P = prims(board)
+    lat = board.lattice
+    rng = lat.distance(a[:2], b[:2])
+    oa = np.array(board.dot_point(a))
+    tb = np.array(board.dot_point(b))
+    e = _Ends(oa, a[2], _building_idx(board, a), tb[None, :], b[2],
+              np.array([_building_idx(board, b)]), prone="prone" in (posture_a, posture_b))
+    facts = LosFacts(a, b, rng, False, None, [], [], abs(a[2] - b[2]), False, 0,
+                     posture_a, posture_b, light)
+    # floors between levels of one building
+    if e.ba >= 0 and e.ba == e.bt[0] and a[2] != b[2]:
+        gap = abs(a[2] - b[2])
+        stair = board.is_stair_dot(a) or board.is_stair_dot(b)
+        if gap > 1 or not stair:
+            why = ("the floors between levels more than one apart block it" if gap > 1
+                   else "the floor between the levels blocks it (neither end is on a stair dot)")
+            facts.blocked = True
+            facts.blocked_by = {"kind": "floor", "feature": board.buildings[e.ba].placement_id,
+                                "point": list(board.dot_point(a)), "reason": why}
+        else:
+            facts.interruptions.append({"kind": "stairs", "feature": None,
+                                        "reason": "target on a stair dot one level away (+1)"})
+    # dead zone
+    for ground, high in ((a, b), (b, a)):
+        if _in_dead_zone(board, ground, high):
+            facts.dead_zone = True
+            if not facts.blocked:
+                bl = board.building_of(high)
+                facts.blocked = True
+                facts.blocked_by = {
+                    "kind": "dead-zone", "feature": bl.placement_id if bl else None,
+                    "point": list(board.dot_point(ground)),
+                    "reason": f"{fmt_dot(ground)} lies within {dead_zone_depth(high[2])} dots of "
+                              f"the base of the building whose level {high[2]} holds the other end "
+                              f"(dead zone: half the stories, rounded down)",
+                }
+    # geometry
+    seg = shapely.LineString([oa, tb]) if rng or a[2] != b[2] else shapely.Point(oa)
+    prim = (np.asarray(P.tree.query(seg), dtype=np.int64) if P.tree is not None
+            else np.zeros(0, dtype=np.int64))
+    tgt = np.zeros(len(prim), dtype=np.int64)
+    cells = (np.asarray(P.fol_tree.query(seg), dtype=np.int64) if P.fol_tree is not None
+             else np.zeros(0, dtype=np.int64))
+    prim, tgt, s, fol = _trace(P, e, prim, tgt, cells, np.zeros(len(cells), dtype=np.int64))
+    holds_a, holds_b = P.holding(tuple(oa)), P.holding(tuple(tb))
+    held = set(holds_a.tolist()) | set(holds_b.tolist())
+    contacts: dict[int, float] = {}
+    for pi, si in zip(prim, s):
+        fi = int(P.owner[pi])
+        if fi in contacts and contacts[fi] <= si:
+            continue
+        contacts[fi] = float(si)
+    # polygons that hold an end: obstacles you stand on are ignored, canopies/dark/smoke count
+    for fi in list(contacts):
+        if fi in held and P.prim_kind_of_feat[fi] in _IGNORE_IF_HOLDS_END and \
+                P.feats[fi].geom.geom_type in ("Polygon", "MultiPolygon"):
+            contacts.pop(fi)
+    for fi, s0 in ((int(f), 0.0) for f in holds_a):
+        _count_holder(P, e, fi, s0, contacts)
+    for fi, s0 in ((int(f), 1.0) for f in holds_b):
+        _count_holder(P, e, fi, s0, contacts)
+
+    blockers = sorted((s0, fi) for fi, s0 in contacts.items()
+                      if P.prim_kind_of_feat[fi] in (BLOCK, FOOT))
+    if blockers and not facts.blocked:
+        s0, fi = blockers[0]
+        f = P.feats[fi]
+        pt = oa + (tb - oa) * s0
+        facts.blocked = True
+        facts.blocked_by = {"kind": f.kind, "feature": f.id, "point": [round(float(pt[0]), 3),
+                                                                        round(float(pt[1]), 3)],
+                            "reason": _block_reason(f, e, s0)}
+    visibility = set()
+    if light in ("partial-darkness", "full-darkness"):
+        visibility.add(light)
+    for _s0, fi in sorted((s0, fi) for fi, s0 in contacts.items()):
+        f = P.feats[fi]
+        k = P.prim_kind_of_feat[fi]
+        if k in (OPENING, OBST, OBST_PRONE, LOW, CANOPY):
+            facts.interruptions.append({"kind": f.kind, "feature": f.id,
+                                        "reason": _interrupt_reason(f)})
+        elif k == DARK:
+            visibility.add("full-darkness" if f.props.get("darkness") == "full" else "partial-darkness")
+        elif k == SMOKE:
+            visibility.add("smoke")
+    seen_cells: set[int] = set()
+    for ci, _cs in sorted(zip(fol[0].tolist(), fol[2].tolist()), key=lambda x: x[1]):
+        if ci in seen_cells:
+            continue
+        seen_cells.add(ci)
+        f = P.feats[int(P.fol_feat[ci])]
+        x, y = P.fol_xy[ci]
+        facts.interruptions.append({"kind": "foliage", "feature": f.id,
+                                    "reason": f"foliage dot {board.lattice.dot_at((x, y))} crossed (+1)"})
+    facts.visibility = sorted(visibility, key=VISIBILITY_ORDER.index)
+    # the target's situation
+    tm = 0
+    for fi in holds_b:
+        f = P.feats[int(fi)]
+        if f.props.get("target_modifier") and f.level == b[2] and _group_ok(f, e, b):
+            tm += int(f.props["target_modifier"])
+    facts.target_modifier = tm
+    return facts
+
+
+def _group_ok(f: Feature, e: _Ends, b: Dot3) -> bool:
+    bidx = -1 if f.building is None else f.building
+    return bidx == int(e.bt[0]) or bidx < 0
+
+
+def _count_holder(P: _Prims, e: _Ends, fi: int, s0: float, contacts: dict[int, float]) -> None:
+    k = P.prim_kind_of_feat[fi]
+    if k not in _COUNT_IF_HOLDS_END:
+        return
+    f = P.feats[fi]
+    bld = -1 if f.building is None else f.building
+    lvl_at = e.la + (e.lb - e.la) * s0
+    own = (bld >= 0 and ((bld == e.ba and f.level == e.la) or (bld == int(e.bt[0]) and f.level == e.lb)))
+    if k == CANOPY:
+        ok = max(e.la, e.lb) > 0 and (bld < 0 or own)
+    else:
+        ok = own or (bld < 0 and lvl_at < 1.0 - 1e-9)
+    if ok and (fi not in contacts or contacts[fi] > s0):
+        contacts[fi] = s0
+
+
+def _block_reason(f: Feature, e: _Ends, s: float) -> str:
+    if f.kind == "building":
+        lvl = e.la + (e.lb - e.la) * s
+        return (f"building {f.id} ({f.props.get('height')} stories) stands above the sight line "
+                f"(level {lvl:.1f} where it crosses the footprint)")
+    if f.kind in ("wall", "fence"):
+        cls = f.props.get("class")
+        return f"{cls} {f.kind} {f.id} (barrier {f.props.get('barrier')}) blocks the line"
+    if f.kind == "trunk":
+        return f"tree trunk {f.id} blocks the line"
+    return f"{f.kind} {f.id}{' (' + f.props['note'] + ')' if f.props.get('note') else ''} blocks the line"
+
+
+def _interrupt_reason(f: Feature) -> str:
+    note = f" ({f.props['note']})" if f.props.get("note") else ""
+    if f.kind in ("door", "window", "hole"):
+        return f"line passes through {f.kind} {f.id}{note} (+1)"
+    if f.kind == "canopy":
+        return f"line passes through the branches of tree {f.id} above ground level (+1)"
+    return f"line crosses {f.kind} {f.id}{note} (+1)"
+
+
+def _dot3(d: tuple[int, ...]) -> Dot3:
+    d = tuple(int(v) for v in d)
+    return (d[0], d[1], d[2] if len(d) > 2 else 0)  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------------- fan
+
+
+def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
+            targets: np.ndarray | None = None) -> Fan:
+    """LOS from ``a`` to every standable dot of ``level`` within ``radius`` dots.
+
+    Geometry, floors and dead zones give ``blocked``; interruptions give ``cover``;
+    darkness/smoke met along the line give ``visibility`` (a ruleset applies it per vision).
+    """
+    a = _dot3(a)
+    lv = a[2] if level is None else level
+    P = prims(board)
+    lat = board.lattice
+    dots = board.dots(lv) if targets is None else np.asarray(targets, dtype=int).reshape(-1, 2)
+    if len(dots):
+        dots = dots[lat.distances(a[:2], dots) <= radius]
+    same = (dots[:, 0] == a[0]) & (dots[:, 1] == a[1]) & (lv == a[2]) if len(dots) else np.zeros(0, bool)
+    dots = dots[~same]
+    n = len(dots)
+    o = np.array(board.dot_point(a))
+    tp = lat.points(dots) if n else np.zeros((0, 2))
+    bt = np.array([board._building_of_dot.get((int(c), int(r)), -1) for c, r in dots], dtype=np.int64)
+    if n:
+        hb = np.array([b.height for b in board.buildings] + [0], dtype=np.int64)
+        bt = np.where((bt >= 0) & (hb[bt] >= lv), bt, -1)
+    ba = _building_idx(board, a)
+    e = _Ends(o, a[2], ba, tp, lv, bt)
+    blocked = np.zeros(n, dtype=bool)
+    cover = np.zeros(n, dtype=np.int64)
+    vis = np.zeros(n, dtype=np.int64)
+    if n == 0:
+        return Fan(a, lv, dots, blocked, cover, vis)
+
+    # candidate pairs by angular sweep
+    ang = np.arctan2(tp[:, 1] - o[1], tp[:, 0] - o[0])
+    order = np.argsort(ang)
+    sang = ang[order]
+    dist_t = np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1])
+    prim_idx, tgt_idx = _sweep_pairs(o, P.p, P.q, sang, order, dist_t)
+    cells = np.arange(len(P.fol_xy))
+    cell_prim, cell_tgt = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    if len(cells):
+        h = 0.5
+        cp = P.fol_xy
+        c_lo = np.stack([cp - h, cp + h], axis=1)  # diagonal of the cell box
+        c_alt = np.stack([cp + [h, -h], cp + [-h, h]], axis=1)
+        i1, t1 = _sweep_pairs(o, c_lo[:, 0], c_lo[:, 1], sang, order, dist_t)
+        i2, t2 = _sweep_pairs(o, c_alt[:, 0], c_alt[:, 1], sang, order, dist_t)
+        key = np.unique(np.concatenate([i1 * n + t1, i2 * n + t2]))
+        cell_prim, cell_tgt = key // n, key % n
+    prim, tgt, s, fol = _trace(P, e, prim_idx, tgt_idx, cell_prim, cell_tgt)
+
+    fi = P.owner[prim]
+    k = P.kind[prim]
+    # polygons holding the origin: obstacles ignored, canopy/dark/smoke count for every target
+    holds_o = P.holding(tuple(o))
+    if len(holds_o):
+        poly = np.isin(fi, holds_o) & np.isin(k, _IGNORE_IF_HOLDS_END) & \
+            np.array([P.feats[int(x)].geom.geom_type in ("Polygon", "MultiPolygon") for x in fi], dtype=bool)
+        prim, tgt, s, fi, k = prim[~poly], tgt[~poly], s[~poly], fi[~poly], k[~poly]
+    # polygons holding a target: same rule, per target
+    th_f, th_t = _target_holders(P, board, dots, lv)
+    if len(th_f):
+        held_key = set((th_f * n + th_t).tolist())
+        key = fi * n + tgt
+        ign = np.isin(k, _IGNORE_IF_HOLDS_END) & np.array([int(x) in held_key for x in key], dtype=bool)
+        ign &= np.array([P.feats[int(x)].geom.geom_type in ("Polygon", "MultiPolygon") for x in fi], dtype=bool)
+        prim, tgt, s, fi, k = prim[~ign], tgt[~ign], s[~ign], fi[~ign], k[~ign]
+    extra_f, extra_t, extra_s = [], [], []
+    for f0 in holds_o:
+        kk = P.prim_kind_of_feat[f0]
+        if kk in _COUNT_IF_HOLDS_END:
+            sel = _holder_ok_vec(P, e, int(f0), np.zeros(n), np.arange(n))
+            extra_f.append(np.full(sel.sum(), f0))
+            extra_t.append(np.nonzero(sel)[0])
+            extra_s.append(np.zeros(sel.sum()))
+    for f0 in np.unique(th_f):
+        kk = P.prim_kind_of_feat[f0]
+        if kk in _COUNT_IF_HOLDS_END:
+            tt = th_t[th_f == f0]
+            sel = _holder_ok_vec(P, e, int(f0), np.ones(len(tt)), tt)
+            extra_f.append(np.full(sel.sum(), f0))
+            extra_t.append(tt[sel])
+            extra_s.append(np.ones(sel.sum()))
+    if extra_f:
+        fi = np.concatenate([fi, *extra_f]).astype(np.int64)
+        tgt = np.concatenate([tgt, *extra_t]).astype(np.int64)
+        k = P.prim_kind_of_feat[fi]
+
+    blk = np.isin(k, (BLOCK, FOOT))
+    blocked[tgt[blk]] = True
+    inter = np.isin(k, (OPENING, OBST, OBST_PRONE, LOW, CANOPY))
+    if inter.any():
+        uk = np.unique(fi[inter] * n + tgt[inter])
+        np.add.at(cover, uk % n, 1)
+    if len(fol[0]):
+        uk = np.unique(fol[0] * n + fol[1])
+        np.add.at(cover, uk % n, 1)
+    dk = k == DARK
+    if dk.any():
+        full = np.array([P.feats[int(x)].props.get("darkness") == "full" for x in fi[dk]], dtype=bool)
+        np.maximum.at(vis, tgt[dk], np.where(full, 2, 1))
+    sk = k == SMOKE
+    if sk.any():
+        np.maximum.at(vis, tgt[sk], 3)
+
+    # floors of one building, and stairs
+    if ba >= 0 and lv != a[2]:
+        same_b = bt == ba
+        gap = abs(lv - a[2])
+        if gap > 1:
+            blocked |= same_b
+        else:
+            stair_t = np.array([board.is_stair_dot((int(c), int(r), lv)) for c, r in dots]) if same_b.any() \
+                else np.zeros(n, bool)
+            ok = same_b & (stair_t | board.is_stair_dot(a))
+            blocked |= same_b & ~ok
+            cover += ok.astype(np.int64)
+    # dead zones
+    if a[2] >= 2 and ba >= 0 and lv == 0:
+        bd = _feature_dots(board, ba)
+        dz = dead_zone_depth(a[2])
+        cand = np.nonzero(bt != ba)[0]
+        if len(cand) and len(bd):
+            lo, hi = bd.min(axis=0) - dz, bd.max(axis=0) + dz
+            near = cand[np.all((dots[cand] >= lo) & (dots[cand] <= hi), axis=1)]
+            for i in near:
+                if lat.distances((int(dots[i, 0]), int(dots[i, 1])), bd).min() <= dz:
+                    blocked[i] = True
+    if a[2] == 0 and lv >= 2 and n:
+        dz = dead_zone_depth(lv)
+        for bidx in np.unique(bt[bt >= 0]):
+            if bidx == ba:
+                continue
+            bd = _feature_dots(board, int(bidx))
+            if len(bd) and lat.distances(a[:2], bd).min() <= dz:
+                blocked[bt == bidx] = True
+    return Fan(a, lv, dots, blocked, cover, vis)
+
+
+def _holder_ok_vec(P: _Prims, e: _Ends, fi: int, s: np.ndarray, tgt: np.ndarray) -> np.ndarray:
+    f = P.feats[fi]
+    bld = -1 if f.building is None else f.building
+    bt = e.bt[tgt]
+    own = (bld >= 0) & (((bld == e.ba) & (f.level == e.la)) | ((bld == bt) & (f.level == e.lb)))
+    if P.prim_kind_of_feat[fi] == CANOPY:
+        return np.full(len(tgt), max(e.la, e.lb) > 0) & ((bld < 0) | own)
+    lvl_at = e.la + (e.lb - e.la) * s
+    return own | ((bld < 0) & (lvl_at < 1.0 - 1e-9))
+
+
+def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """(feature, target) pairs where a polygon feature holds a target dot (cached per level)."""
+    if P.poly_tree is None or not len(dots):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    pts = board.lattice.points(dots)
+    ti, gi = P.poly_tree.query(shapely.points(pts), predicate="intersects")
+    return P.poly_feats[gi], ti.astype(np.int64)
+
+
+def _sweep_pairs(o: np.ndarray, p: np.ndarray, q: np.ndarray, sang: np.ndarray, order: np.ndarray,
+                 dist_t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate (segment, target) pairs: targets whose bearing lies within each segment's angle.
+
+    ``sang`` are the targets' bearings sorted, ``order`` maps sorted position -> target index.
+    Segments are widened by a hair so touching at an end point is never missed.
+    """
+    if not len(p):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    a1 = np.arctan2(p[:, 1] - o[1], p[:, 0] - o[0])
+    a2 = np.arctan2(q[:, 1] - o[1], q[:, 0] - o[0])
+    lo = np.minimum(a1, a2)
+    hi = np.maximum(a1, a2)
+    wrap = (hi - lo) > np.pi  # the segment straddles the -pi/pi seam
+    # segments through (or touching) the origin see every bearing on their side: take all
+    dmin = _seg_point_dist(p, q, o)
+    through = dmin < 1e-9
+    tol = 1e-9
+    seg_ids = []
+    tgt_ids = []
+    near_r = np.minimum(np.hypot(p[:, 0] - o[0], p[:, 1] - o[1]),
+                        np.hypot(q[:, 0] - o[0], q[:, 1] - o[1]))
+    del near_r
+    ranges = []
+    # normal case: [lo, hi]
+    norm = ~wrap & ~through
+    i0 = np.searchsorted(sang, lo - tol, side="left")
+    i1 = np.searchsorted(sang, hi + tol, side="right")
+    ranges.append((np.nonzero(norm)[0], i0[norm], i1[norm]))
+    # wrapped: [hi, pi] and [-pi, lo]
+    w = np.nonzero(wrap & ~through)[0]
+    if len(w):
+        j0 = np.searchsorted(sang, hi[w] - tol, side="left")
+        ranges.append((w, j0, np.full(len(w), len(sang))))
+        j1 = np.searchsorted(sang, lo[w] + tol, side="right")
+        ranges.append((w, np.zeros(len(w), dtype=np.int64), j1))
+    th = np.nonzero(through)[0]
+    if len(th):
+        ranges.append((th, np.zeros(len(th), dtype=np.int64), np.full(len(th), len(sang))))
+    for ids, s0, s1 in ranges:
+        cnt = np.maximum(s1 - s0, 0)
+        tot = int(cnt.sum())
+        if tot == 0:
+            continue
+        rep = np.repeat(ids, cnt)
+        start = np.repeat(s0 - np.concatenate([[0], np.cumsum(cnt)[:-1]]), cnt)
+        pos = np.arange(tot) + start
+        seg_ids.append(rep)
+        tgt_ids.append(order[pos])
+    # a target just past +-pi of a near-seam bearing is handled by the tolerance on both ends
+    if not seg_ids:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    si = np.concatenate(seg_ids).astype(np.int64)
+    ti = np.concatenate(tgt_ids).astype(np.int64)
+    # cheap prefilter: the segment's nearest point must not be farther than the target
+    near = _seg_point_dist(p[si], q[si], o)
+    keep = near <= dist_t[ti] + 1e-9
+    return si[keep], ti[keep]
+
+
+def _seg_point_dist(p: np.ndarray, q: np.ndarray, o: np.ndarray) -> np.ndarray:
+    d = q - p
+    dd = (d * d).sum(axis=1)
+    w = o - p
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = np.clip(np.where(dd > 0, (w * d).sum(axis=1) / dd, 0.0), 0.0, 1.0)
+    near = p + d * s[:, None]
+    return np.hypot(near[:, 0] - o[0], near[:, 1] - o[1])
+
+
+def describe(facts: LosFacts) -> str:
+    """One readable paragraph of the facts."""
+    if facts.blocked and facts.blocked_by:
+        return f"blocked: {facts.blocked_by['reason']}"
+    parts = [f"clear, range {facts.range}"]
+    if facts.interruptions:
+        parts = [f"interrupted ({facts.cover} cover), range {facts.range}"]
+        parts += [i["reason"] for i in facts.interruptions]
+    if facts.visibility:
+        parts.append("visibility: " + ", ".join(facts.visibility))
+    return "; ".join(parts)

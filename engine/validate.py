@@ -1,0 +1,136 @@
+"""Checks of a layout (and, through registered checks, of a scenario) -> findings.
+
+A finding is what a designer must look at before printing: an error makes ``sprawlmap
+validate`` exit 1 and stops an export; a warning is shown but does not.  Each finding says
+where (dots and feature ids), so the editor can zoom there and the CLI can print it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import shapely
+
+from engine.board import Board, fmt_dot
+
+ERROR, WARNING, INFO = "error", "warning", "info"
+
+
+@dataclass
+class Finding:
+    code: str
+    severity: str
+    message: str
+    where: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+Check = Callable[[Board, Any], list[Finding]]
+_CHECKS: list[Check] = []
+
+
+def check(fn: Check) -> Check:
+    """Register a check; scenario checks live in their own modules and register here."""
+    _CHECKS.append(fn)
+    return fn
+
+
+def validate(board: Board, scenario: Any = None) -> list[Finding]:
+    """Run every registered check; errors first, then warnings, each in a stable order."""
+    out: list[Finding] = []
+    for fn in _CHECKS:
+        out.extend(fn(board, scenario))
+    rank = {ERROR: 0, WARNING: 1, INFO: 2}
+    return sorted(out, key=lambda f: rank.get(f.severity, 3))
+
+
+def has_errors(findings: list[Finding]) -> bool:
+    return any(f.severity == ERROR for f in findings)
+
+
+@check
+def features_on_wall_dots(board: Board, scenario: Any) -> list[Finding]:
+    """Stairs, elevators, climbs and standable obstacles must sit on dots one can stand on."""
+    out = []
+    for f in board.all_features():
+        if f.kind in ("stair", "elevator", "climb"):
+            dot = board.lattice.dot_at((f.geom.x, f.geom.y))
+            if not board.standable((*dot, f.level)):
+                out.append(Finding("dot-in-wall", ERROR,
+                                   f"{f.kind} {f.id} stands on dot {fmt_dot((*dot, f.level))}, "
+                                   f"which lies in a wall or outside the floor",
+                                   {"dots": [[*dot, f.level]], "features": [f.id]}))
+    return out
+
+
+@check
+def loose_openings(board: Board, scenario: Any) -> list[Finding]:
+    return [Finding("opening-not-on-wall", ERROR,
+                    f"{f.kind} {f.id} on level {f.level} does not lie on a wall or fence",
+                    {"features": [f.id], "dots": [_mid_dot(board, f, f.level)]})
+            for f in board.loose_openings]
+
+
+@check
+def broken_level_links(board: Board, scenario: Any) -> list[Finding]:
+    return [Finding("link-to-missing-level", ERROR,
+                    f"{f.kind} {f.id} leads to {fmt_dot(dot)}, which is not a standable dot "
+                    f"(no such level or floor there)",
+                    {"features": [f.id], "dots": [list(dot)]})
+            for f, dot in board.broken_links]
+
+
+@check
+def overlapping_placements(board: Board, scenario: Any) -> list[Finding]:
+    out = []
+    bs = board.buildings
+    if len(bs) < 2:
+        return out
+    tree = shapely.STRtree([b.footprint for b in bs])
+    ii, jj = tree.query([b.footprint for b in bs], predicate="intersects")
+    for i, j in zip(ii, jj):
+        if i >= j:
+            continue
+        inter = bs[i].footprint.intersection(bs[j].footprint)
+        if inter.area > 1e-6:
+            c = inter.representative_point()
+            dot = board.lattice.dot_at((c.x, c.y))
+            out.append(Finding("overlapping-placements", ERROR,
+                               f"{bs[i].label} and {bs[j].label} overlap by {inter.area:.1f} dot cells",
+                               {"placements": [bs[i].placement_id, bs[j].placement_id],
+                                "dots": [[*dot, 0]]}))
+    return out
+
+
+@check
+def off_pavement(board: Board, scenario: Any) -> list[Finding]:
+    out = []
+    pave = board.pavement_area
+    for b in board.buildings:
+        if pave.is_empty or not pave.buffer(1e-6).covers(b.footprint):
+            outside = b.footprint.difference(pave)
+            c = (outside if not outside.is_empty else b.footprint).representative_point()
+            dot = board.lattice.dot_at((c.x, c.y))
+            out.append(Finding("off-pavement", ERROR,
+                               f"{b.label} is not wholly on the pavement sheets "
+                               f"({outside.area:.1f} dot cells hang off)",
+                               {"placements": [b.placement_id], "dots": [[*dot, 0]]}))
+    return out
+
+
+def _mid_dot(board: Board, f: Any, level: int) -> list[int]:
+    c = f.geom.interpolate(0.5, normalized=True)
+    dot = board.lattice.dot_at((c.x, c.y))
+    return [int(dot[0]), int(dot[1]), int(level)]
+
+
+def summary(findings: list[Finding]) -> str:
+    n_err = sum(f.severity == ERROR for f in findings)
+    n_warn = sum(f.severity == WARNING for f in findings)
+    return f"{n_err} error(s), {n_warn} warning(s)"
+
+
