@@ -33,6 +33,13 @@ def crossed_dots(lattice: Lattice, a: Dot3, b: Dot3) -> set[tuple[int, int]]:
     return out
 
 
+def _seg_dist(p: tuple[float, float], q: tuple[float, float], o: tuple[float, float]) -> float:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    ll = dx * dx + dy * dy
+    t = 0.0 if ll == 0 else max(0.0, min(1.0, ((o[0] - p[0]) * dx + (o[1] - p[1]) * dy) / ll))
+    return ((p[0] + t * dx - o[0]) ** 2 + (p[1] + t * dy - o[1]) ** 2) ** 0.5
+
+
 def character_cover(
     lattice: Lattice, a: Dot3, b: Dot3, target_posture: str, target_metatype: str,
     others: Iterable[tuple[Dot3, str, str]],
@@ -46,10 +53,13 @@ def character_cover(
     others = [o for o in others if o[0][2] == a[2] and o[0] not in (a, b)]
     if not others:
         return False, 0, []
-    crossed = crossed_dots(lattice, a, b)
+    pa, pb = lattice.point(a[:2]), lattice.point(b[:2])
+    seg = LineString([pa, pb])
     cover, why = 0, []
     for dot, posture, meta in others:
-        if dot[:2] not in crossed:
+        if _seg_dist(pa, pb, lattice.point(dot[:2])) > 1.0:
+            continue  # too far from the line for its cell to be crossed
+        if seg.intersection(Polygon(lattice.cell(dot[:2]))).length <= 1e-9:
             continue
         if meta == "troll" and posture == "standing":
             return True, 0, [f"troll at {dot}"]

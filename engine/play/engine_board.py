@@ -16,6 +16,7 @@ Decisions that belong to play rather than to the LOS engine (docs/play.md):
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -36,6 +37,23 @@ _BARRIER_KINDS = ("wall", "fence", "door", "window")
 EPS = 1e-7
 
 
+def fork_board(board: Board) -> Board:
+    """A copy of a compiled board that play may change without touching the original.
+
+    Play only edits the feature lists and the props of doors and windows, so the copy shares
+    every geometry and every cache with the original until it changes something (a change
+    drops the copy's caches only).
+    """
+    nb = copy.copy(board)
+    nb._features = {
+        lv: [Feature(f.kind, f.id, f.level, f.geom, f.building, dict(f.props))
+             if f.kind in ("door", "window") else f for f in fs]
+        for lv, fs in board._features.items()
+    }
+    nb.__dict__.pop("_feature_by_id", None)
+    return nb
+
+
 class EngineBoard:
     """:class:`engine.play.board_view.BoardView` over an :class:`engine.board.Board`."""
 
@@ -46,6 +64,7 @@ class EngineBoard:
         self.rules = get_ruleset(ruleset)
         self._adj: dict[Dot3, list[Dot3]] | None = None
         self._smoke_n = 0
+        self._sight: dict[tuple, Sight] = {}
         d0 = board.dots(0)
         if len(d0):
             self._edges = (int(d0[:, 0].min()), int(d0[:, 0].max()),
@@ -83,6 +102,17 @@ class EngineBoard:
 
     # ------------------------------------------------------------------ sight
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
+        key = (tuple(a), tuple(b), posture_a, posture_b, vision)
+        got = self._sight.get(key)
+        if got is None:
+            got = self._sight_uncached(a, b, posture_a, posture_b, vision)
+            if len(self._sight) > 200000:
+                self._sight.clear()
+            self._sight[key] = got
+        return got
+
+    def _sight_uncached(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str,
+                        vision: str) -> Sight:
         facts = line_of_sight(self.board, tuple(a), tuple(b), posture_a=posture_a,
                               posture_b=posture_b, light=self.light)
         mods = self.rules.modifiers(facts, vision=vision)
@@ -238,6 +268,7 @@ class EngineBoard:
         b = self.board
         b._move_graph = None  # type: ignore[attr-defined]
         self._adj = None
+        self._sight.clear()
         if los:
             b._los_prims = None  # type: ignore[attr-defined]
             b.__dict__.pop("_trees", None)

@@ -99,12 +99,20 @@ def in_fight(game: Game) -> list[str]:
     return sorted({c.side for c in game.state.characters.values() if not c.out})
 
 
+def open_objectives(game: Game, side: str) -> bool:
+    """Has ``side`` objectives it can still achieve by moving (a lone side plays them out)?"""
+    st = game.state
+    return any(o.side == side and o.id not in st.achieved and obj_rules.in_time(o, st.turn)
+               and o.kind in ("reach", "retrieve", "exit", "hold") for o in game.objectives)
+
+
 def advance(game: Game) -> None:
     """Move the sequence on as far as it goes without a decision by a player."""
     st = game.state
     while not st.finished:
-        if len(in_fight(game)) <= 1:
-            finish(game, "one side left in the fight")
+        left = in_fight(game)
+        if len(left) <= 1 and not (left and open_objectives(game, left[0])):
+            finish(game, "one side left in the fight" if left else "no one left in the fight")
             return
         if st.active is not None:
             return

@@ -96,7 +96,7 @@ class GridBoard:
     # ------------------------------------------------------------ sight
     def crossed(self, a: Dot3, b: Dot3) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
-        n = 40 * max(1, self.lattice.distance(a[:2], b[:2]))
+        n = 8 * max(1, self.lattice.distance(a[:2], b[:2]))
         for i in range(1, n):
             t = i / n
             d = self.lattice.dot_at((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
