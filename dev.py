@@ -26,7 +26,7 @@ STAMP = VENV / ".sprawlmap-installed"
 
 
 def ensure_env() -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may run on an older python3
         sys.exit(f"sprawlmap needs Python 3.11+, this is {sys.version.split()[0]}")
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == want and PY.exists():

@@ -104,10 +104,11 @@ class Board:
         self._index: dict[Dot3, int] = {}
         self._node_dots: np.ndarray = np.zeros((0, 3), dtype=int)
         self._building_of_dot: dict[tuple[int, int], int] = {}
+        self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int64))
         self.bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
     # ------------------------------------------------------------------ queries
-    @property
+    @cached_property
     def levels(self) -> list[int]:
         top = max((b.height for b in self.buildings), default=0)
         return list(range(0, top + 1))
@@ -151,6 +152,16 @@ class Board:
         """The building whose footprint holds the dot (any level), or None for the street."""
         i = self._building_of_dot.get((int(dot[0]), int(dot[1])))
         return None if i is None else self.buildings[i]
+
+    def buildings_at(self, dots: np.ndarray) -> np.ndarray:
+        """Vectorised :meth:`building_at`: building index per (c, r) dot, -1 for the street."""
+        dots = np.asarray(dots, dtype=np.int64).reshape(-1, 2)
+        cmin, rmin, grid = self._owner_grid
+        c, r = dots[:, 0] - cmin, dots[:, 1] - rmin
+        ok = (c >= 0) & (r >= 0) & (r < grid.shape[0]) & (c < grid.shape[1])
+        out = np.full(len(dots), -1, dtype=np.int64)
+        out[ok] = grid[r[ok], c[ok]]
+        return out
 
     def building_of(self, dot: Dot3) -> Building | None:
         """The building that holds a dot at its level (a roof belongs to its building)."""
@@ -368,9 +379,11 @@ class _Compiler:
             if not spans:
                 continue
             walls = [f.geom for f in fs if f.kind in ("wall", "fence")]
-            wall_u = unary_union(walls) if walls else None
+            wtree = shapely.STRtree(walls) if walls else None
             for f in spans:
-                if wall_u is None or not wall_u.buffer(1e-6).covers(f.geom):
+                near = wtree.query(f.geom, predicate="dwithin", distance=1e-6) if wtree else []
+                if not len(near) or not unary_union([walls[i] for i in near]).buffer(
+                        1e-6, cap_style="flat").covers(f.geom):
                     self.board.loose_openings.append(f)
             cut = unary_union([f.geom for f in spans]).buffer(EPS, cap_style="flat")
             out = []
@@ -403,6 +416,11 @@ class _Compiler:
         on_pave = shapely.contains_xy(board.pavement_area, pts[:, 0], pts[:, 1]) if not board.pavement_area.is_empty else np.zeros(len(cand), bool)
         for (c, r), o in zip(cand[owner >= 0], owner[owner >= 0]):
             board._building_of_dot[(int(c), int(r))] = int(o)
+        cmin, rmin = cand.min(axis=0)
+        cmax, rmax = cand.max(axis=0)
+        grid = np.full((rmax - rmin + 1, cmax - cmin + 1), -1, dtype=np.int64)
+        grid[cand[:, 1] - rmin, cand[:, 0] - cmin] = owner
+        board._owner_grid = (int(cmin), int(rmin), grid)
         heights = np.array([b.height for b in board.buildings] + [0])
         all_nodes = []
         for lv in board.levels:

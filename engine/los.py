@@ -152,6 +152,9 @@ class _Prims:
         fl = np.array([f.level for f in feats], dtype=np.int64)
         fh = np.array([f.props.get("height", 0) if f.kind == "building" else 0 for f in feats])
         self.feat_building, self.feat_level, self.feat_height = fb, fl, fh
+        self.feat_is_poly = np.array([f.geom.geom_type in ("Polygon", "MultiPolygon") for f in feats],
+                                     dtype=bool)
+        self.feat_full_dark = np.array([f.props.get("darkness") == "full" for f in feats], dtype=bool)
         self.bld = fb[self.owner] if len(self.owner) else np.zeros(0, dtype=np.int64)
         self.lvl = fl[self.owner] if len(self.owner) else np.zeros(0, dtype=np.int64)
         self.height = fh[self.owner] if len(self.owner) else np.zeros(0)
@@ -386,8 +389,9 @@ def line_of_sight(
     """The LOS facts between dots ``a`` (attacker) and ``b`` (target)."""
     a = _dot3(a)
     b = _dot3(b)
+    levels = board.levels
     for d in (a, b):
-        if d[2] not in board.levels:
+        if not levels[0] <= d[2] <= levels[-1]:
             from engine.errors import QueryError
             raise QueryError(f"dot {fmt_dot(d)} is on level {d[2]}, but this layout has levels "
                              f"{board.levels[0]}..{board.levels[-1]}")
@@ -566,7 +570,7 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     n = len(dots)
     o = np.array(board.dot_point(a))
     tp = lat.points(dots) if n else np.zeros((0, 2))
-    bt = np.array([board._building_of_dot.get((int(c), int(r)), -1) for c, r in dots], dtype=np.int64)
+    bt = board.buildings_at(dots)
     if n:
         hb = np.array([b.height for b in board.buildings] + [0], dtype=np.int64)
         bt = np.where((bt >= 0) & (hb[bt] >= lv), bt, -1)
@@ -578,64 +582,79 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     if n == 0:
         return Fan(a, lv, dots, blocked, cover, vis)
 
-    # candidate pairs by angular sweep
-    ang = np.arctan2(tp[:, 1] - o[1], tp[:, 0] - o[0])
-    order = np.argsort(ang)
-    sang = ang[order]
-    dist_t = np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1])
-    prim_idx, tgt_idx = _sweep_pairs(o, P.p, P.q, sang, order, dist_t)
-    cells = np.arange(len(P.fol_xy))
-    cell_prim, cell_tgt = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    if len(cells):
-        h = 0.5
-        cp = P.fol_xy
-        c_lo = np.stack([cp - h, cp + h], axis=1)  # diagonal of the cell box
-        c_alt = np.stack([cp + [h, -h], cp + [-h, h]], axis=1)
-        i1, t1 = _sweep_pairs(o, c_lo[:, 0], c_lo[:, 1], sang, order, dist_t)
-        i2, t2 = _sweep_pairs(o, c_alt[:, 0], c_alt[:, 1], sang, order, dist_t)
-        key = np.unique(np.concatenate([i1 * n + t1, i2 * n + t2]))
-        cell_prim, cell_tgt = key // n, key % n
-    prim, tgt, s, fol = _trace(P, e, prim_idx, tgt_idx, cell_prim, cell_tgt)
+    # floors of one building and dead zones first: cheap, and they spare the sweep work
+    _floors_and_dead_zones(board, a, lv, ba, dots, bt, blocked, cover)
 
+    ang = np.arctan2(tp[:, 1] - o[1], tp[:, 0] - o[0])
+    dist_t = np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1])
+    seg_near = _seg_point_dist(P.p, P.q, o)
+    holds_o = P.holding(tuple(o))
+    usable = np.ones(len(P.p), dtype=bool)
+    if len(holds_o):  # obstacles the origin stands on are ignored
+        usable &= ~(np.isin(P.owner, holds_o) & np.isin(P.kind, _IGNORE_IF_HOLDS_END)
+                    & P.feat_is_poly[P.owner])
+    th_f, th_t = _target_holders(P, board, dots, lv)
+    held_keys = np.sort(th_f * n + th_t)
+
+    def ignored(fi: np.ndarray, tgt: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """Pairs whose polygon holds the target: you stand on it, it does not hide you."""
+        if not len(held_keys):
+            return np.zeros(len(fi), dtype=bool)
+        key = fi * n + tgt
+        pos = np.clip(np.searchsorted(held_keys, key), 0, len(held_keys) - 1)
+        return (held_keys[pos] == key) & np.isin(k, _IGNORE_IF_HOLDS_END) & P.feat_is_poly[fi]
+
+    # pass 1: blockers, nearest first; each ring only meets the targets still in sight
+    blk = usable & np.isin(P.kind, (BLOCK, FOOT))
+    edges = (0.0, 6.0, 15.0, 35.0, np.inf)
+    for r0, r1 in zip(edges[:-1], edges[1:]):
+        sel = np.nonzero(blk & (seg_near >= r0) & (seg_near < r1))[0]
+        live = np.nonzero(~blocked & (dist_t >= r0))[0]
+        if not len(sel) or not len(live):
+            continue
+        pi, ti = _sweep(o, P.p[sel], P.q[sel], seg_near[sel], ang, dist_t, live)
+        prim, tgt, s, _ = _trace(P, e, sel[pi], ti)
+        fi = P.owner[prim]
+        bad = ~ignored(fi, tgt, P.kind[prim])
+        blocked[tgt[bad]] = True
+
+    # pass 2: what interrupts or darkens, for the targets still in sight
+    live = np.nonzero(~blocked)[0]
+    rest = np.nonzero(usable & ~np.isin(P.kind, (BLOCK, FOOT)))[0]
+    prim = tgt = np.zeros(0, dtype=np.int64)
+    fol = (prim, prim, np.zeros(0))
+    if len(live):
+        pi, ti = _sweep(o, P.p[rest], P.q[rest], seg_near[rest], ang, dist_t, live)
+        cell_prim = cell_tgt = np.zeros(0, dtype=np.int64)
+        if len(P.fol_xy):
+            cp = P.fol_xy
+            near_c = np.maximum(np.hypot(cp[:, 0] - o[0], cp[:, 1] - o[1]) - 0.75, 0.0)
+            i1, t1 = _sweep(o, cp - 0.5, cp + 0.5, near_c, ang, dist_t, live)
+            i2, t2 = _sweep(o, cp + [0.5, -0.5], cp + [-0.5, 0.5], near_c, ang, dist_t, live)
+            key = np.unique(np.concatenate([i1 * n + t1, i2 * n + t2]))
+            cell_prim, cell_tgt = key // n, key % n
+        prim, tgt, s, fol = _trace(P, e, rest[pi], ti, cell_prim, cell_tgt)
     fi = P.owner[prim]
     k = P.kind[prim]
-    # polygons holding the origin: obstacles ignored, canopy/dark/smoke count for every target
-    holds_o = P.holding(tuple(o))
-    if len(holds_o):
-        poly = np.isin(fi, holds_o) & np.isin(k, _IGNORE_IF_HOLDS_END) & \
-            np.array([P.feats[int(x)].geom.geom_type in ("Polygon", "MultiPolygon") for x in fi], dtype=bool)
-        prim, tgt, s, fi, k = prim[~poly], tgt[~poly], s[~poly], fi[~poly], k[~poly]
-    # polygons holding a target: same rule, per target
-    th_f, th_t = _target_holders(P, board, dots, lv)
-    if len(th_f):
-        held_key = set((th_f * n + th_t).tolist())
-        key = fi * n + tgt
-        ign = np.isin(k, _IGNORE_IF_HOLDS_END) & np.array([int(x) in held_key for x in key], dtype=bool)
-        ign &= np.array([P.feats[int(x)].geom.geom_type in ("Polygon", "MultiPolygon") for x in fi], dtype=bool)
-        prim, tgt, s, fi, k = prim[~ign], tgt[~ign], s[~ign], fi[~ign], k[~ign]
-    extra_f, extra_t, extra_s = [], [], []
+    bad = ignored(fi, tgt, k)
+    fi, tgt, k = fi[~bad], tgt[~bad], k[~bad]
+    extra_f, extra_t = [], []
     for f0 in holds_o:
-        kk = P.prim_kind_of_feat[f0]
-        if kk in _COUNT_IF_HOLDS_END:
-            sel = _holder_ok_vec(P, e, int(f0), np.zeros(n), np.arange(n))
-            extra_f.append(np.full(sel.sum(), f0))
-            extra_t.append(np.nonzero(sel)[0])
-            extra_s.append(np.zeros(sel.sum()))
+        if P.prim_kind_of_feat[f0] in _COUNT_IF_HOLDS_END:
+            sel = _holder_ok_vec(P, e, int(f0), np.zeros(len(live)), live)
+            extra_f.append(np.full(int(sel.sum()), f0))
+            extra_t.append(live[sel])
     for f0 in np.unique(th_f):
-        kk = P.prim_kind_of_feat[f0]
-        if kk in _COUNT_IF_HOLDS_END:
-            tt = th_t[th_f == f0]
+        if P.prim_kind_of_feat[f0] in _COUNT_IF_HOLDS_END:
+            tt = th_t[(th_f == f0)]
+            tt = tt[~blocked[tt]]
             sel = _holder_ok_vec(P, e, int(f0), np.ones(len(tt)), tt)
-            extra_f.append(np.full(sel.sum(), f0))
+            extra_f.append(np.full(int(sel.sum()), f0))
             extra_t.append(tt[sel])
-            extra_s.append(np.ones(sel.sum()))
     if extra_f:
         fi = np.concatenate([fi, *extra_f]).astype(np.int64)
         tgt = np.concatenate([tgt, *extra_t]).astype(np.int64)
         k = P.prim_kind_of_feat[fi]
-
-    blk = np.isin(k, (BLOCK, FOOT))
-    blocked[tgt[blk]] = True
     inter = np.isin(k, (OPENING, OBST, OBST_PRONE, LOW, CANOPY))
     if inter.any():
         uk = np.unique(fi[inter] * n + tgt[inter])
@@ -645,12 +664,18 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
         np.add.at(cover, uk % n, 1)
     dk = k == DARK
     if dk.any():
-        full = np.array([P.feats[int(x)].props.get("darkness") == "full" for x in fi[dk]], dtype=bool)
+        full = P.feat_full_dark[fi[dk]]
         np.maximum.at(vis, tgt[dk], np.where(full, 2, 1))
     sk = k == SMOKE
     if sk.any():
         np.maximum.at(vis, tgt[sk], 3)
+    return Fan(a, lv, dots, blocked, cover, vis)
 
+
+def _floors_and_dead_zones(board: Board, a: Dot3, lv: int, ba: int, dots: np.ndarray,
+                           bt: np.ndarray, blocked: np.ndarray, cover: np.ndarray) -> None:
+    n = len(dots)
+    lat = board.lattice
     # floors of one building, and stairs
     if ba >= 0 and lv != a[2]:
         same_b = bt == ba
@@ -682,7 +707,6 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
             bd = _feature_dots(board, int(bidx))
             if len(bd) and lat.distances(a[:2], bd).min() <= dz:
                 blocked[bt == bidx] = True
-    return Fan(a, lv, dots, blocked, cover, vis)
 
 
 def _holder_ok_vec(P: _Prims, e: _Ends, fi: int, s: np.ndarray, tgt: np.ndarray) -> np.ndarray:
@@ -706,8 +730,15 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int
     return P.poly_feats[gi], ti.astype(np.int64)
 
 
+def _sweep(o: np.ndarray, p: np.ndarray, q: np.ndarray, seg_near: np.ndarray, ang: np.ndarray,
+           dist_t: np.ndarray, live: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate (segment, target) pairs among the ``live`` targets (global indexes)."""
+    order = live[np.argsort(ang[live])]
+    return _sweep_pairs(o, p, q, ang[order], order, dist_t, seg_near)
+
+
 def _sweep_pairs(o: np.ndarray, p: np.ndarray, q: np.ndarray, sang: np.ndarray, order: np.ndarray,
-                 dist_t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                 dist_t: np.ndarray, seg_near: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Candidate (segment, target) pairs: targets whose bearing lies within each segment's angle.
 
     ``sang`` are the targets' bearings sorted, ``order`` maps sorted position -> target index.
@@ -721,14 +752,10 @@ def _sweep_pairs(o: np.ndarray, p: np.ndarray, q: np.ndarray, sang: np.ndarray, 
     hi = np.maximum(a1, a2)
     wrap = (hi - lo) > np.pi  # the segment straddles the -pi/pi seam
     # segments through (or touching) the origin see every bearing on their side: take all
-    dmin = _seg_point_dist(p, q, o)
-    through = dmin < 1e-9
+    through = seg_near < 1e-9
     tol = 1e-9
     seg_ids = []
     tgt_ids = []
-    near_r = np.minimum(np.hypot(p[:, 0] - o[0], p[:, 1] - o[1]),
-                        np.hypot(q[:, 0] - o[0], q[:, 1] - o[1]))
-    del near_r
     ranges = []
     # normal case: [lo, hi]
     norm = ~wrap & ~through
@@ -761,8 +788,7 @@ def _sweep_pairs(o: np.ndarray, p: np.ndarray, q: np.ndarray, sang: np.ndarray, 
     si = np.concatenate(seg_ids).astype(np.int64)
     ti = np.concatenate(tgt_ids).astype(np.int64)
     # cheap prefilter: the segment's nearest point must not be farther than the target
-    near = _seg_point_dist(p[si], q[si], o)
-    keep = near <= dist_t[ti] + 1e-9
+    keep = seg_near[si] <= dist_t[ti] + 1e-9
     return si[keep], ti[keep]
 
 
