@@ -233,6 +233,9 @@ class Bot:
         if not path:
             return
         for d in path[1:]:
+            occ = game.state.occupant(d)
+            if occ is not None and occ.side != ch.side:
+                return  # the way is held: stop here (melee or a shot may follow)
             if not self._active(game, ch) or not self._try(game, ch, A.move(d)):
                 return
 

@@ -81,9 +81,9 @@ def run_games(scenario: Scenario, make_view: Callable[[], BoardView], games: int
         step = max(1, games // 20)
         if done == games or done % step == 0:
             rate = done / max(time.monotonic() - t0, 1e-9)
-            progress.write(f"\rplayed {done}/{games} games ({rate:.1f}/s, {workers} workers)")
-            if done == games:
-                progress.write("\n")
+            tty = getattr(progress, "isatty", lambda: False)()
+            line = f"played {done}/{games} games ({rate:.1f}/s, {workers} workers)"
+            progress.write(f"\r{line}" + ("\n" if done == games else "") if tty else line + "\n")
             progress.flush()
 
     if workers == 1 or "fork" not in mp.get_all_start_methods():
@@ -135,8 +135,8 @@ def report(scenario: Scenario, results: list[dict[str, Any]], seed: int,
 
 
 def format_report(rep: dict[str, Any]) -> str:
-    lines = [f"{rep['scenario']}: {rep['games']} bot games, seeds "
-             f"{rep['seeds'][0]}..{rep['seeds'][1]}, {rep['workers']} workers"]
+    seeds = f", seeds {rep['seeds'][0]}..{rep['seeds'][1]}" if rep["seeds"] else ""
+    lines = [f"{rep['scenario']}: {rep['games']} bot games{seeds}, {rep['workers']} workers"]
     lines.append(f"  {'side':<16}{'wins':>6}{'win rate':>10}   95% interval    avg points")
     for s in rep["sides"]:
         lo, hi = s["ci95"]
