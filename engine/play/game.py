@@ -21,6 +21,7 @@ import yaml
 from engine.model import Objective, Scenario
 from engine.play import objectives as obj_rules
 from engine.play import turn
+from engine.play.actions import COSTS
 from engine.play.board_view import BoardView, Sight
 from engine.play.condition import PHYSICAL, STUN
 from engine.play.cover import character_cover
@@ -38,13 +39,13 @@ from engine.play.weapons import (
 
 FORMAT = "sprawlmap/game@1"
 
-PRONE_MP = 1
-STAND_MP = 2
-READY_MP = 3
-FIRE_MP = 3
-MELEE_MP = 4
+PRONE_MP = COSTS["prone"]
+STAND_MP = COSTS["stand"]
+READY_MP = COSTS["ready"]
+FIRE_MP = COSTS["fire"]
+MELEE_MP = COSTS["melee"]
 MOVEMENT_FIRE_MODIFIER = 2
-OPEN_MP = {"door": 2, "window": 4}
+OPEN_MP = {"door": COSTS["open-door"], "window": COSTS["open-window"]}
 UNARMED_DAMAGE = 2  # boxes of stun
 
 
@@ -190,6 +191,12 @@ class Game:
             raise PlayError(f"{m.id} has {m.mp_left} MP left, {what} costs {mp}")
         if m.arcs and what != "reaction arc":
             raise PlayError("reaction arcs are the last thing a character does")
+
+    @staticmethod
+    def _upright(m: CharacterState, what: str) -> None:
+        """A prone character may only crawl, stand, fire or set one narrow arc."""
+        if m.posture == PRONE:
+            raise PlayError(f"{m.id} is prone: stand up before {what}")
 
     def _spend(self, m: CharacterState, mp: int, what: str) -> bool:
         """Charge ``mp`` and let reacting characters fire.  True if the action goes ahead."""
@@ -396,6 +403,7 @@ class Game:
 
     def _do_exit(self) -> None:
         m = self.mover
+        self._upright(m, "leaving the map")
         edge = self.board.edge_of(m.pos)
         if edge is None:
             raise PlayError(f"{m.id} is not on an edge of the map")
@@ -414,6 +422,7 @@ class Game:
 
     def _do_open(self, feature: str, state: str = "open") -> None:
         m = self.mover
+        self._upright(m, "opening or closing anything")
         ops = {o.feature: o for o in self.board.openings_near(m.pos)}
         op = ops.get(feature)
         if op is None or op.kind not in OPEN_MP:
@@ -427,6 +436,7 @@ class Game:
 
     def _do_ready(self, weapon: int) -> None:
         m = self.mover
+        self._upright(m, "readying a weapon")
         if not 0 <= weapon < len(m.weapons):
             raise PlayError(f"{m.id} has no weapon #{weapon}")
         if m.ready == weapon:
@@ -438,6 +448,7 @@ class Game:
 
     def _do_reload(self) -> None:
         m = self.mover
+        self._upright(m, "reloading")
         w = m.ready_weapon
         if w is None or w.clip is None or w.is_grenade:
             raise PlayError(f"{m.id} has nothing to reload")
@@ -468,6 +479,7 @@ class Game:
 
     def _do_melee(self, target: str) -> None:
         m = self.mover
+        self._upright(m, "a melee attack")
         t = self.char(target)
         if t.side == m.side or t.out:
             raise PlayError(f"{target} is not a target")
@@ -513,6 +525,7 @@ class Game:
 
     def _do_throw(self, at: list[int] | tuple[int, ...]) -> None:
         m = self.mover
+        self._upright(m, "throwing")
         w = m.ready_weapon
         gk = grenade_kind(w.type) if w is not None else None
         if gk is None or (w.loaded is not None and w.loaded <= 0):

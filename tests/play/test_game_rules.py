@@ -157,3 +157,18 @@ def test_costs_of_the_special_actions():
     game.act(A.arc("narrow", 0.0))
     assert r.mp_spent == 12
     assert r.arcs[0].kind == "narrow"
+
+
+def test_a_prone_character_may_only_crawl_stand_fire_or_set_a_narrow_arc():
+    game, angela, _sq = angela_game()
+    game.act(A.begin("angela"))
+    game.act(A.prone())
+    for act, what in ((A.reload(), "reloading"), (A.ready(0), "readying"),
+                      (A.melee("squatter"), "melee"), (A.exit_(), "leaving")):
+        with pytest.raises(PlayError, match=f"prone: stand up before .*{what}"):
+            game.act(act)
+    with pytest.raises(PlayError, match="narrow"):
+        game.act(A.arc("wide", 0.0))
+    game.act(A.arc("narrow", 0.0))
+    with pytest.raises(PlayError, match="may hold 1"):
+        game.act(A.arc("narrow", 10.0))
