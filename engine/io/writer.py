@@ -1,0 +1,142 @@
+"""Readable, stable YAML output and atomic file replacement.
+
+Block style for records, flow style for short things (points ``[3.5, -0.5]``, paths of points,
+small mappings of plain values such as ``{barrier: 12, armor: 1}``), multi-line notes as literal
+blocks.  Strings that any YAML reader might take for something else are quoted, so files stay
+readable by other tools too.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from typing import Any
+
+import yaml
+from yaml.emitter import Emitter
+from yaml.representer import RepresenterError, SafeRepresenter
+from yaml.resolver import Resolver
+from yaml.serializer import Serializer
+
+from engine.errors import LoadError
+from engine.io.reader import _FLOAT_EXP_RE, TAG_FLOAT, TAG_MAP, TAG_SEQ
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+class _QuotingResolver(Resolver):
+    """YAML 1.1 resolution plus exponent floats without a dot: whatever could be read as
+    non-text by either YAML 1.1 tools or sprawlmap's own reader gets quoted."""
+
+
+_QuotingResolver.add_implicit_resolver(TAG_FLOAT, _FLOAT_EXP_RE, list("-+0123456789"))
+
+
+class _Dumper(Emitter, Serializer, SafeRepresenter, _QuotingResolver):
+    def __init__(self, stream: Any, **kw: Any):
+        Emitter.__init__(self, stream, width=kw.get("width", 100), allow_unicode=True)
+        Serializer.__init__(self)
+        SafeRepresenter.__init__(self, default_flow_style=False, sort_keys=False)
+        _QuotingResolver.__init__(self)
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        # indent list items under their key: easier to read and to edit by hand
+        return super().increase_indent(flow, False)
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def _is_flat(items: Any) -> bool:
+    return all(isinstance(x, _SCALARS) and not (isinstance(x, str) and "\n" in x) for x in items)
+
+
+def _represent_list(dumper: _Dumper, data: list[Any] | tuple[Any, ...]) -> yaml.Node:
+    flow = _is_flat(data) or all(isinstance(x, list | tuple) and _is_flat(x) for x in data)
+    return dumper.represent_sequence(TAG_SEQ, data, flow_style=bool(data) and flow)
+
+
+def _represent_dict(dumper: _Dumper, data: Mapping[str, Any]) -> yaml.Node:
+    values = list(data.values())
+    flow = (
+        0 < len(values) <= 3
+        and _is_flat(values)
+        and sum(len(str(k)) + len(str(v)) for k, v in data.items()) <= 60
+    )
+    return dumper.represent_mapping(TAG_MAP, data, flow_style=flow)
+
+
+_BREAKS = frozenset("\r\x85\u2028\u2029")
+
+
+def _represent_str(dumper: _Dumper, data: str) -> yaml.Node:
+    # YAML reads NEL and the Unicode line/paragraph separators as line breaks, and a raw CR is
+    # folded: such text must be written escaped in double quotes to come back unchanged
+    if any(c in _BREAKS or (not c.isprintable() and c not in "\n\t") for c in data):
+        style: str | None = '"'
+    else:
+        style = "|" if "\n" in data else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
+def _refuse(dumper: _Dumper, data: Any) -> yaml.Node:
+    raise RepresenterError(f"cannot write a value of type {type(data).__name__}")
+
+
+_Dumper.add_representer(list, _represent_list)
+_Dumper.add_representer(tuple, _represent_list)
+_Dumper.add_representer(dict, _represent_dict)
+_Dumper.add_representer(str, _represent_str)
+_Dumper.add_representer(None, _refuse)
+
+
+def dump_text(data: Any) -> str:
+    """YAML text for plain data (dicts, lists, tuples, str, int, float, bool, None)."""
+    try:
+        return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    except RepresenterError as e:
+        raise LoadError(f"not saved: {e}") from None
+
+
+def atomic_write(path: str | os.PathLike[str], text: str) -> None:
+    """Replace ``path`` with ``text`` all at once: a temp file in the same folder is written,
+    flushed and fsynced, then renamed over the target.  On any error the target is untouched
+    and the temp file is removed."""
+    target = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(target))
+    data = text.encode("utf-8")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise LoadError(f"cannot save: {e.strerror}", target) from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if os.path.exists(target):
+            os.chmod(tmp, os.stat(target).st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, target)
+    except BaseException as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(e, OSError):
+            raise LoadError(f"cannot save: {e.strerror or e}", target) from None
+        raise
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
