@@ -82,6 +82,10 @@ class BoardView(Protocol):
 
     def reach(self, a: Dot3, move_ratio: int, mp: int, crawl: bool = False) -> dict[Dot3, int]: ...
 
+    def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[int | None]:
+        """Cheapest MP from each of ``dots`` to ``goal`` (None where it cannot be reached)."""
+        ...
+
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight: ...
 
     def openings_on(self, a: Dot3, b: Dot3) -> list[OpeningInfo]:

@@ -214,11 +214,12 @@ class Bot:
         here = board.reach(ch.pos, ch.move_ratio, budget, crawl=crawl)
         if not here:
             return
-        to_goal = board.reach(goal, ch.move_ratio, 400) if board.standable(goal) else {}
-        far = max(to_goal.values(), default=0) + 100
         occupied = {c.pos for c in game.state.characters.values()
                     if not c.out and c is not ch and c.pos is not None}
         cands = [d for d in here if d not in occupied or d == ch.pos]
+        costs = board.costs_to(goal, ch.move_ratio, cands)
+        to_goal = {d: c for d, c in zip(cands, costs, strict=True) if c is not None}
+        far = max(to_goal.values(), default=0) + 100
         if goal in cands:
             dest = goal
         else:

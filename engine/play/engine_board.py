@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 import shapely
+from scipy.sparse.csgraph import dijkstra
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import substring, unary_union
 
@@ -65,6 +66,7 @@ class EngineBoard:
         self._adj: dict[Dot3, list[Dot3]] | None = None
         self._smoke_n = 0
         self._sight: dict[tuple, Sight] = {}
+        self._to_goal: dict[tuple, Any] = {}
         d0 = board.dots(0)
         if len(d0):
             self._edges = (int(d0[:, 0].min()), int(d0[:, 0].max()),
@@ -99,6 +101,27 @@ class EngineBoard:
 
     def reach(self, a: Dot3, move_ratio: int, mp: int, crawl: bool = False) -> dict[Dot3, int]:
         return reach(self.board, tuple(a), move_ratio, mp=mp, crawl=crawl)
+
+    def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[int | None]:
+        if not self.board.standable(tuple(goal)):
+            return [None] * len(dots)
+        key = (tuple(goal), move_ratio)
+        dist = self._to_goal.get(key)
+        if dist is None:
+            g = build_graph(self.board)
+            # costs *to* the goal: run Dijkstra from it over the reversed edges
+            dist = dijkstra(g.matrix(move_ratio, False).T.tocsr(), indices=self.board.node(goal))
+            if len(self._to_goal) > 64:
+                self._to_goal.clear()
+            self._to_goal[key] = dist
+        out: list[int | None] = []
+        for d in dots:
+            if not self.board.standable(tuple(d)):
+                out.append(None)
+                continue
+            v = dist[self.board.node(tuple(d))]
+            out.append(int(round(v)) if np.isfinite(v) else None)
+        return out
 
     # ------------------------------------------------------------------ sight
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
@@ -269,6 +292,7 @@ class EngineBoard:
         b._move_graph = None  # type: ignore[attr-defined]
         self._adj = None
         self._sight.clear()
+        self._to_goal.clear()
         if los:
             b._los_prims = None  # type: ignore[attr-defined]
             b.__dict__.pop("_trees", None)

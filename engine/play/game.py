@@ -152,24 +152,16 @@ class Game:
                         in_arcs=[k for k, v in self.state.tallies.items() if v["started_in_arc"]])
 
     def _do_end(self, force: bool = False) -> None:
-        """End the mover's phase.  He may not stop on another character's dot unless he has
-        no MP left to step off it (``force`` says he accepts that)."""
+        """End the mover's phase.  He may not stop on another character's dot; ``force`` is
+        the way out for a mover stuck there (interrupted or out of MP), and is logged."""
         m = self.mover
         occ = [c for c in self.state.characters.values()
                if c is not m and not c.out and c.pos == m.pos]
         if occ:
-            if not force or self._can_step_aside(m):
+            if not force:
                 raise PlayError(f"{m.id} cannot end his movement on {occ[0].id}'s dot")
             self.log.record("stacked", who=m.id, on=occ[0].id)
         self._finish_mover()
-
-    def _can_step_aside(self, m: CharacterState) -> bool:
-        for n in self.board.neighbours(m.pos):
-            if self.state.occupant(n) is None:
-                st = self.board.step(m.pos, n, m.move_ratio, crawl=m.posture == PRONE)
-                if st is not None and st.cost <= m.mp_left:
-                    return True
-        return False
 
     def _finish_mover(self) -> None:
         m = self.mover

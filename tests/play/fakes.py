@@ -93,6 +93,10 @@ class GridBoard:
     def reach(self, a: Dot3, move_ratio: int, mp: int, crawl: bool = False) -> dict[Dot3, int]:
         return self._dijkstra(a, move_ratio, crawl, mp)[0]
 
+    def costs_to(self, goal: Dot3, move_ratio: int, dots) -> list:
+        dist = self._dijkstra(goal, move_ratio, False, None)[0] if self.standable(goal) else {}
+        return [dist.get(tuple(d)) for d in dots]
+
     # ------------------------------------------------------------ sight
     def crossed(self, a: Dot3, b: Dot3) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []

@@ -63,3 +63,9 @@ def test_edges_zones_and_areas():
     assert len(path) == 3 and path[0] == (2, 5, 0) and path[-1] == (4, 5, 0)
     assert eb.reach((2, 5, 0), 2, 2)[(3, 6, 0)] == 2
     assert (3, 5, 0) in eb.neighbours((2, 5, 0))
+
+
+def test_costs_to_a_goal_count_the_door():
+    eb = hut()
+    costs = eb.costs_to((7, 5, 0), 2, [(5, 5, 0), (4, 5, 0), (6, 5, 0), (30, 30, 0)])
+    assert costs == [2 + 5, 2 + 2 + 5, 2, None]  # the closed door: 2 + open 2 + through 1
