@@ -67,6 +67,11 @@ def fire(target: str) -> dict[str, Any]:
     return {"act": "fire", "target": target}
 
 
+def breach(feature: str) -> dict[str, Any]:
+    """Movement fire at a barrier (a key from ``BoardView.barriers_near``)."""
+    return {"act": "breach", "feature": feature}
+
+
 def melee(target: str) -> dict[str, Any]:
     return {"act": "melee", "target": target}
 

@@ -43,6 +43,7 @@ class BarrierInfo:
     barrier: int
     armor: int
     distance: int
+    point: tuple[float, float] = (0.0, 0.0)  # where on it (nearest to the asking dot)
 
 
 @dataclass

@@ -214,7 +214,7 @@ class EngineBoard:
             if dist > radius:
                 continue
             out.append(BarrierInfo(f"{f.id}@{x:g},{y:g}", f.kind, int(f.props["barrier"]),
-                                   int(f.props.get("armor", 0)), dist))
+                                   int(f.props.get("armor", 0)), dist, (x, y)))
         return out
 
     def open_hole(self, feature: str) -> None:

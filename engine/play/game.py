@@ -22,7 +22,7 @@ from engine.model import Objective, Scenario
 from engine.play import objectives as obj_rules
 from engine.play import turn
 from engine.play.actions import COSTS
-from engine.play.board_view import BoardView, Sight
+from engine.play.board_view import BarrierInfo, BoardView, Sight
 from engine.play.condition import PHYSICAL, STUN
 from engine.play.cover import character_cover
 from engine.play.dice import Dice
@@ -34,6 +34,7 @@ from engine.play.weapons import (
     defense_type,
     grenade_kind,
     minimum_range_penalty,
+    range_limit,
     range_step,
 )
 
@@ -47,6 +48,7 @@ MELEE_MP = COSTS["melee"]
 MOVEMENT_FIRE_MODIFIER = 2
 OPEN_MP = {"door": COSTS["open-door"], "window": COSTS["open-window"]}
 UNARMED_DAMAGE = 2  # boxes of stun
+HOLE_AFTER = 6  # boxes a barrier takes before a hole opens
 
 
 class PlayError(Exception):
@@ -323,6 +325,61 @@ class Game:
             victim.movement_ended = True
             self.log.record("movement-ended", who=victim.id, mp=victim.mp,
                             spent=victim.mp_spent)
+
+    def damage_barrier(self, b: BarrierInfo, boxes: int) -> None:
+        """Damage less the barrier's armor; six boxes open a hole (Breaking Through)."""
+        st = self.state
+        got = max(0, boxes - b.armor)
+        total = st.barrier_damage.get(b.feature, 0) + got
+        st.barrier_damage[b.feature] = total
+        self.log.record("barrier-damage", feature=b.feature, boxes=got, armor=b.armor,
+                        total=total)
+        if total >= HOLE_AFTER and b.feature not in st.holes:
+            st.holes.append(b.feature)
+            self.board.open_hole(b.feature)
+            self.log.record("hole", feature=b.feature)
+
+    def _do_breach(self, feature: str) -> None:
+        """Movement fire at a wall, fence, door or window to break it open."""
+        m = self.mover
+        w = m.ready_weapon
+        if w is None or w.is_grenade:
+            raise PlayError(f"{m.id} has no firearm ready")
+        if not w.can_fire():
+            raise PlayError(f"{m.id}'s {w.name} cannot fire (empty or at its rate of fire)")
+        if feature in self.state.holes:
+            raise PlayError(f"{feature} is already broken open")
+        reach = max(range_limit(w.type), 1)
+        b = next((x for x in self.board.barriers_near(m.pos, reach) if x.feature == feature),
+                 None)
+        if b is None:
+            raise PlayError(f"no barrier {feature!r} within range of {m.id}")
+        step = range_step(w.type, max(1, b.distance))
+        if step is None or step >= len(w.success):
+            raise PlayError(f"{feature} is out of range of the {w.name}")
+        # aim at the near face: the dot just in front of it must be in sight
+        me = self.point(m.pos)
+        dx, dy = me[0] - b.point[0], me[1] - b.point[1]
+        n = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        front = self.board.lattice.dot_at((b.point[0] + 0.75 * dx / n, b.point[1] + 0.75 * dy / n))
+        front3 = (front[0], front[1], m.pos[2])
+        if front3 != m.pos:
+            s = self.board.sight(m.pos, front3, m.posture, STANDING, m.vision)
+            if s.blocked:
+                raise PlayError(f"{m.id} cannot see {feature}")
+        self._need(m, FIRE_MP, "movement fire")
+        if not self._spend(m, FIRE_MP, "movement fire"):
+            return
+        mods = {"barrier": b.barrier, "movement_fire": MOVEMENT_FIRE_MODIFIER}
+        if m.condition.modifier:
+            mods["injury"] = m.condition.modifier
+        if w.loaded is not None:
+            w.loaded -= 1
+        w.fired_this_turn += 1
+        res = self.dice.test("fire at barrier", w.success[step], sum(mods.values()), mods,
+                             attacker=m.id, barrier=feature, weapon=w.name)
+        if res.success:
+            self.damage_barrier(b, w.damage)
 
     # ------------------------------------------------------------------ movement
     def _do_move(self, to: list[int] | tuple[int, ...]) -> None:

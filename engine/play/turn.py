@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 #: where a side without a deployment zone starts, by its order in the scenario
 FALLBACK_EDGES = ("west", "east", "north", "south")
 FALLBACK_DEPTH = 3
-HOLE_AFTER = 6  # boxes a barrier takes before it opens
+
 
 
 def deploy(game: Game, scenario: Scenario, explicit: dict) -> None:
@@ -202,12 +202,4 @@ def _blast_barriers(game: Game, at, gt, sv: int) -> None:
         res = game.dice.test("grenade blast", sv, sum(mods.values()), mods, barrier=b.feature)
         if not res.success:
             continue
-        boxes = max(0, gt.damage - b.armor)
-        total = st.barrier_damage.get(b.feature, 0) + boxes
-        st.barrier_damage[b.feature] = total
-        game.log.record("barrier-damage", feature=b.feature, boxes=boxes, armor=b.armor,
-                        total=total)
-        if total >= HOLE_AFTER:
-            st.holes.append(b.feature)
-            game.board.open_hole(b.feature)
-            game.log.record("hole", feature=b.feature)
+        game.damage_barrier(b, gt.damage)

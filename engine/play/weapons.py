@@ -85,6 +85,12 @@ def range_step(kind: str, dots: int) -> int | None:
     return None
 
 
+def range_limit(kind: str) -> int:
+    """The far end of extreme range, in dots (0 for unknown types)."""
+    bands = _BANDS.get(normalise(kind))
+    return 0 if bands is None else bands[4]
+
+
 def minimum_range_penalty(kind: str, dots: int) -> int:
     """+5 to the Target Value inside a launcher's minimum range."""
     bands = _BANDS.get(normalise(kind))

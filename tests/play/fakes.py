@@ -163,7 +163,8 @@ class GridBoard:
         for w in sorted(self.walls):
             d = self.lattice.distance(dot[:2], w)
             if d <= radius:
-                out.append(BarrierInfo(f"wall@{w[0]},{w[1]}", "wall", 12, 1, d))
+                out.append(BarrierInfo(f"wall@{w[0]},{w[1]}", "wall", 12, 1, d,
+                                       (float(w[0]), float(w[1]))))
         return out
 
     def open_hole(self, feature: str) -> None:

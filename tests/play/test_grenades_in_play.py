@@ -103,3 +103,26 @@ def test_doors_open_and_close_in_play():
     assert r.mp_spent == 9 and game.state.openings["pane"] == "open"
     with pytest.raises(PlayError, match="3 MP left"):
         game.act(A.open_("pane", "closed"))
+
+
+def test_shooting_a_wall_open_six_boxes_through_its_armor():
+    # an LMG (4 boxes) against an average wall (barrier 12, armor 1): 3 boxes a hit
+    board = GridBoard(20, 12, walls={(10, 5)})
+    gunner = char("gunner", "runners", (4, 5, 0), wtype="lmg", weapon_success=(16, 14, 12, 10),
+                  damage=4)
+    far = char("far", "corp", (19, 11, 0))
+    game = build(board, [gunner, far], ["runners", "corp"], dice=ScriptedDice([5, 5]))
+    game.act(A.begin("gunner"))
+    game.act(A.breach("wall@10,5"))
+    t = game.log.of_kind("test")[0]
+    # 6 dots is short range for an LMG: 16 against 12 + 2 movement fire
+    assert (t["success_value"], t["target_value"], t["chance"]) == (16, 14, 2)
+    assert t["success"] is False  # rolled 5
+    assert game.state.barrier_damage == {}
+    game.dice.totals = [2, 2]
+    game.act(A.breach("wall@10,5"))
+    game.act(A.breach("wall@10,5"))
+    assert game.state.barrier_damage == {"wall@10,5": 6}
+    assert game.state.holes == ["wall@10,5"] and gunner.mp_spent == 9
+    with pytest.raises(PlayError, match="already broken"):
+        game.act(A.breach("wall@10,5"))
