@@ -25,7 +25,6 @@ FALLBACK_EDGES = ("west", "east", "north", "south")
 FALLBACK_DEPTH = 3
 
 
-
 def deploy(game: Game, scenario: Scenario, explicit: dict) -> None:
     """Put every character on a dot of his side's zone (random, seeded, unless given)."""
     from engine.play.game import PlayError
