@@ -82,6 +82,8 @@ class Game:
         state = initial_state(scenario)
         if turn_limit is not None:
             state.turn_limit = turn_limit
+        if state.turn_limit is None:
+            state.turn_limit = turn.DEFAULT_TURN_LIMIT
         sides = [s.id for s in scenario.sides]
         objectives = list(scenario.objectives) or obj_rules.implicit_objectives(sides)
         game = cls(state, board, dice, objectives)

@@ -24,9 +24,8 @@ from engine.play.board_view import BoardView
 from engine.play.bots import Bot, play_game
 from engine.play.game import Game, PlayError
 from engine.play.objectives import implicit_objectives, points
+from engine.play.turn import DEFAULT_TURN_LIMIT
 
-#: turn limit for scenarios that set none
-DEFAULT_TURN_LIMIT = 10
 Z95 = 1.959963984540054
 
 # set in the parent before the pool forks, so workers inherit them without pickling

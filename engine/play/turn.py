@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 #: where a side without a deployment zone starts, by its order in the scenario
 FALLBACK_EDGES = ("west", "east", "north", "south")
 FALLBACK_DEPTH = 3
+#: turn limit of a scenario that sets none
+DEFAULT_TURN_LIMIT = 10
 
 
 def deploy(game: Game, scenario: Scenario, explicit: dict) -> None:
