@@ -106,6 +106,13 @@ class Game:
             raise PlayError("no character is moving; begin one first")
         return self.state.characters[self.state.active]
 
+    def movable(self) -> list[str]:
+        """Characters who may begin their Movement Phase now (for a play-mode UI)."""
+        st = self.state
+        if st.finished or st.active is not None:
+            return []
+        return [c.id for c in st.members(st.current_team) if not c.moved and not c.out]
+
     def point(self, dot: tuple[int, int, int]) -> tuple[float, float]:
         return self.board.lattice.point(dot[:2])
 

@@ -35,12 +35,14 @@ def test_character_initiative_makes_each_character_a_team():
 
 def test_phases_turns_and_arcs_coming_down():
     g = two_sides()
+    assert g.movable() == ["a1", "a2"]
     g.act(A.begin("a1"))
     g.act(A.arc("wide", 0.0))
     g.act(A.end())
     g.act(A.begin("a2"))
+    assert g.movable() == []
     g.act(A.end())
-    assert g.state.current_team == "blue" and g.state.turn == 1
+    assert g.state.current_team == "blue" and g.state.turn == 1 and g.movable() == ["b1"]
     assert g.state.characters["a1"].arcs  # his arc stands through blue's phase
     g.act(A.begin("b1"))
     g.act(A.end())
