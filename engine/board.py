@@ -467,8 +467,8 @@ class _Compiler:
                 a, b = (*dot, f.level), (*dot, f.props["to"])
                 if board.standable(a) and board.standable(b):
                     board.stair_links.append((a, b, f))
-                else:
-                    board.broken_links.append((f, b if board.standable(a) else a))
+                elif board.standable(a):  # a stair standing in a wall is reported as such
+                    board.broken_links.append((f, b))
             elif f.kind == "elevator":
                 lvls = [lv for lv in f.props["levels"] if board.standable((*dot, lv))]
                 for lv in f.props["levels"]:
@@ -486,8 +486,8 @@ class _Compiler:
                 if board.standable(a) and targets:
                     for b in targets:
                         board.climb_links.append((a, b, f))
-                else:
-                    board.broken_links.append((f, (*dot, to) if board.standable(a) else a))
+                elif board.standable(a):
+                    board.broken_links.append((f, (*dot, to)))
 
 
 def _wall_props(cls: m.BarrierClass, default: Any, exterior: bool, note: str) -> dict[str, Any]:

@@ -194,9 +194,7 @@ def corner_store() -> SheetDraft:
     g.obstacle(cells(9, 8, 10, 9, inset=0.1), cost=2, standable="on", id="crates",
                note="stacked crates: +2 MP to cross")
     g.area("dark", cells(8, 7, 13, 9), darkness="partial", id="stock-dark",
-           note="stockroom is dark; who knows what is lurking in here")
-    g.area("modifier", cells(8, 7, 13, 9), target_modifier=1, id="stock-dark-mod",
-           note="dark: +1 target number")
+           note="stockroom is dark (+1 target for normal vision): who knows what is lurking in here")
     g.climb((13, 9), 1, id="roof-pipe", note="drainpipe by the back door")
     return s
 
@@ -252,9 +250,7 @@ def police_station() -> SheetDraft:
     g.obstacle(cells(14, 0, 15, 0, inset=0.1), cost=1, standable="on", id="cell-bench-1",
                note="bunk: +1 MP")
     g.area("dark", cells(12, 0, 23, 4), darkness="partial", id="cells-dark",
-           note="prison cells are dark")
-    g.area("modifier", cells(12, 0, 23, 4), target_modifier=1, id="cells-dark-mod",
-           note="dark cells: +1 target modifier")
+           note="prison cells are dark (+1 target for normal vision)")
     for i, (c, r) in enumerate([(13, 10), (15, 13)]):
         g.obstacle(cells(c, r, c + 1, r, inset=0.1), cost=3, los="blocks", standable="on",
                    id=f"pile-{i + 1}",
