@@ -213,7 +213,7 @@ def _segments_of(g: Any) -> list[np.ndarray]:
 
 
 def prims(board: Board) -> _Prims:
-    got = getattr(board, "_los_prims", None)
+    got = board.__dict__.get("_los_prims")
     if got is None:
         got = _Prims(board)
         board._los_prims = got  # type: ignore[attr-defined]

@@ -16,7 +16,6 @@ Decisions that belong to play rather than to the LOS engine (docs/play.md):
 
 from __future__ import annotations
 
-import copy
 import math
 from typing import Any
 
@@ -39,20 +38,8 @@ EPS = 1e-7
 
 
 def fork_board(board: Board) -> Board:
-    """A copy of a compiled board that play may change without touching the original.
-
-    Play only edits the feature lists and the props of doors and windows, so the copy shares
-    every geometry and every cache with the original until it changes something (a change
-    drops the copy's caches only).
-    """
-    nb = copy.copy(board)
-    nb._features = {
-        lv: [Feature(f.kind, f.id, f.level, f.geom, f.building, dict(f.props))
-             if f.kind in ("door", "window") else f for f in fs]
-        for lv, fs in board._features.items()
-    }
-    nb.__dict__.pop("_feature_by_id", None)
-    return nb
+    """A copy of a compiled board that play may change (doors, smoke, holes) freely."""
+    return board.fork()
 
 
 class EngineBoard:
@@ -195,7 +182,7 @@ class EngineBoard:
         for (lv, bidx), cells in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1] or -1)):
             self._smoke_n += 1
             geom = unary_union(cells).buffer(0)
-            self.board._features.setdefault(lv, []).append(
+            self.board.put_feature(
                 Feature("smoke", f"play/smoke-{self._smoke_n}", lv, geom, bidx,
                         {"note": "grenade smoke"}))
         self._invalidate(los=True)
@@ -223,11 +210,9 @@ class EngineBoard:
         if f is None:
             return
         x, y = (float(v) for v in where.split(","))
-        feats = self.board._features[f.level]
-        i = next(k for k, g in enumerate(feats) if g.id == f.id)
         props = {"state": "open", "note": f"blasted open ({f.kind} {f.id})"}
         if f.kind in ("door", "window"):
-            feats[i] = Feature("hole", f.id, f.level, f.geom, f.building, props)
+            self.board.put_feature(Feature("hole", f.id, f.level, f.geom, f.building, props), f.id)
         else:
             line = f.geom
             if line.geom_type.startswith("Multi"):
@@ -237,10 +222,10 @@ class EngineBoard:
             rest = f.geom.difference(span.buffer(EPS, cap_style="flat"))
             hole = Feature("hole", f"{f.id}/hole@{x:g},{y:g}", f.level, span, f.building, props)
             if rest.is_empty:
-                feats[i] = hole
+                self.board.put_feature(hole, f.id)
             else:
-                feats[i] = Feature(f.kind, f.id, f.level, rest, f.building, f.props)
-                feats.append(hole)
+                self.board.put_feature(Feature(f.kind, f.id, f.level, rest, f.building, f.props), f.id)
+                self.board.put_feature(hole)
         self._invalidate(los=True)
 
     # ------------------------------------------------------------------ map edges, zones
@@ -288,12 +273,7 @@ class EngineBoard:
 
     # ------------------------------------------------------------------ caches
     def _invalidate(self, los: bool) -> None:
-        b = self.board
-        b._move_graph = None  # type: ignore[attr-defined]
+        self.board.invalidate()
         self._adj = None
         self._sight.clear()
         self._to_goal.clear()
-        if los:
-            b._los_prims = None  # type: ignore[attr-defined]
-            b.__dict__.pop("_trees", None)
-            b.__dict__.pop("_feature_by_id", None)
