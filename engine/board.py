@@ -13,6 +13,7 @@ has no walls unless the sheet lists some.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -196,6 +197,39 @@ class Board:
         idx = self.tree(level).query(geom, predicate="intersects")
         return [fs[i] for i in sorted(idx)]
 
+    # ------------------------------------------------------------------ changes
+    def fork(self) -> Board:
+        """A copy whose features can change (play: doors, smoke, holes) without touching this
+        board; geometry and caches are shared until the copy changes something."""
+        nb = copy.copy(self)
+        nb._features = {lv: [Feature(f.kind, f.id, f.level, f.geom, f.building, dict(f.props))
+                             for f in fs] for lv, fs in self._features.items()}
+        nb.invalidate()
+        return nb
+
+    def put_feature(self, f: Feature, replaces: str | None = None) -> None:
+        """Add ``f``, or put it in place of the feature whose id is ``replaces``.
+
+        Standable dots do not change (a blasted hole or a smoke cloud does not move floors);
+        the movement graph and LOS indexes are dropped and rebuilt on next use.
+        """
+        fs = self._features.setdefault(f.level, [])
+        if replaces is not None:
+            for i, g in enumerate(fs):
+                if g.id == replaces:
+                    fs[i] = f
+                    break
+            else:
+                raise KeyError(replaces)
+        else:
+            fs.append(f)
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Drop every cache derived from the features."""
+        for name in ("_move_graph", "_los_prims", "_trees", "_feature_by_id"):
+            self.__dict__.pop(name, None)
+
     def dot_point(self, dot: tuple[int, ...]) -> tuple[float, float]:
         return self.lattice.point((int(dot[0]), int(dot[1])))
 
@@ -217,6 +251,16 @@ class _Compiler:
         self.board = Board(layout, self.lattice)
         self.feats: dict[int, list[Feature]] = {}
         self.pieces = {p.id: p for p in layout.pieces}
+        self.used_ids = {p.id for p in (*layout.pavement, *layout.placements) if p.id}
+
+    def fresh_id(self, sheet_id: str) -> str:
+        """The id engine.io would give a placement that has none: ``<sheet>-<n>``, n unused."""
+        used = self.used_ids
+        n = 1
+        while f"{sheet_id}-{n}" in used:
+            n += 1
+        used.add(f"{sheet_id}-{n}")
+        return f"{sheet_id}-{n}"
 
     def sheet(self, sid: str) -> m.Sheet:
         try:
@@ -229,10 +273,10 @@ class _Compiler:
 
     def run(self) -> Board:
         pave_polys = []
-        for i, pl in enumerate(self.layout.pavement):
+        for pl in self.layout.pavement:
             sheet = self.sheet(pl.sheet)
             t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
-            pid = pl.id or f"pavement-{i + 1}"
+            pid = pl.id or self.fresh_id(pl.sheet)
             outline = _poly(t.apply_many(sheet.outline)) if sheet.outline else None
             if outline is None or outline.is_empty:
                 outline = _poly(t.apply_many(_box_outline(sheet.size)))
@@ -248,7 +292,7 @@ class _Compiler:
                 raise QueryError(f"placement {pl.id or i + 1} uses piece {pl.piece!r}, which is not defined")
             sheet = self.sheet(piece.sheet if piece else pl.sheet)
             t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
-            pid = pl.id or f"{pl.piece or pl.sheet}-{i + 1}"
+            pid = pl.id or self.fresh_id(pl.sheet)
             outline = _poly(t.apply_many(sheet.outline or _box_outline(sheet.size)))
             clip = outline
             if piece is not None:
@@ -293,7 +337,7 @@ class _Compiler:
         d = sheet.defaults if sheet else m.Defaults()
 
         def fid(x: Any, kind: str, j: int) -> str:
-            return f"{pid}/{x.id or f'L{k}-{kind}-{j + 1}'}"
+            return f"{pid}/{x.id or f'L{k}-{kind}-{j}'}"
 
         def clipped(g: Any) -> Any:
             if clip is None:
@@ -467,8 +511,8 @@ class _Compiler:
                 a, b = (*dot, f.level), (*dot, f.props["to"])
                 if board.standable(a) and board.standable(b):
                     board.stair_links.append((a, b, f))
-                else:
-                    board.broken_links.append((f, b if board.standable(a) else a))
+                elif board.standable(a):  # a stair standing in a wall is reported as such
+                    board.broken_links.append((f, b))
             elif f.kind == "elevator":
                 lvls = [lv for lv in f.props["levels"] if board.standable((*dot, lv))]
                 for lv in f.props["levels"]:
@@ -486,8 +530,8 @@ class _Compiler:
                 if board.standable(a) and targets:
                     for b in targets:
                         board.climb_links.append((a, b, f))
-                else:
-                    board.broken_links.append((f, (*dot, to) if board.standable(a) else a))
+                elif board.standable(a):
+                    board.broken_links.append((f, (*dot, to)))
 
 
 def _wall_props(cls: m.BarrierClass, default: Any, exterior: bool, note: str) -> dict[str, Any]:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from engine.errors import SprawlmapError
+from engine.errors import QueryError, SprawlmapError
 
 EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
 
@@ -306,9 +307,17 @@ def main(argv: list[str] | None = None) -> int:
     ns = parser.parse_args(argv)
     try:
         return int(ns.fn(ns) or 0)
+    except QueryError as exc:
+        where = getattr(ns, "file", None)
+        print(f"sprawlmap: {where + ': ' if where else ''}{exc}", file=sys.stderr)
+        return EXIT_BAD
     except SprawlmapError as exc:
         print(f"sprawlmap: {exc}", file=sys.stderr)
         return EXIT_BAD
+    except BrokenPipeError:  # `sprawlmap reach ... | head`: the reader left, nothing to say
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
     except (ValueError, OSError) as exc:
         where = getattr(ns, "file", None)
         prefix = f"{where}: " if where else ""

@@ -37,6 +37,7 @@ EPS = 1e-9
 
 # primitive kinds
 BLOCK, OPENING, OBST, OBST_PRONE, LOW, CANOPY, DARK, SMOKE, FOOT = range(9)
+MODIFIER = 9
 _KIND_OF = {
     "wall": BLOCK, "fence": BLOCK, "trunk": BLOCK,
     "door": OPENING, "window": OPENING, "hole": OPENING,
@@ -122,6 +123,10 @@ class _Prims:
                                 "interrupts-prone": OBST_PRONE}[los])
             elif k in _KIND_OF:
                 add_feature(f, _KIND_OF[k])
+            elif f.props.get("target_modifier") and f.geom.geom_type in ("Polygon", "MultiPolygon"):
+                # modifier areas never touch the line; they only matter when they hold the target
+                poly_feats.append(len(feats))
+                feats.append(f)
             elif k == "foliage":
                 fi = len(feats)
                 feats.append(f)
@@ -208,7 +213,7 @@ def _segments_of(g: Any) -> list[np.ndarray]:
 
 
 def prims(board: Board) -> _Prims:
-    got = getattr(board, "_los_prims", None)
+    got = board.__dict__.get("_los_prims")
     if got is None:
         got = _Prims(board)
         board._los_prims = got  # type: ignore[attr-defined]

@@ -114,7 +114,7 @@ def _crossing(f: Feature, inside_start: bool) -> tuple[int, str] | None:
 
 def build_graph(board: Board) -> MoveGraph:
     """The movement graph of a board (cached on the board)."""
-    cached = getattr(board, "_move_graph", None)
+    cached = board.__dict__.get("_move_graph")
     if cached is not None:
         return cached
     lat = board.lattice

@@ -6,8 +6,9 @@ not surprise a map designer (``standable: on`` is the word "on", not ``True``; `
 
 The result is plain Python data in which mappings are :class:`YMap` (a ``dict`` that also knows
 the line of each key and value) and sequences are :class:`YList` (a ``list`` that knows the line
-of each item).  Only the composer of PyYAML's pure-Python SafeLoader stack is used; scalars are
-built here, so no YAML tag can ever construct an object.
+of each item).  PyYAML's event parser (libyaml's when available, else the pure-Python one) feeds a
+composer that refuses aliases and counts nodes; scalars are built here from their text, so no
+YAML tag can ever construct an object.
 """
 
 from __future__ import annotations
@@ -51,24 +52,23 @@ TAG_NULL = "tag:yaml.org,2002:null"
 TAG_MAP = "tag:yaml.org,2002:map"
 TAG_SEQ = "tag:yaml.org,2002:seq"
 
-_FLOAT_RE = re.compile(
+FLOAT_RE = re.compile(
     r"^(?:[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)(?:[eE][-+]?[0-9]+)?"
     r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
 )
-_FLOAT_EXP_RE = re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)[eE][-+]?[0-9]+$")
-_INT_RE = re.compile(r"^[-+]?[0-9]+$")
-_BOOL_RE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
-_NULL_RE = re.compile(r"^(?:~|null|Null|NULL|)$")
+INT_RE = re.compile(r"^[-+]?[0-9]+$")
+BOOL_RE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+NULL_RE = re.compile(r"^(?:~|null|Null|NULL|)$")
 
 
 class Resolver12(BaseResolver):
     """YAML 1.2 core-schema plain scalars: only true/false are booleans, no dates, no octal."""
 
 
-Resolver12.add_implicit_resolver(TAG_BOOL, _BOOL_RE, list("tTfF"))
-Resolver12.add_implicit_resolver(TAG_INT, _INT_RE, list("-+0123456789"))
-Resolver12.add_implicit_resolver(TAG_FLOAT, _FLOAT_RE, list("-+0123456789."))
-Resolver12.add_implicit_resolver(TAG_NULL, _NULL_RE, ["~", "n", "N", ""])
+Resolver12.add_implicit_resolver(TAG_BOOL, BOOL_RE, list("tTfF"))
+Resolver12.add_implicit_resolver(TAG_INT, INT_RE, list("-+0123456789"))
+Resolver12.add_implicit_resolver(TAG_FLOAT, FLOAT_RE, list("-+0123456789."))
+Resolver12.add_implicit_resolver(TAG_NULL, NULL_RE, ["~", "n", "N", ""])
 
 
 class YMap(dict):
@@ -167,7 +167,7 @@ def _scalar(node: ScalarNode) -> Any:
         if tag == TAG_STR:
             return value
         if tag == TAG_NULL:
-            if not _NULL_RE.match(value):
+            if not NULL_RE.match(value):
                 raise ValueError
             return None
         if tag == TAG_BOOL:
@@ -176,7 +176,7 @@ def _scalar(node: ScalarNode) -> Any:
                 raise ValueError
             return low == "true"
         if tag == TAG_INT:
-            if not _INT_RE.match(value):
+            if not INT_RE.match(value):
                 raise ValueError
             return int(value)
         if tag == TAG_FLOAT:
@@ -185,7 +185,7 @@ def _scalar(node: ScalarNode) -> Any:
                 return -math.inf if low.startswith("-") else math.inf
             if low == ".nan":
                 return math.nan
-            if not _FLOAT_RE.match(value):
+            if not FLOAT_RE.match(value):
                 raise ValueError
             return float(value)
     except ValueError:

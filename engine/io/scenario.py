@@ -204,7 +204,7 @@ def _fill_character_ids(side: Side, people: F.IdBook) -> Side:
 def _objective(v: Any, at: At, obj_ids: F.IdBook, side_ids: F.IdBook, targets: set[str]) -> Objective:
     base = ("id", "side", "kind")
     tail = ("by_turn", "points", "note")
-    if isinstance(v, dict) and v.get("kind") in OBJECTIVE_EXTRA:
+    if isinstance(v, dict) and isinstance(v.get("kind"), str) and v["kind"] in OBJECTIVE_EXTRA:
         kind = v["kind"]
         extra = OBJECTIVE_EXTRA[kind]
         r = Rec(v, at, f"{kind} objective", base + extra + tail, ("side", "kind", extra[0]))

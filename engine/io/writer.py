@@ -20,17 +20,31 @@ from yaml.resolver import Resolver
 from yaml.serializer import Serializer
 
 from engine.errors import LoadError
-from engine.io.reader import _FLOAT_EXP_RE, TAG_FLOAT, TAG_MAP, TAG_SEQ
+from engine.io.reader import (
+    BOOL_RE,
+    FLOAT_RE,
+    INT_RE,
+    NULL_RE,
+    TAG_BOOL,
+    TAG_FLOAT,
+    TAG_INT,
+    TAG_MAP,
+    TAG_NULL,
+    TAG_SEQ,
+)
 
 _SCALARS = (str, int, float, bool, type(None))
 
 
 class _QuotingResolver(Resolver):
-    """YAML 1.1 resolution plus exponent floats without a dot: whatever could be read as
-    non-text by either YAML 1.1 tools or sprawlmap's own reader gets quoted."""
+    """YAML 1.1 resolution plus sprawlmap's own (YAML 1.2) rules: a string that either YAML 1.1
+    tools or sprawlmap's reader would take for a number, boolean or null gets quoted."""
 
 
-_QuotingResolver.add_implicit_resolver(TAG_FLOAT, _FLOAT_EXP_RE, list("-+0123456789"))
+_QuotingResolver.add_implicit_resolver(TAG_BOOL, BOOL_RE, list("tTfF"))
+_QuotingResolver.add_implicit_resolver(TAG_INT, INT_RE, list("-+0123456789"))
+_QuotingResolver.add_implicit_resolver(TAG_FLOAT, FLOAT_RE, list("-+0123456789."))
+_QuotingResolver.add_implicit_resolver(TAG_NULL, NULL_RE, ["~", "n", "N", ""])
 
 
 class _Dumper(Emitter, Serializer, SafeRepresenter, _QuotingResolver):

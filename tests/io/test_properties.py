@@ -45,7 +45,8 @@ from engine.model import (
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-notes = st.one_of(st.just(""), st.text(st.characters(blacklist_categories=("Cs",)), max_size=24))
+TRICKY = ["09", "1e5", "on", "yes", "~", "12:30", "a: b", "- x", "line\nbreak", " lead", "trail ", "\x85"]
+notes = st.one_of(st.just(""), st.sampled_from(TRICKY), st.text(st.characters(blacklist_categories=("Cs",)), max_size=24))
 words = st.text("abcdefghijklmnopqrstuvwxyz-", min_size=1, max_size=10).filter(lambda s: s[0] != "-")
 halves = st.integers(-10, 30).map(lambda k: k / 2)
 lengths = st.integers(1, 12).map(lambda k: k / 2)

@@ -236,3 +236,15 @@ def test_bundle_with_inlined_sheets_round_trips(write, tmp_path):
     save_document(bundle, out)
     assert "  sheets:\n    - format: sprawlmap/mapsheet@1\n      id: coffin-hotel\n" in out.read_text()
     assert load_document(out) == bundle
+
+
+def test_words_that_look_like_numbers_or_booleans_stay_words():
+    from engine.io import dump_text, parse_text
+
+    words = ["09", "010", "1e5", "1E+5", "+1", ".5", "1.", "on", "yes", "No", "True", "~", "null", "",
+             "2024-01-01", "0x1F", "1_000", ".inf", "-.INF", ".NaN", "12:30", "=", "<<", "- a", "a: b", "#x"]
+    text = dump_text({"notes": words})
+    assert parse_text(text)["notes"] == words
+    import yaml
+
+    assert yaml.safe_load(text)["notes"] == words  # and for any other YAML reader

@@ -89,6 +89,9 @@ CASES = {
     "bad objective kind": (
         HEAD + SIDES + "objectives:\n  - {side: runners, kind: loot}  #<\n",
         "'kind' must be one of reach | hold | retrieve | eliminate | exit | protect"),
+    "objective kind a list": (
+        HEAD + SIDES + "objectives:\n  - {side: runners, kind: [reach]}  #<\n",
+        "'kind' must be one of reach | hold | retrieve | eliminate | exit | protect, not a list"),
     "key of another objective kind": (
         HEAD + SIDES + "objectives:\n  - {side: runners, kind: reach, at: [1, 1], turns: 2}  #<\n",
         "unknown key 'turns' in reach objective (allowed: id, side, kind, at, by_turn, points, note)"),
