@@ -373,10 +373,14 @@ def _timing(scenario: m.Scenario, obj: m.Objective, label: str, leg: Leg, fast_m
     limit = obj.by_turn or scenario.turn_limit
     tf = (turns(leg.fastest) or 0) + extra
     ts = None if leg.slowest is None else (turns(leg.slowest) or 0) + extra
-    held = f" + {extra} turn(s) holding" if extra else ""
-    facts = (f"{leg.fastest} MP = {tf} turn(s){held} at move ratio {fast_mr}"
-             + ("" if slow_mr == fast_mr else
-                f", {leg.slowest} MP = {ts} turn(s){held} at move ratio {slow_mr}"))
+    def leg_text(mp: int | None, total: int | None, mr: int) -> str:
+        walk = f"{mp} MP = {turns(mp)} turn(s)"
+        if extra:
+            walk += f" + {extra} turn(s) holding = {total}"
+        return f"{walk} at move ratio {mr}"
+
+    facts = leg_text(leg.fastest, tf, fast_mr) + ("" if slow_mr == fast_mr else
+                                                  ", " + leg_text(leg.slowest, ts, slow_mr))
     where = {**where, "turns": {"fastest": tf, "slowest": ts, "limit": limit}}
     if limit is None:
         return Finding("objective-turns", INFO, f"{label} needs {facts}", where)

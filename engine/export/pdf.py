@@ -203,6 +203,9 @@ class Content:
             w = text_width_em(it.text) * size
             x = it.pos[0] - {"start": 0.0, "middle": w / 2, "end": w}.get(it.anchor, 0.0)
             font = "F2" if it.bold else "F1"
+            if it.halo:  # white outline first (render mode 1: stroke only), then the letters
+                o.append(f"q BT /{font} {_f(size)} Tf 1 1 1 RG {_f(it.size * 0.3)} w 1 j 1 Tr "
+                         f"1 0 0 -1 {_f(x)} {_f(it.pos[1])} Tm {_pdf_text(it.text)} Tj ET Q")
             o.append(f"BT /{font} {_f(size)} Tf {_rgb(it.color)} rg "
                      f"1 0 0 -1 {_f(x)} {_f(it.pos[1])} Tm {_pdf_text(it.text)} Tj ET")
 

@@ -280,8 +280,13 @@ class Raster:
                 self.stroke(np.asarray(disc.exterior.coords), it.width * s, it.stroke)
         elif isinstance(it, Text):
             w = it.size * (0.16 if it.bold else 0.11) * s
-            for p in text_paths(it.text, it.pos[0], it.pos[1], it.size, it.anchor):
-                self.stroke(self.px(p), w, it.color)
+            paths = [self.px(p) for p in
+                     text_paths(it.text, it.pos[0], it.pos[1], it.size, it.anchor)]
+            if it.halo:
+                for p in paths:
+                    self.stroke(p, w + it.size * 0.3 * s, "#ffffff")
+            for p in paths:
+                self.stroke(p, w, it.color)
 
 
 def _dash_segments(pts: np.ndarray, dash: tuple[float, float]) -> np.ndarray:

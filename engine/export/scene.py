@@ -71,6 +71,7 @@ class Text:
     color: str = "#202020"
     anchor: str = "start"  # start | middle | end
     bold: bool = False
+    halo: bool = False  # a white outline so the label reads over dots and hatching
 
 
 Item = Poly | Path | Dots | Circle | Text
@@ -358,6 +359,18 @@ def scenario_items(board: Board, sc: m.Scenario, level: int, it: list[Item],
 
     colours = {s.id: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(sc.sides)}
     x0, y0, x1, y1 = board.bounds
+    used: dict[tuple[float, float], int] = {}
+
+    def label(pos: tuple[float, float], text: str, size: float, col: str, anchor: str) -> None:
+        """A bold label kept inside the map; labels at the same spot stack downwards."""
+        n = used.get(pos, 0)
+        used[pos] = n + 1
+        x, y = pos[0], pos[1] + n * size * 1.5
+        w = text_width(text, size)
+        left = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
+        shift = max(x0 + 0.2 - left, 0.0) - max(left + w - (x1 - 0.2), 0.0)
+        it.append(Text((x + shift, y), text, size, col, anchor, bold=True, halo=True))
+
     for s in sc.sides:
         dep = s.deployment
         if dep is None:
@@ -382,14 +395,14 @@ def scenario_items(board: Board, sc: m.Scenario, level: int, it: list[Item],
                            "east": ((gx1 - 0.3, gy0 + 1.2), "end"),
                            "north": (((gx0 + gx1) / 2, gy0 + 1.0), "middle"),
                            "south": (((gx0 + gx1) / 2, gy1 - 0.4), "middle")}[dep.edge or "west"]
-            it.append(Text(pos, name, 0.7, col, anchor, bold=True))
+            label(pos, name, 0.7, col, anchor)
         else:
             c = g.representative_point()
-            it.append(Text((c.x, c.y + 0.25), name, 0.7, col, "middle", bold=True))
+            label((c.x, c.y + 0.25), name, 0.7, col, "middle")
         present.append(f"side:{s.id}")
     for o in sc.objectives:
         col = colours.get(o.side, INK)
-        label = o.id or o.kind
+        name = o.id or o.kind
         lv = None
         if o.at is not None:
             lv = o.at[2] if len(o.at) > 2 else 0
@@ -397,14 +410,14 @@ def scenario_items(board: Board, sc: m.Scenario, level: int, it: list[Item],
             x, y = board.lattice.point((o.at[0], o.at[1]))
             it.append(Circle((x, y), 0.42, fill="#ffffff", stroke=col, width=0.1))
             it.append(Circle((x, y), 0.18, fill=col))
-            it.append(Text((x + 0.55, y - 0.35), f"{label} ({o.kind})", 0.45, col, bold=True))
+            label((x + 0.55, y - 0.35), f"{name} ({o.kind})", 0.45, col, "start")
             present.append("objective")
         elif o.area is not None and o.level == level:
             g = Polygon(o.area)
             it += _poly_items(g, fill=col, alpha=0.10, stroke=col, width=0.1, dash=(0.15, 0.12))
             c = g.representative_point()
             turns = f", {o.turns} turns" if o.turns else ""
-            it.append(Text((c.x, c.y), f"{label} (hold{turns})", 0.45, col, "middle", bold=True))
+            label((c.x, c.y), f"{name} (hold{turns})", 0.45, col, "middle")
             present.append("objective")
         edge = exit_edge(o)
         if edge is not None and level == 0:
@@ -417,8 +430,7 @@ def scenario_items(board: Board, sc: m.Scenario, level: int, it: list[Item],
                 inset = {"west": (0.4, 0), "east": (-0.4, 0), "north": (0, 0.8),
                          "south": (0, -0.4)}[edge]
                 anchor = {"west": "start", "east": "end"}.get(edge, "middle")
-                it.append(Text((mx + inset[0], my + inset[1]), f"exit: {label}", 0.45, col,
-                               anchor, bold=True))
+                label((mx + inset[0], my + inset[1]), f"exit: {name}", 0.45, col, anchor)
                 present.append("objective")
 
 
@@ -483,7 +495,7 @@ def _shift(item: Item, dx: float, dy: float) -> Item:
         return Circle((item.center[0] + dx, item.center[1] + dy), item.radius, item.fill,
                       item.stroke, item.width)
     return Text((item.pos[0] + dx, item.pos[1] + dy), item.text, item.size, item.color,
-                item.anchor, item.bold)
+                item.anchor, item.bold, item.halo)
 
 
 def _sample_line(**kw: Any) -> list[Item]:

@@ -62,8 +62,13 @@ def item_svg(it: Item) -> str:
                 f'{fill}{stroke}/>')
     if isinstance(it, Text):
         weight = ' font-weight="bold"' if it.bold else ""
-        return (f'<text x="{_u(it.pos[0])}" y="{_u(it.pos[1])}" font-size="{_u(it.size * 1.35)}" '
-                f'fill="{it.color}" text-anchor="{it.anchor}"{weight}>{escape(it.text)}</text>')
+        head = (f'<text x="{_u(it.pos[0])}" y="{_u(it.pos[1])}" font-size="{_u(it.size * 1.35)}" '
+                f'text-anchor="{it.anchor}"{weight}')
+        out = ""
+        if it.halo:  # a white copy underneath, outlined: works without paint-order support
+            out = (f'{head} fill="#ffffff" stroke="#ffffff" stroke-width="{_u(it.size * 0.3)}" '
+                   f'stroke-linejoin="round">{escape(it.text)}</text>')
+        return out + f'{head} fill="{it.color}">{escape(it.text)}</text>'
     raise TypeError(f"cannot draw {type(it).__name__}")
 
 

@@ -56,6 +56,7 @@ def test_hold_adds_the_turns_held():
     # the area touches the deployment strip: 0 MP, 0 turns to get there, 3 turns holding
     assert f.where["turns"] == {"fastest": 3, "slowest": 3, "limit": 8}
     assert f.severity == INFO
+    assert "0 MP = 0 turn(s) + 3 turn(s) holding = 3 at move ratio 2" in f.message
 
 
 def test_retrieve_upstairs_counts_both_legs():
