@@ -75,18 +75,44 @@ _ALIASES = {
     "heavy-machine-gun": "hmg", "cannon": "assault-cannon", "sporting": "sporting-rifle",
     "sniper": "sniper-rifle", "assault": "assault-rifle", "heavy": "heavy-pistol",
     "light": "light-pistol", "light-mp": "machine-pistol",
+    "pole-arm": "pole-arm", "polearm": "pole-arm", "ares-monosword": "monosword",
+    "centurion-laser-axe": "laser-axe", "improved-hand-razor-blade": "improved-hand-razor",
 }
 
 #: launchers have fixed Success Values at the four range steps
 LAUNCHER_SUCCESS = (20, 18, 16, 14)
 
 
+#: MELEE WEAPONS of the weapons table: id -> (name, base success value, damage, stun)
+MELEE_WEAPONS: dict[str, tuple[str, int, int, bool]] = {
+    "monosword": ("Ares Monosword", 7, 2, False), "laser-axe": ("Centurion Laser Axe", 7, 4, False),
+    "combat-axe": ("Combat Axe", 8, 4, False), "thrusting-point": ("Thrusting Point", 3, 1, False),
+    "katana": ("Katana", 7, 2, False), "knife": ("Knife", 1, 1, False),
+    "survival-knife": ("Survival Knife", 3, 1, False), "sword": ("Sword", 5, 2, False),
+    "pole-arm": ("Pole Arm", 11, 4, False), "staff": ("Staff", 6, 2, True),
+    "club": ("Club", 5, 2, True), "sap": ("Sap", 4, 2, True),
+    "forearm-snap-blades": ("Forearm Snap Blades", 4, 2, False),
+    "hand-razor": ("Hand Razor", 2, 1, False),
+    "improved-hand-razor": ("Improved Hand Razor Blade", 2, 1, False),
+    "spurs": ("Spurs", 4, 2, False), "monofilament-whip": ("Monofilament Whip", 20, 4, False),
+}
+#: THROWING WEAPONS: id -> (name, base success value, damage, aerodynamic)
+THROWING_WEAPONS: dict[str, tuple[str, int, int, bool]] = {
+    "throwing-knife": ("Throwing Knife", 1, 1, False),
+    "shuriken": ("Shuriken", 1, 1, True),
+}
+#: a throw costs 1 MP per dot (non-aerodynamic) or per 2 dots (aerodynamic) out of 12 MP
+MP_PER_TURN = 12
+
+
 def weapon_type(name: str) -> str:
-    """The canonical weapon-type id for a name such as ``"Heavy Pistol"`` or ``"SMG"``."""
+    """The canonical weapon-type id for a name such as ``"Heavy Pistol"``, ``"SMG"`` or
+    ``"Katana"`` (ranged types of the range table, melee and throwing weapons)."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = _ALIASES.get(key, key)
-    if key not in WEAPON_RANGES:
-        raise KeyError(f"unknown weapon type {name!r} (known: {', '.join(WEAPON_RANGES)})")
+    if key not in WEAPON_RANGES and key not in MELEE_WEAPONS and key not in THROWING_WEAPONS:
+        known = [*WEAPON_RANGES, *MELEE_WEAPONS, *THROWING_WEAPONS]
+        raise KeyError(f"unknown weapon type {name!r} (known: {', '.join(known)})")
     return key
 
 
@@ -95,15 +121,27 @@ def range_band(weapon: str, dots: int) -> str | None:
 
     Range counts the target's dot but not the shooter's, so adjacent dots are range 1.
     Launchers have a minimum range: closer than their short step is out of range too.
+    Melee weapons reach the adjacent dots only ("melee"); a thrown weapon reaches as far as
+    a whole turn's MP can throw it ("thrown": 12 dots, 24 for aerodynamic ones).
     """
-    for band, (lo, hi) in zip(BANDS, WEAPON_RANGES[weapon_type(weapon)]):
+    key = weapon_type(weapon)
+    if key in MELEE_WEAPONS:
+        return "melee" if dots == 1 else None
+    if key in THROWING_WEAPONS:
+        return "thrown" if 1 <= dots <= max_range(key) else None
+    for band, (lo, hi) in zip(BANDS, WEAPON_RANGES[key]):
         if lo <= dots <= hi:
             return band
     return None
 
 
 def max_range(weapon: str) -> int:
-    return WEAPON_RANGES[weapon_type(weapon)][-1][1]
+    key = weapon_type(weapon)
+    if key in MELEE_WEAPONS:
+        return 1
+    if key in THROWING_WEAPONS:
+        return MP_PER_TURN * (2 if THROWING_WEAPONS[key][3] else 1)
+    return WEAPON_RANGES[key][-1][1]
 
 
 # ------------------------------------------------------------------------- weapons table

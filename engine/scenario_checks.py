@@ -479,3 +479,30 @@ def sealed_rooms(board: Board, scenario: Any) -> list[Finding]:
                                f"from the street (no door, hole, window or stair into them)",
                                where))
     return out
+
+
+@check
+def character_checks(board: Board, scenario: Any) -> list[Finding]:
+    """Weapons the catalogue does not know, and ratios outside the book's 1 to 4."""
+    from engine.catalogue import weapon_type
+
+    if not isinstance(scenario, m.Scenario):
+        return []
+    out: list[Finding] = []
+    for s in scenario.sides:
+        for c in s.characters:
+            who = f"{c.name} ({s.id})"
+            where = {"sides": [s.id], "characters": [c.id or c.name]}
+            for w in c.weapons:
+                try:
+                    weapon_type(w.type)
+                except KeyError:
+                    out.append(Finding("weapon-unknown-type", WARNING,
+                                       f"{who} carries a weapon of type {w.type!r}, which has no "
+                                       f"range table (ranges cannot be checked)", where))
+            for what, v in (("move ratio", c.move_ratio), ("fire ratio", c.fire_ratio)):
+                if not 1 <= v <= 4:
+                    out.append(Finding("ratio-out-of-range", WARNING,
+                                       f"{who} has {what} {v}; DMZ ratios run from 1 (fastest) "
+                                       f"to 4 (slowest)", where))
+    return out

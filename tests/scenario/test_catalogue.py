@@ -81,3 +81,15 @@ def test_archetypes_agree_with_the_book_examples():
     assert ch.name == "Sabre" and ch.weapons[0].success == (22, 20, 18, 16)
     with pytest.raises(KeyError):
         cat.archetype("accountant")
+
+
+def test_melee_and_throwing_weapons():
+    assert cat.MELEE_WEAPONS["katana"] == ("Katana", 7, 2, False)
+    assert cat.MELEE_WEAPONS["pole-arm"][1:3] == (11, 4)
+    assert cat.MELEE_WEAPONS["club"] == ("Club", 5, 2, True)  # stun damage
+    assert cat.range_band("Katana", 1) == "melee"
+    assert cat.range_band("katana", 2) is None
+    assert cat.range_band("Pole Arm", 1) == "melee"
+    assert cat.range_band("throwing knife", 12) == "thrown"
+    assert cat.range_band("throwing-knife", 13) is None
+    assert cat.max_range("shuriken") == 24  # 1 MP per 2 dots, 12 MP

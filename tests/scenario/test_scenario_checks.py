@@ -149,3 +149,15 @@ def test_edge_strips():
     assert len(edge_dots(bd, "west", 2)) == 60
     assert sorted({int(c) for c in edge_dots(bd, "east", 3)[:, 0]}) == [37, 38, 39]
     assert sorted({int(r) for r in edge_dots(bd, "north", 1)[:, 1]}) == [0]
+
+
+def test_unknown_weapon_types_and_odd_ratios_warn():
+    odd = m.Character("Odd", move_ratio=6, fire_ratio=2, id="odd",
+                      weapons=(m.Weapon("heavy-pistol"), m.Weapon("phaser")))
+    sides = (m.Side("runners", "Runners", m.Deployment(edge="west", depth=2), (odd,)),)
+    sc, bd, _ = scenario((), sides=sides)
+    fs = validate(bd, sc)
+    (w,) = by_code(fs, "weapon-unknown-type")
+    assert w.severity == WARNING and "'phaser'" in w.message
+    (r,) = by_code(fs, "ratio-out-of-range")
+    assert "move ratio 6" in r.message and r.where["characters"] == ["odd"]
