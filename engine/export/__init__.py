@@ -61,6 +61,10 @@ def export(scenario: m.Scenario, board: Board, fmt: str, out: str | os.PathLike[
 
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r} (one of {', '.join(FORMATS)})")
+    if not dot_mm > 0:
+        raise ValueError(f"--dot-mm must be a positive number of millimetres, not {dot_mm:g}")
+    if fmt != "yaml" and board.node_count == 0:
+        raise ValueError("nothing to draw: the layout has no pavement or buildings")
     if findings is None:
         findings = check(board, scenario)
     if has_errors(findings) and not force:

@@ -246,3 +246,16 @@ def test_svg_parses_and_draws_walls_doors_and_legend(good, tmp_path):
     assert len(walls) == n_parts
     up = ET.parse(paths[1]).getroot()
     assert any(t.text == "data (retrieve)" for t in up.iter("{http://www.w3.org/2000/svg}text"))
+
+
+def test_cli_bad_export_input_is_one_line_exit_2(good, tmp_path, capsys):
+    sc, bd, sheets = good
+    src = tmp_path / "ok.yaml"
+    export(sc, bd, "yaml", src, sheets=sheets)
+    code = main(["export", str(src), "--format", "pdf", "-o", str(tmp_path / "x.pdf"),
+                 "--dot-mm", "0"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--dot-mm must be a positive" in err
+    empty = m.Scenario(title="Empty", layout=m.Layout())
+    with pytest.raises(ValueError, match="nothing to draw"):
+        export(empty, compile_board(empty.layout, {}), "png", tmp_path / "e.png")
