@@ -187,7 +187,6 @@ def cmd_validate(ns: argparse.Namespace) -> int:
     from engine.validate import has_errors, summary, validate
 
     scenario, board = _load(ns.file)
-    _load_scenario_checks()
     findings = validate(board, scenario)
     if ns.json:
         _emit({"file": ns.file, "ok": not has_errors(findings),
@@ -201,15 +200,6 @@ def cmd_validate(ns: argparse.Namespace) -> int:
             print(f"{ns.file}: {f.severity}: [{f.code}] {f.message}{where}")
         print(f"{ns.file}: {summary(findings)}")
     return EXIT_NO if has_errors(findings) else EXIT_OK
-
-
-def _load_scenario_checks() -> None:
-    """Scenario checks register themselves on import (engine.scenario_checks, when present)."""
-    try:
-        import engine.scenario_checks  # noqa: F401
-    except ModuleNotFoundError as exc:
-        if exc.name != "engine.scenario_checks":
-            raise
 
 
 # --------------------------------------------------------------------------- others
