@@ -13,6 +13,7 @@ has no walls unless the sheet lists some.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -195,6 +196,39 @@ class Board:
             return []
         idx = self.tree(level).query(geom, predicate="intersects")
         return [fs[i] for i in sorted(idx)]
+
+    # ------------------------------------------------------------------ changes
+    def fork(self) -> Board:
+        """A copy whose features can change (play: doors, smoke, holes) without touching this
+        board; geometry and caches are shared until the copy changes something."""
+        nb = copy.copy(self)
+        nb._features = {lv: [Feature(f.kind, f.id, f.level, f.geom, f.building, dict(f.props))
+                             for f in fs] for lv, fs in self._features.items()}
+        nb.invalidate()
+        return nb
+
+    def put_feature(self, f: Feature, replaces: str | None = None) -> None:
+        """Add ``f``, or put it in place of the feature whose id is ``replaces``.
+
+        Standable dots do not change (a blasted hole or a smoke cloud does not move floors);
+        the movement graph and LOS indexes are dropped and rebuilt on next use.
+        """
+        fs = self._features.setdefault(f.level, [])
+        if replaces is not None:
+            for i, g in enumerate(fs):
+                if g.id == replaces:
+                    fs[i] = f
+                    break
+            else:
+                raise KeyError(replaces)
+        else:
+            fs.append(f)
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Drop every cache derived from the features."""
+        for name in ("_move_graph", "_los_prims", "_trees", "_feature_by_id"):
+            self.__dict__.pop(name, None)
 
     def dot_point(self, dot: tuple[int, ...]) -> tuple[float, float]:
         return self.lattice.point((int(dot[0]), int(dot[1])))

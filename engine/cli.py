@@ -55,6 +55,9 @@ def _emit(obj: dict[str, Any]) -> None:
 
 
 # ------------------------------------------------------------------------------ los
+_DMZ_MOD_KEYS = ("blocked", "visibility_result", "cover", "prone", "elevation", "visibility",
+                 "target_modifier", "total")
+
 def cmd_los(ns: argparse.Namespace) -> int:
     from engine.los import describe, line_of_sight
     from engine.rules import get_ruleset
@@ -64,7 +67,7 @@ def cmd_los(ns: argparse.Namespace) -> int:
     a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
     facts = line_of_sight(board, a, b, posture_a=ns.posture_a, posture_b=ns.posture_b,
                           light=scenario.light)
-    ruleset = get_ruleset(scenario.ruleset if scenario.ruleset == "dmz1990" else "dmz1990")
+    ruleset = get_ruleset(scenario.ruleset)
     mods = ruleset.modifiers(facts, vision=ns.vision, weapon=ns.weapon)
     blocked = mods["blocked"]
     if ns.json:
@@ -78,23 +81,34 @@ def cmd_los(ns: argparse.Namespace) -> int:
             "elevation_stories": facts.elevation_stories, "dead_zone": facts.dead_zone,
             "modifiers": {k: mods[k] for k in ("cover", "prone", "elevation", "visibility")},
             "target_modifier": mods["total"], "a": d["a"], "b": d["b"],
+            "ruleset": ruleset.name,
+            "ruleset_extra": {k: v for k, v in mods.items() if k not in _DMZ_MOD_KEYS},
         }
         if blocked and not facts.blocked:
             out["blocked_by"] = {"kind": "visibility", "feature": None, "point": None,
                                  "reason": f"{', '.join(facts.visibility)} blocks {ns.vision} vision"}
         _emit(out)
     else:
-        verdict = "BLOCKED" if blocked else ("INTERRUPTED" if mods["total"] > 0 and facts.cover
-                                             else "CLEAR")
-        print(f"LOS {ns.a} -> {ns.b}: {verdict}")
+        verdict = "BLOCKED" if blocked else ("INTERRUPTED" if facts.cover else "CLEAR")
+        print(f"LOS {ns.a} -> {ns.b}: {verdict}  [{ruleset.name}]")
         rows = [("range", f"{facts.range} dots"),
-                ("elevation", f"{facts.elevation_stories} stories (+{mods['elevation']})"),
-                ("cover", f"+{facts.cover}"),
+                ("elevation", f"{facts.elevation_stories} stories ({mods['elevation']:+d})"),
+                ("cover", f"{facts.cover} crossed ({mods['cover']:+d})"),
                 ("prone", f"{mods['prone']:+d}"),
                 ("visibility", f"{mods['visibility_result']} for {ns.vision} vision"
-                 + (f" ({', '.join(facts.visibility)})" if facts.visibility else "")),
-                ("area modifier", f"+{facts.target_modifier}"),
-                ("target modifier", "no shot" if blocked else f"+{mods['total']}")]
+                 + (f" ({', '.join(facts.visibility)})" if facts.visibility else "")
+                 + (f" ({mods['visibility']:+d})" if mods["visibility"] else "")),
+                ("area modifier", f"{mods['target_modifier']:+d}"),
+                ("target modifier", "no shot" if blocked else f"{mods['total']:+d}")]
+        for key, label in (("range_m", "range (m)"), ("range_band", "range band"),
+                           ("base_target_number", "base TN"), ("target_number", "target number"),
+                           ("blind_fire_target_number", "blind-fire TN"),
+                           ("range_modifier", "range modifier"), ("hit_modifier", "hit modifier"),
+                           ("cover_type", "cover type"), ("covered_locations", "covered")):
+            if mods.get(key) not in (None, [], ""):
+                v = mods[key]
+                rows.append((label, ", ".join(v) if isinstance(v, list) else str(v)))
+        rows += [("note", n) for n in mods.get("notes", [])]
         for k, v in rows:
             print(f"  {k:<16}{v}")
         print("  " + describe(facts))
@@ -187,7 +201,6 @@ def cmd_validate(ns: argparse.Namespace) -> int:
     from engine.validate import has_errors, summary, validate
 
     scenario, board = _load(ns.file)
-    _load_scenario_checks()
     findings = validate(board, scenario)
     if ns.json:
         _emit({"file": ns.file, "ok": not has_errors(findings),
@@ -201,15 +214,6 @@ def cmd_validate(ns: argparse.Namespace) -> int:
             print(f"{ns.file}: {f.severity}: [{f.code}] {f.message}{where}")
         print(f"{ns.file}: {summary(findings)}")
     return EXIT_NO if has_errors(findings) else EXIT_OK
-
-
-def _load_scenario_checks() -> None:
-    """Scenario checks register themselves on import (engine.scenario_checks, when present)."""
-    try:
-        import engine.scenario_checks  # noqa: F401
-    except ModuleNotFoundError as exc:
-        if exc.name != "engine.scenario_checks":
-            raise
 
 
 # --------------------------------------------------------------------------- others
@@ -262,7 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
     los.add_argument("--posture-a", choices=("standing", "prone"), default="standing")
     los.add_argument("--posture-b", choices=("standing", "prone"), default="standing")
     los.add_argument("--vision", choices=("normal", "low-light", "thermographic"), default="normal")
-    los.add_argument("--weapon", help="use the advanced Elevation Table for this weapon type")
+    los.add_argument("--weapon", help="dmz1990: the advanced Elevation Table row for this weapon type; "
+                     "sr3/sr1: the range-table weapon (bow:STR); darkcon: the printed short range in m")
     los.add_argument("--json", action="store_true")
     los.set_defaults(fn=cmd_los)
 

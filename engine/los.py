@@ -213,7 +213,7 @@ def _segments_of(g: Any) -> list[np.ndarray]:
 
 
 def prims(board: Board) -> _Prims:
-    got = getattr(board, "_los_prims", None)
+    got = board.__dict__.get("_los_prims")
     if got is None:
         got = _Prims(board)
         board._los_prims = got  # type: ignore[attr-defined]
@@ -440,6 +440,15 @@ def line_of_sight(
     seg = shapely.LineString([oa, tb]) if rng or a[2] != b[2] else shapely.Point(oa)
     prim = (np.asarray(P.tree.query(seg), dtype=np.int64) if P.tree is not None
             else np.zeros(0, dtype=np.int64))
+    if len(prim):
+        # cheap cull before the exact test: keep segments whose ends straddle (or touch) the
+        # sight line's supporting line; the envelope query returns many more than meet it
+        rx, ry = tb[0] - oa[0], tb[1] - oa[1]
+        pp, qq = P.p[prim], P.q[prim]
+        d3 = rx * (pp[:, 1] - oa[1]) - ry * (pp[:, 0] - oa[0])
+        d4 = rx * (qq[:, 1] - oa[1]) - ry * (qq[:, 0] - oa[0])
+        tol = 1e-9 * (abs(rx) + abs(ry) + 1.0) * (np.abs(qq - pp).sum(axis=1) + 1.0)
+        prim = prim[(d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol)]
     tgt = np.zeros(len(prim), dtype=np.int64)
     cells = (np.asarray(P.fol_tree.query(seg), dtype=np.int64) if P.fol_tree is not None
              else np.zeros(0, dtype=np.int64))

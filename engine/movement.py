@@ -57,8 +57,9 @@ class MoveGraph:
     dst: np.ndarray
     base: np.ndarray  # multiples of the move ratio paid on this edge
     extra: np.ndarray  # extra MP
-    why: list[list[str]]  # per edge: reasons for the extra MP
-    lookup: dict[tuple[int, int], int]
+    why: dict[int, list[str]]  # edge -> reasons for its extra MP (edges with extras only)
+    indptr: np.ndarray  # edges sorted by source: edges of node i are order[indptr[i]:indptr[i+1]]
+    order: np.ndarray
 
     n: int = 0
     _mats: dict = field(default_factory=dict)
@@ -114,7 +115,7 @@ def _crossing(f: Feature, inside_start: bool) -> tuple[int, str] | None:
 
 def build_graph(board: Board) -> MoveGraph:
     """The movement graph of a board (cached on the board)."""
-    cached = getattr(board, "_move_graph", None)
+    cached = board.__dict__.get("_move_graph")
     if cached is not None:
         return cached
     lat = board.lattice
@@ -153,7 +154,7 @@ def build_graph(board: Board) -> MoveGraph:
     base = np.ones(len(src), dtype=np.int64)
     extra = np.zeros(len(src), dtype=np.int64)
     blocked = np.zeros(len(src), dtype=bool)
-    why: list[list[str]] = [[] for _ in range(len(src))]
+    why_of: dict[int, list[str]] = {}
 
     pts = lat.points(nodes[:, :2]) if n else np.zeros((0, 2))
     for lv in board.levels:
@@ -179,18 +180,19 @@ def build_graph(board: Board) -> MoveGraph:
                 blocked[e] = True
             else:
                 extra[e] += cost
-                why[e].append(text)
+                why_of.setdefault(int(e), []).append(text)
 
     keep = ~blocked
+    new_index = np.cumsum(keep) - 1
     src, dst, base, extra = src[keep], dst[keep], base[keep], extra[keep]
-    why = [w for w, k in zip(why, keep) if k]
+    why = {int(new_index[e]): w for e, w in why_of.items() if keep[e]}
 
     # level changes: stairs, elevators, climbs, controlled drops
     links: list[tuple[int, int, int, int]] = []
 
     def link(a: Dot3, b: Dot3, ex: int, text: str, mr_paid: int = 0) -> None:
+        why[len(src) + len(links)] = [text]
         links.append((board.node(a), board.node(b), mr_paid, ex))
-        why.append([text])
 
     for a, b, f in board.stair_links:
         flights = abs(a[2] - b[2])
@@ -208,37 +210,38 @@ def build_graph(board: Board) -> MoveGraph:
         kind = "assisted climb" if assisted else "climb"
         link(lo, hi, up * stories, f"{kind} up {f.id} +{up * stories}")
         link(hi, lo, down * stories, f"{kind} down {f.id} +{down * stories}")
+    # controlled drops: from a roof dot to a dot one level lower outside that building
     for bld in board.buildings:
         roof = bld.height
-        for c, r in board.dots(roof):
-            if board._building_of_dot.get((int(c), int(r))) != bld.index:
-                continue
+        rd = board.dots(roof)
+        rd = rd[board.buildings_at(rd) == bld.index] if len(rd) else rd
+        for c, r in rd:
             for nc, nr in lat.neighbours((int(c), int(r))):
                 low = (nc, nr, roof - 1)
-                if not board.standable(low):
-                    continue
-                other = board.building_of(low)
-                if other is not None and other.index == bld.index:
-                    continue
-                link((int(c), int(r), roof), low, DROP, f"drop one story from roof of {bld.placement_id} +{DROP}", 1)
+                if board.standable(low) and board._building_of_dot.get((nc, nr)) != bld.index:
+                    link((int(c), int(r), roof), low, DROP,
+                         f"drop one story from roof of {bld.placement_id} +{DROP}", 1)
 
     if links:
         arr = np.array(links, dtype=np.int64)
         src, dst = np.concatenate([src, arr[:, 0]]), np.concatenate([dst, arr[:, 1]])
         base, extra = np.concatenate([base, arr[:, 2]]), np.concatenate([extra, arr[:, 3]])
-    lookup = {(int(s), int(d)): i for i, (s, d) in enumerate(zip(src, dst))}
-    g = MoveGraph(src, dst, base, extra, why, lookup, n)
+    order = np.argsort(src, kind="stable")
+    indptr = np.searchsorted(src[order], np.arange(n + 1))
+    g = MoveGraph(src, dst, base, extra, why, indptr, order, n)
     board._move_graph = g  # type: ignore[attr-defined]
     return g
 
 
 def _edge_step(board: Board, g: MoveGraph, i: int, j: int, move_ratio: int, crawl: bool) -> Step | None:
-    e = g.lookup.get((i, j))
-    if e is None:
+    cand = g.order[g.indptr[i]:g.indptr[i + 1]]
+    hit = cand[g.dst[cand] == j]
+    if not len(hit):
         return None
+    e = int(hit[0])
     base = int(g.base[e]) * move_ratio
     cost = base + int(g.extra[e])
-    why = ([f"move ratio {move_ratio}"] if base else []) + list(g.why[e])
+    why = ([f"move ratio {move_ratio}"] if base else []) + list(g.why.get(e, ()))
     if crawl:
         cost *= 2
         why.append("crawling: x2")

@@ -41,6 +41,8 @@ def check(fn: Check) -> Check:
 
 def validate(board: Board, scenario: Any = None) -> list[Finding]:
     """Run every registered check; errors first, then warnings, each in a stable order."""
+    import engine.scenario_checks  # noqa: F401  (registers the scenario checks)
+
     out: list[Finding] = []
     for fn in _CHECKS:
         out.extend(fn(board, scenario))

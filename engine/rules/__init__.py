@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from engine.rules.base import Ruleset
+from engine.rules.darkcon import DarkCon
 from engine.rules.dmz1990 import DMZ1990
+from engine.rules.sr1 import SR1
+from engine.rules.sr3 import SR3
 
-_RULESETS: dict[str, Ruleset] = {"dmz1990": DMZ1990()}
+_RULESETS: dict[str, Ruleset] = {"dmz1990": DMZ1990(), "sr3": SR3(), "sr1": SR1(),
+                                  "darkcon": DarkCon()}
 
 
 def get_ruleset(name: str = "dmz1990") -> Ruleset:

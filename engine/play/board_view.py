@@ -1,0 +1,119 @@
+"""What play asks of the map, as a small protocol.
+
+The rules of play never touch the compiled board directly: they ask a :class:`BoardView` for
+step costs, paths, sight lines and the map changes play makes (doors opened, smoke laid,
+barriers holed).  :mod:`engine.play.engine_board` implements it on the engine's board, movement
+and LOS API; the tests implement it on a toy grid, so every rule can be checked without a map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.lattice import Lattice
+
+Dot3 = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class StepInfo:
+    """One step between adjacent dots: its MP cost and why."""
+
+    to: Dot3
+    cost: int
+    why: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OpeningInfo:
+    """A door, window or hole on a step or near a dot."""
+
+    feature: str
+    kind: str  # door | window | hole
+    state: str  # open | closed
+
+
+@dataclass(frozen=True)
+class BarrierInfo:
+    """A wall, door or window a blast can reach."""
+
+    feature: str
+    kind: str
+    barrier: int
+    armor: int
+    distance: int
+    point: tuple[float, float] = (0.0, 0.0)  # where on it (nearest to the asking dot)
+
+
+@dataclass
+class Sight:
+    """The LOS answer play needs, from the engine's facts and the ruleset's modifiers."""
+
+    blocked: bool
+    range: int
+    total: int = 0  # every LOS-derived Target Value modifier (cover, prone, elevation, sight)
+    visibility: int = 0  # the part of ``total`` due to darkness or smoke
+    modifiers: dict[str, int] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def cover_without_visibility(self) -> int:
+        """Blasts ignore smoke and darkness but not walls, doors and posture."""
+        return self.total - self.visibility
+
+
+class BoardView(Protocol):
+    """The map as play sees it."""
+
+    lattice: Lattice
+    light: str
+
+    def standable(self, dot: Dot3) -> bool: ...
+
+    def neighbours(self, dot: Dot3) -> list[Dot3]:
+        """Dots one step away, including level changes (stairs, climbs)."""
+        ...
+
+    def step(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> StepInfo | None: ...
+
+    def path(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> list[Dot3] | None:
+        """Cheapest path a..b inclusive, or None."""
+        ...
+
+    def reach(self, a: Dot3, move_ratio: int, mp: int, crawl: bool = False) -> dict[Dot3, int]: ...
+
+    def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[int | None]:
+        """Cheapest MP from each of ``dots`` to ``goal`` (None where it cannot be reached)."""
+        ...
+
+    def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight: ...
+
+    def openings_on(self, a: Dot3, b: Dot3) -> list[OpeningInfo]:
+        """Doors/windows/holes the straight step a..b passes through."""
+        ...
+
+    def openings_near(self, dot: Dot3) -> list[OpeningInfo]:
+        """Doors and windows within reach of a character on ``dot`` (touching its cell)."""
+        ...
+
+    def set_opening(self, feature: str, state: str) -> None: ...
+
+    def add_smoke(self, dots: list[Dot3]) -> None: ...
+
+    def barriers_near(self, dot: Dot3, radius: int) -> list[BarrierInfo]: ...
+
+    def open_hole(self, feature: str) -> None:
+        """A barrier took six boxes: it now counts as a door-sized hole."""
+        ...
+
+    def edge_of(self, dot: Dot3) -> str | None:
+        """north/south/east/west when ``dot`` is on that edge of the map at level 0."""
+        ...
+
+    def deploy_dots(self, polygon: Any, level: int, edge: str | None,
+                    depth: int | None) -> list[Dot3]:
+        """Standable dots of a deployment zone."""
+        ...
+
+    def in_area(self, dot: Dot3, polygon: Any, level: int) -> bool: ...

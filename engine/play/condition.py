@@ -1,0 +1,149 @@
+"""The Condition Monitor: thirteen boxes, 12 down to 0, filled by physical and stun damage.
+
+A hit marks ``damage`` boxes starting at the box named by a 2D6 location roll and moving right
+(towards 0):
+
+* physical damage marks an empty box, turns a stun box physical, and skips physical boxes;
+* stun damage marks an empty box, turns a stun box physical (stun on stun), and skips
+  physical boxes;
+* past box 0: if box 0 holds stun, the rest becomes physical from box 12; if box 0 holds
+  physical, the character is dead.
+
+Only the lowest marked box matters for effects (they do not add up).  Box 4 or lower knocks
+the character prone; box 0 knocks him out.  See ``docs/play.md`` for the two boxes (6 and 4)
+whose values the printed monitor hides and how we filled them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PHYSICAL = "physical"
+STUN = "stun"
+
+BOXES = tuple(range(12, -1, -1))  # 12, 11, ..., 0 in marking order
+
+#: box -> (Target Value injury modifier, Movement Points available).  Boxes 8, 7, 5, 3, 2,
+#: 1 are printed in the book; 6 and 4 are hidden under the example's X marks and are our
+#: interpolation (docs/play.md).  Box 0 is unconscious.
+EFFECTS: dict[int, tuple[int, int]] = {
+    12: (0, 12), 11: (0, 12), 10: (0, 12), 9: (0, 12),
+    8: (1, 12), 7: (1, 12), 6: (2, 11), 5: (2, 11),
+    4: (2, 9), 3: (3, 7), 2: (3, 5), 1: (4, 3), 0: (4, 0),
+}
+FULL_MP = 12
+PRONE_BOX = 4
+
+
+@dataclass
+class DamageResult:
+    """What one hit did: the boxes it touched and the consequences."""
+
+    marked: list[tuple[int, str]]  # (box, resulting mark) in the order touched
+    knocked_prone: bool
+    unconscious: bool
+    dead: bool
+    modifier: int
+    mp: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "marked": [list(m) for m in self.marked], "knocked_prone": self.knocked_prone,
+            "unconscious": self.unconscious, "dead": self.dead, "modifier": self.modifier,
+            "mp": self.mp,
+        }
+
+
+@dataclass
+class ConditionMonitor:
+    """Boxes 12..0, each None, "stun" or "physical", plus the Dead box."""
+
+    boxes: dict[int, str | None] = field(default_factory=lambda: {b: None for b in BOXES})
+    dead: bool = False
+
+    # ------------------------------------------------------------------ queries
+    def marked(self, kind: str | None = None) -> list[int]:
+        """Marked boxes, highest first; ``kind`` filters by mark."""
+        return [b for b in BOXES if self.boxes[b] and (kind is None or self.boxes[b] == kind)]
+
+    @property
+    def lowest(self) -> int | None:
+        m = self.marked()
+        return m[-1] if m else None
+
+    @property
+    def unconscious(self) -> bool:
+        return self.boxes[0] is not None
+
+    @property
+    def out(self) -> bool:
+        """Out of the fight: unconscious or dead."""
+        return self.dead or self.unconscious
+
+    @property
+    def modifier(self) -> int:
+        """The attacker-injured modifier added to the Target Value of his attacks."""
+        low = self.lowest
+        return 0 if low is None else EFFECTS[low][0]
+
+    @property
+    def mp(self) -> int:
+        """Movement Points available per turn."""
+        if self.dead:
+            return 0
+        low = self.lowest
+        return FULL_MP if low is None else EFFECTS[low][1]
+
+    # ------------------------------------------------------------------ damage
+    def apply(self, damage: int, start_box: int, kind: str = PHYSICAL) -> DamageResult:
+        """Mark ``damage`` boxes of ``kind`` from ``start_box`` rightwards (the book's rule)."""
+        if kind not in (PHYSICAL, STUN):
+            raise ValueError(f"unknown damage kind {kind!r}")
+        if not 0 <= start_box <= 12:
+            raise ValueError(f"damage location must be 0..12, got {start_box}")
+        was_unconscious = self.unconscious
+        marked: list[tuple[int, str]] = []
+        left = damage
+        box = start_box
+        wraps = 0
+        while left > 0 and not self.dead:
+            if box < 0:
+                # ran off the right end of the monitor
+                if self.boxes[0] == STUN and wraps == 0:
+                    kind, box, wraps = PHYSICAL, 12, 1
+                    continue
+                self.dead = True
+                break
+            cur = self.boxes[box]
+            if cur is None:
+                self.boxes[box] = kind
+                marked.append((box, kind))
+                left -= 1
+            elif cur == STUN:
+                # physical on stun, or stun on stun: the box becomes physical
+                self.boxes[box] = PHYSICAL
+                marked.append((box, PHYSICAL))
+                left -= 1
+            box -= 1
+        knocked = any(b <= PRONE_BOX for b, _ in marked)
+        return DamageResult(
+            marked=marked, knocked_prone=knocked,
+            unconscious=self.unconscious and not was_unconscious, dead=self.dead,
+            modifier=self.modifier, mp=self.mp,
+        )
+
+    # ------------------------------------------------------------------ data
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "boxes": {str(b): self.boxes[b] for b in BOXES if self.boxes[b]},
+            "dead": self.dead,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> ConditionMonitor:
+        cm = cls()
+        for k, v in (data.get("boxes") or {}).items():
+            cm.boxes[int(k)] = v
+        cm.dead = bool(data.get("dead", False))
+        return cm

@@ -1,0 +1,279 @@
+"""The BoardView of play on the engine's compiled board, movement graph and LOS tracer.
+
+Play changes the map as it goes: doors and windows are opened, smoke is laid, barriers are
+blasted into holes.  The compiled board caches its movement graph and its LOS primitives, so
+each change edits the board's features and drops the caches it affects (a door only the
+movement graph; smoke and holes the sight primitives and spatial indexes too).
+
+Decisions that belong to play rather than to the LOS engine (docs/play.md):
+
+* a closed door blocks sight; a closed window only interrupts it (glass);
+* smoke fills the cells of its dots on their level (a street cloud, being a street feature,
+  already reaches one story up; inside a building the floor above gets its own cloud);
+* a barrier blasted open gets a one-dot hole where the blast was nearest, which moves and
+  covers like a door.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import shapely
+from scipy.sparse.csgraph import dijkstra
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import substring, unary_union
+
+from engine.board import Board, Feature
+from engine.los import line_of_sight
+from engine.movement import build_graph, cheapest_path, reach, step
+from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
+from engine.rules import get_ruleset
+
+Dot3 = tuple[int, int, int]
+_OPEN_KINDS = ("door", "window", "hole")
+_BARRIER_KINDS = ("wall", "fence", "door", "window")
+EPS = 1e-7
+
+
+def fork_board(board: Board) -> Board:
+    """A copy of a compiled board that play may change (doors, smoke, holes) freely."""
+    return board.fork()
+
+
+class EngineBoard:
+    """:class:`engine.play.board_view.BoardView` over an :class:`engine.board.Board`."""
+
+    def __init__(self, board: Board, light: str = "day", ruleset: str = "dmz1990") -> None:
+        self.board = board
+        self.lattice = board.lattice
+        self.light = light
+        self.rules = get_ruleset(ruleset)
+        self._adj: dict[Dot3, list[Dot3]] | None = None
+        self._smoke_n = 0
+        self._sight: dict[tuple, Sight] = {}
+        self._to_goal: dict[tuple, Any] = {}
+        d0 = board.dots(0)
+        if len(d0):
+            self._edges = (int(d0[:, 0].min()), int(d0[:, 0].max()),
+                           int(d0[:, 1].min()), int(d0[:, 1].max()))
+        else:
+            self._edges = (0, 0, 0, 0)
+
+    # ------------------------------------------------------------------ movement
+    def standable(self, dot: Dot3) -> bool:
+        return self.board.standable(tuple(dot))
+
+    def neighbours(self, dot: Dot3) -> list[Dot3]:
+        if self._adj is None:
+            g = build_graph(self.board)
+            adj: dict[Dot3, list[Dot3]] = {}
+            for s, d in zip(g.src.tolist(), g.dst.tolist(), strict=True):
+                adj.setdefault(self.board.node_dot(s), []).append(self.board.node_dot(d))
+            self._adj = adj
+        return list(self._adj.get(tuple(dot), []))
+
+    def step(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> StepInfo | None:
+        if not (self.board.standable(tuple(a)) and self.board.standable(tuple(b))):
+            return None
+        st = step(self.board, tuple(a), tuple(b), move_ratio, crawl=crawl)
+        return None if st is None else StepInfo(tuple(st.to), int(st.cost), tuple(st.why))
+
+    def path(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> list[Dot3] | None:
+        if not (self.board.standable(tuple(a)) and self.board.standable(tuple(b))):
+            return None
+        res = cheapest_path(self.board, tuple(a), tuple(b), move_ratio, crawl=crawl)
+        return [tuple(d) for d in res.dots] if res.reachable else None
+
+    def reach(self, a: Dot3, move_ratio: int, mp: int, crawl: bool = False) -> dict[Dot3, int]:
+        return reach(self.board, tuple(a), move_ratio, mp=mp, crawl=crawl)
+
+    def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[int | None]:
+        if not self.board.standable(tuple(goal)):
+            return [None] * len(dots)
+        key = (tuple(goal), move_ratio)
+        dist = self._to_goal.get(key)
+        if dist is None:
+            g = build_graph(self.board)
+            # costs *to* the goal: run Dijkstra from it over the reversed edges
+            dist = dijkstra(g.matrix(move_ratio, False).T.tocsr(), indices=self.board.node(goal))
+            if len(self._to_goal) > 64:
+                self._to_goal.clear()
+            self._to_goal[key] = dist
+        out: list[int | None] = []
+        for d in dots:
+            if not self.board.standable(tuple(d)):
+                out.append(None)
+                continue
+            v = dist[self.board.node(tuple(d))]
+            out.append(int(round(v)) if np.isfinite(v) else None)
+        return out
+
+    # ------------------------------------------------------------------ sight
+    def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
+        key = (tuple(a), tuple(b), posture_a, posture_b, vision)
+        got = self._sight.get(key)
+        if got is None:
+            got = self._sight_uncached(a, b, posture_a, posture_b, vision)
+            if len(self._sight) > 200000:
+                self._sight.clear()
+            self._sight[key] = got
+        return got
+
+    def _sight_uncached(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str,
+                        vision: str) -> Sight:
+        facts = line_of_sight(self.board, tuple(a), tuple(b), posture_a=posture_a,
+                              posture_b=posture_b, light=self.light)
+        mods = self.rules.modifiers(facts, vision=vision)
+        details: dict[str, Any] = {}
+        if facts.blocked_by:
+            details["blocked_by"] = facts.blocked_by.get("feature") or facts.blocked_by.get("kind")
+        blocked = bool(mods["blocked"])
+        for it in facts.interruptions:
+            if it.get("kind") == "door" and it.get("feature"):
+                f = self.board.feature(it["feature"])
+                if f is not None and f.props.get("state") == "closed":
+                    blocked = True
+                    details["blocked_by"] = f.id
+                    break
+        if blocked:
+            return Sight(True, facts.range, details=details)
+        parts = {k: int(mods.get(k, 0)) for k in
+                 ("cover", "prone", "elevation", "visibility", "target_modifier")}
+        return Sight(False, facts.range, total=int(mods["total"]),
+                     visibility=parts["visibility"], modifiers=parts, details=details)
+
+    # ------------------------------------------------------------------ openings
+    def _segment(self, a: Dot3, b: Dot3) -> LineString:
+        return LineString([self.board.dot_point(a), self.board.dot_point(b)])
+
+    def openings_on(self, a: Dot3, b: Dot3) -> list[OpeningInfo]:
+        if a[2] != b[2]:
+            return []
+        seg = self._segment(a, b)
+        return [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
+                for f in self.board.features_near(a[2], seg) if f.kind in _OPEN_KINDS]
+
+    def openings_near(self, dot: Dot3) -> list[OpeningInfo]:
+        cell = Polygon(self.lattice.cell(tuple(dot[:2]))).buffer(0.1)
+        return [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
+                for f in self.board.features_near(dot[2], cell) if f.kind in ("door", "window")]
+
+    def set_opening(self, feature: str, state: str) -> None:
+        f = self.board.feature(feature)
+        if f is None or f.kind not in ("door", "window"):
+            return
+        if f.props.get("state") != state:
+            f.props["state"] = state
+            self._invalidate(los=False)
+
+    # ------------------------------------------------------------------ smoke
+    def add_smoke(self, dots: list[Dot3]) -> None:
+        groups: dict[tuple[int, int | None], list[Any]] = {}
+        for c, r, lv in (tuple(d) for d in dots):
+            bld = self.board.building_of((c, r, lv))
+            if bld is None and lv > 0:
+                continue  # a street cloud is a street feature: it already reaches a story up
+            key = (lv, None if bld is None else bld.index)
+            groups.setdefault(key, []).append(Polygon(self.lattice.cell((c, r))))
+        if not groups:
+            return
+        for (lv, bidx), cells in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1] or -1)):
+            self._smoke_n += 1
+            geom = unary_union(cells).buffer(0)
+            self.board.put_feature(
+                Feature("smoke", f"play/smoke-{self._smoke_n}", lv, geom, bidx,
+                        {"note": "grenade smoke"}))
+        self._invalidate(los=True)
+
+    # ------------------------------------------------------------------ barriers
+    def barriers_near(self, dot: Dot3, radius: int) -> list[BarrierInfo]:
+        p = Point(self.board.dot_point(dot))
+        area = p.buffer(radius + 0.5)
+        out = []
+        for f in self.board.features_near(dot[2], area):
+            if f.kind not in _BARRIER_KINDS or "barrier" not in f.props:
+                continue
+            near = shapely.ops.nearest_points(f.geom, p)[0]
+            x, y = round(near.x * 2) / 2, round(near.y * 2) / 2
+            dist = max(0, math.ceil(p.distance(near) - 0.5 - 1e-9))
+            if dist > radius:
+                continue
+            out.append(BarrierInfo(f"{f.id}@{x:g},{y:g}", f.kind, int(f.props["barrier"]),
+                                   int(f.props.get("armor", 0)), dist, (x, y)))
+        return out
+
+    def open_hole(self, feature: str) -> None:
+        fid, _, where = feature.rpartition("@")
+        f = self.board.feature(fid)
+        if f is None:
+            return
+        x, y = (float(v) for v in where.split(","))
+        props = {"state": "open", "note": f"blasted open ({f.kind} {f.id})"}
+        if f.kind in ("door", "window"):
+            self.board.put_feature(Feature("hole", f.id, f.level, f.geom, f.building, props), f.id)
+        else:
+            line = f.geom
+            if line.geom_type.startswith("Multi"):
+                line = min(line.geoms, key=lambda g: g.distance(Point(x, y)))
+            d = line.project(Point(x, y))
+            span = substring(line, max(0.0, d - 0.5), min(line.length, d + 0.5))
+            rest = f.geom.difference(span.buffer(EPS, cap_style="flat"))
+            hole = Feature("hole", f"{f.id}/hole@{x:g},{y:g}", f.level, span, f.building, props)
+            if rest.is_empty:
+                self.board.put_feature(hole, f.id)
+            else:
+                self.board.put_feature(Feature(f.kind, f.id, f.level, rest, f.building, f.props), f.id)
+                self.board.put_feature(hole)
+        self._invalidate(los=True)
+
+    # ------------------------------------------------------------------ map edges, zones
+    def edge_of(self, dot: Dot3) -> str | None:
+        if dot[2] != 0:
+            return None
+        c0, c1, r0, r1 = self._edges
+        c, r = dot[0], dot[1]
+        if c == c0:
+            return "west"
+        if c == c1:
+            return "east"
+        if r == r0:
+            return "north"
+        if r == r1:
+            return "south"
+        return None
+
+    def deploy_dots(self, polygon: Any, level: int, edge: str | None,
+                    depth: int | None) -> list[Dot3]:
+        lv = level if edge is None else 0
+        dots = self.board.dots(lv)
+        if not len(dots):
+            return []
+        if edge is not None:
+            k = depth or 3
+            c0, c1, r0, r1 = self._edges
+            c, r = dots[:, 0], dots[:, 1]
+            sel = {"west": c < c0 + k, "east": c > c1 - k, "north": r < r0 + k,
+                   "south": r > r1 - k}.get(edge)
+            if sel is None:
+                return []
+        elif polygon is not None:
+            pts = self.lattice.points(dots)
+            sel = shapely.intersects_xy(Polygon(polygon), pts[:, 0], pts[:, 1])
+        else:
+            return []
+        return [(int(c), int(r), lv) for c, r in dots[np.asarray(sel)]]
+
+    def in_area(self, dot: Dot3, polygon: Any, level: int) -> bool:
+        if dot is None or dot[2] != level:
+            return False
+        x, y = self.board.dot_point(dot)
+        return bool(Polygon(polygon).covers(Point(x, y)))
+
+    # ------------------------------------------------------------------ caches
+    def _invalidate(self, los: bool) -> None:
+        self.board.invalidate()
+        self._adj = None
+        self._sight.clear()
+        self._to_goal.clear()

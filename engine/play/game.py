@@ -1,0 +1,690 @@
+"""A game in play: state + board + dice + log, changed only by actions.
+
+:class:`Game` is the referee.  Callers (the editor's play mode, the bots, the tests) hand it
+one action at a time (:mod:`engine.play.actions` builds them); it checks the action is legal,
+charges its MP, lets every reacting character whose arc holds the mover fire first, then
+carries the action out, and writes every roll and modifier to the log.  The turn sequence
+itself (initiative, team phases, grenades at the end of a phase) is :mod:`engine.play.turn`.
+
+Everything random comes from :class:`engine.play.dice.Dice`, so the same seed and the same
+actions replay the same game; :meth:`Game.to_data` saves a game in progress.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.model import Objective, Scenario
+from engine.play import objectives as obj_rules
+from engine.play import turn
+from engine.play.actions import COSTS
+from engine.play.board_view import BarrierInfo, BoardView, Sight
+from engine.play.condition import PHYSICAL, STUN
+from engine.play.cover import character_cover
+from engine.play.dice import Dice
+from engine.play.events import EventLog
+from engine.play.grenades import accuracy_target_value, scatter_point, throw_mp
+from engine.play.reaction import Arc, ReactionTally, arc_cost, arcs_allowed
+from engine.play.state import PRONE, STANDING, CharacterState, GameState, PendingGrenade
+from engine.play.weapons import (
+    defense_type,
+    grenade_kind,
+    minimum_range_penalty,
+    range_limit,
+    range_step,
+)
+
+FORMAT = "sprawlmap/game@1"
+
+PRONE_MP = COSTS["prone"]
+STAND_MP = COSTS["stand"]
+READY_MP = COSTS["ready"]
+FIRE_MP = COSTS["fire"]
+MELEE_MP = COSTS["melee"]
+MOVEMENT_FIRE_MODIFIER = 2
+OPEN_MP = {"door": COSTS["open-door"], "window": COSTS["open-window"]}
+UNARMED_DAMAGE = 2  # boxes of stun
+HOLE_AFTER = 6  # boxes a barrier takes before a hole opens
+
+
+class PlayError(Exception):
+    """An action that the rules do not allow now; the message says why in one line."""
+
+
+class Game:
+    """Referee of one game."""
+
+    def __init__(self, state: GameState, board: BoardView, dice: Dice,
+                 objectives: list[Objective], min_chance: int = 3) -> None:
+        self.state = state
+        self.board = board
+        self.dice = dice
+        self.log = dice.log
+        self.objectives = objectives
+        #: reacting characters hold their fire below this success chance (saves ammunition)
+        self.min_chance = min_chance
+        self.actions: list[dict[str, Any]] = []
+
+    # ================================================================== creation
+    @classmethod
+    def new(cls, scenario: Scenario, board: BoardView, seed: int,
+            deployment: dict[str, tuple[int, int, int]] | None = None,
+            turn_limit: int | None = None) -> Game:
+        """Set up a game: characters deployed, initiative rolled, first phase begun."""
+        from engine.play.state import initial_state
+
+        log = EventLog()
+        dice = Dice(seed, log)
+        state = initial_state(scenario)
+        if turn_limit is not None:
+            state.turn_limit = turn_limit
+        if state.turn_limit is None:
+            state.turn_limit = turn.DEFAULT_TURN_LIMIT
+        sides = [s.id for s in scenario.sides]
+        objectives = list(scenario.objectives) or obj_rules.implicit_objectives(sides)
+        game = cls(state, board, dice, objectives)
+        log.record("start", title=scenario.title, seed=seed, sides=sides)
+        turn.deploy(game, scenario, deployment or {})
+        turn.roll_initiative(game)
+        turn.start_phase(game)
+        return game
+
+    # ================================================================== lookups
+    def char(self, cid: str) -> CharacterState:
+        try:
+            return self.state.characters[cid]
+        except KeyError:
+            raise PlayError(f"no character {cid!r}") from None
+
+    @property
+    def mover(self) -> CharacterState:
+        if self.state.active is None:
+            raise PlayError("no character is moving; begin one first")
+        return self.state.characters[self.state.active]
+
+    def movable(self) -> list[str]:
+        """Characters who may begin their Movement Phase now (for a play-mode UI)."""
+        st = self.state
+        if st.finished or st.active is not None:
+            return []
+        return [c.id for c in st.members(st.current_team) if not c.moved and not c.out]
+
+    def point(self, dot: tuple[int, int, int]) -> tuple[float, float]:
+        return self.board.lattice.point(dot[:2])
+
+    def in_arcs(self, reactor: CharacterState, dot: tuple[int, int, int] | None) -> bool:
+        if dot is None:
+            return False
+        p = self.point(dot)
+        return any(a.contains(p) for a in reactor.arcs)
+
+    def reactors(self, mover: CharacterState) -> list[CharacterState]:
+        return [c for c in self.state.enemies_of(mover) if c.arcs and not c.out]
+
+    # ================================================================== actions
+    def act(self, action: dict[str, Any]) -> None:
+        """Carry out one action (see :mod:`engine.play.actions`)."""
+        if self.state.finished:
+            raise PlayError("the game is over")
+        kind = action.get("act")
+        handler = getattr(self, f"_do_{kind}", None) if isinstance(kind, str) else None
+        if handler is None:
+            raise PlayError(f"unknown action {kind!r}")
+        args = {k: v for k, v in action.items() if k != "act"}
+        handler(**args)
+        self.actions.append(dict(action))
+        if self.state.active is not None:
+            m = self.state.characters[self.state.active]
+            if m.out or m.movement_ended:
+                self._finish_mover()
+        turn.advance(self)
+
+    # ------------------------------------------------------------------ begin / end
+    def _do_begin(self, who: str) -> None:
+        if self.state.active is not None:
+            raise PlayError(f"{self.state.active} is still moving")
+        ch = self.char(who)
+        if self.state.team_of(ch) != self.state.current_team:
+            raise PlayError(f"{who} is not in the team whose phase it is")
+        if ch.moved or ch.out:
+            raise PlayError(f"{who} cannot move this phase")
+        self.state.active = who
+        self.state.left_arc = []
+        self.state.melee_passed = []
+        self.state.tallies = {}
+        for r in self.reactors(ch):
+            t = ReactionTally(r.fire_ratio, started_in_arc=self.in_arcs(r, ch.pos))
+            self.state.tallies[r.id] = t.to_data()
+        self.log.record("begin", who=who, pos=list(ch.pos), mp=ch.mp,
+                        in_arcs=[k for k, v in self.state.tallies.items() if v["started_in_arc"]])
+
+    def _do_end(self, force: bool = False) -> None:
+        """End the mover's phase.  He may not stop on another character's dot; ``force`` is
+        the way out for a mover stuck there (interrupted or out of MP), and is logged."""
+        m = self.mover
+        occ = [c for c in self.state.characters.values()
+               if c is not m and not c.out and c.pos == m.pos]
+        if occ:
+            if not force:
+                raise PlayError(f"{m.id} cannot end his movement on {occ[0].id}'s dot")
+            self.log.record("stacked", who=m.id, on=occ[0].id)
+        self._finish_mover()
+
+    def _finish_mover(self) -> None:
+        m = self.mover
+        # a mover who began in an arc and drew no attack still draws one
+        for rid in list(self.state.tallies):
+            r = self.state.characters[rid]
+            if not m.out and self.in_arcs(r, m.pos):
+                self._free_shot(r, m)
+        m.moved = True
+        self.log.record("end", who=m.id, mp_spent=m.mp_spent,
+                        pos=list(m.pos) if m.pos else None)
+        self.state.active = None
+        self.state.tallies = {}
+        obj_rules.check_position(self.state, self.objectives, m, self.log)
+
+    # ------------------------------------------------------------------ MP and reaction
+    def _need(self, m: CharacterState, mp: int, what: str) -> None:
+        if m.mp_left < mp:
+            raise PlayError(f"{m.id} has {m.mp_left} MP left, {what} costs {mp}")
+        if m.arcs and what != "reaction arc":
+            raise PlayError("reaction arcs are the last thing a character does")
+
+    @staticmethod
+    def _upright(m: CharacterState, what: str) -> None:
+        """A prone character may only crawl, stand, fire or set one narrow arc."""
+        if m.posture == PRONE:
+            raise PlayError(f"{m.id} is prone: stand up before {what}")
+
+    def _spend(self, m: CharacterState, mp: int, what: str) -> bool:
+        """Charge ``mp`` and let reacting characters fire.  True if the action goes ahead."""
+        self._charge(m, mp, what)
+        return self._react(m, mp)
+
+    def _charge(self, m: CharacterState, mp: int, what: str) -> None:
+        m.mp_spent += mp
+        self.log.record("spend", who=m.id, mp=mp, what=what, spent=m.mp_spent, of=m.mp)
+
+    def _react(self, m: CharacterState, mp: int) -> bool:
+        """Every reacting character whose arc holds the mover counts ``mp`` against his
+        Fire Ratio and takes the attacks it earns, before the mover's action happens."""
+        for r in self.reactors(m):
+            if not self.in_arcs(r, m.pos):
+                continue
+            tally = self.state.tally(r.id) or ReactionTally(r.fire_ratio)
+            shots = tally.spend(mp)
+            self.state.tallies[r.id] = tally.to_data()
+            self.log.record("reaction-count", reactor=r.id, mover=m.id, mp=mp,
+                            unresolved=tally.unresolved, attacks=shots)
+            for _ in range(shots):
+                if m.out:
+                    break
+                self._reaction_attack(r, m)
+        return not (m.out or m.movement_ended)
+
+    def _free_shot(self, r: CharacterState, m: CharacterState) -> None:
+        tally = self.state.tally(r.id)
+        if tally is None:
+            return
+        if tally.free_shot():
+            self.state.tallies[r.id] = tally.to_data()
+            self.log.record("reaction-free", reactor=r.id, mover=m.id)
+            self._reaction_attack(r, m)
+
+    def _reaction_attack(self, r: CharacterState, m: CharacterState) -> None:
+        if r.out or not r.arcs:
+            return
+        w = r.ready_weapon
+        if w is None or w.is_grenade or not w.can_fire():
+            self.log.record("reaction-hold", reactor=r.id, target=m.id, why="no shot in the gun")
+            return
+        plan = self.plan_shot(r, m, movement_fire=False)
+        if plan is None:
+            self.log.record("reaction-hold", reactor=r.id, target=m.id, why="no line of fire")
+            return
+        sv, tv, _mods = plan
+        if sv - tv < self.min_chance:
+            self.log.record("reaction-hold", reactor=r.id, target=m.id,
+                            why=f"chance {sv - tv} too low")
+            return
+        self._fire(r, m, movement_fire=False, reaction=True)
+
+    # ------------------------------------------------------------------ shooting
+    def sight(self, a: CharacterState, b: CharacterState) -> tuple[Sight, int, list[str]]:
+        """LOS from ``a`` to ``b`` plus characters in the way: (sight, cover, reasons)."""
+        s = self.board.sight(a.pos, b.pos, a.posture, b.posture, a.vision)
+        if s.blocked:
+            return s, 0, []
+        others = [(c.pos, c.posture, c.metatype) for c in self.state.characters.values()
+                  if c is not a and c is not b and not c.out and c.pos is not None]
+        blocked, cover, why = character_cover(self.board.lattice, a.pos, b.pos, b.posture,
+                                              b.metatype, others)
+        if blocked:
+            s = Sight(True, s.range, details={"blocked_by": why[0]})
+        return s, cover, why
+
+    def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,
+                  ) -> tuple[int, int, dict[str, int]] | None:
+        """(Success Value, Target Value, modifiers) of a shot with the ready weapon, or None."""
+        w = a.ready_weapon
+        if w is None or w.is_grenade or a.pos is None or t.pos is None:
+            return None
+        s, chars, _why = self.sight(a, t)
+        if s.blocked:
+            return None
+        step = range_step(w.type, s.range)
+        if step is None or step >= len(w.success):
+            return None
+        mods: dict[str, int] = {"defense": t.defense_value(defense_type(w.type))}
+        mods.update({k: v for k, v in s.modifiers.items() if v})
+        if chars:
+            mods["characters"] = chars
+        if movement_fire:
+            mods["movement_fire"] = MOVEMENT_FIRE_MODIFIER
+        if a.condition.modifier:
+            mods["injury"] = a.condition.modifier
+        mr = minimum_range_penalty(w.type, s.range)
+        if mr:
+            mods["minimum_range"] = mr
+        tv = mods["defense"] + s.total + chars + mods.get("movement_fire", 0) + \
+            mods.get("injury", 0) + mr
+        return w.success[step], tv, mods
+
+    def _fire(self, a: CharacterState, t: CharacterState, movement_fire: bool,
+              reaction: bool) -> None:
+        plan = self.plan_shot(a, t, movement_fire)
+        if plan is None:
+            return
+        sv, tv, mods = plan
+        w = a.ready_weapon
+        if w.loaded is not None:
+            w.loaded -= 1
+        w.fired_this_turn += 1
+        res = self.dice.test("reaction fire" if reaction else "movement fire", sv, tv, mods,
+                             attacker=a.id, target=t.id, weapon=w.name)
+        if res.success:
+            self.damage(t, w.damage, PHYSICAL, source=a.id)
+
+    # ------------------------------------------------------------------ damage
+    def damage(self, victim: CharacterState, boxes: int, kind: str, source: str) -> None:
+        """Roll the damage location and mark the Condition Monitor, with its consequences."""
+        if victim.condition.dead:
+            return
+        loc = self.dice.roll_2d6("damage location", target=victim.id)
+        res = victim.condition.apply(boxes, loc, kind)
+        self.log.record("damage", target=victim.id, source=source, boxes=boxes, damage=kind,
+                        location=loc, **res.to_data())
+        if victim.condition.out:
+            victim.arcs = []
+            victim.posture = PRONE
+            self.log.record("out", who=victim.id, dead=victim.condition.dead)
+            obj_rules.check_eliminations(self.state, self.objectives, self.log)
+        elif res.knocked_prone:
+            victim.posture = PRONE
+            if victim.arcs:
+                victim.arcs = []
+                self.log.record("arcs-removed", who=victim.id, why="knocked prone")
+            self.log.record("knocked-prone", who=victim.id)
+        if victim.id == self.state.active and victim.mp < victim.mp_spent:
+            victim.movement_ended = True
+            self.log.record("movement-ended", who=victim.id, mp=victim.mp,
+                            spent=victim.mp_spent)
+
+    def damage_barrier(self, b: BarrierInfo, boxes: int) -> None:
+        """Damage less the barrier's armor; six boxes open a hole (Breaking Through)."""
+        st = self.state
+        got = max(0, boxes - b.armor)
+        total = st.barrier_damage.get(b.feature, 0) + got
+        st.barrier_damage[b.feature] = total
+        self.log.record("barrier-damage", feature=b.feature, boxes=got, armor=b.armor,
+                        total=total)
+        if total >= HOLE_AFTER and b.feature not in st.holes:
+            st.holes.append(b.feature)
+            self.board.open_hole(b.feature)
+            self.log.record("hole", feature=b.feature)
+
+    def _do_breach(self, feature: str) -> None:
+        """Movement fire at a wall, fence, door or window to break it open."""
+        m = self.mover
+        w = m.ready_weapon
+        if w is None or w.is_grenade:
+            raise PlayError(f"{m.id} has no firearm ready")
+        if not w.can_fire():
+            raise PlayError(f"{m.id}'s {w.name} cannot fire (empty or at its rate of fire)")
+        if feature in self.state.holes:
+            raise PlayError(f"{feature} is already broken open")
+        reach = max(range_limit(w.type), 1)
+        b = next((x for x in self.board.barriers_near(m.pos, reach) if x.feature == feature),
+                 None)
+        if b is None:
+            raise PlayError(f"no barrier {feature!r} within range of {m.id}")
+        step = range_step(w.type, max(1, b.distance))
+        if step is None or step >= len(w.success):
+            raise PlayError(f"{feature} is out of range of the {w.name}")
+        # aim at the near face: the dot just in front of it must be in sight
+        me = self.point(m.pos)
+        dx, dy = me[0] - b.point[0], me[1] - b.point[1]
+        n = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        front = self.board.lattice.dot_at((b.point[0] + 0.75 * dx / n, b.point[1] + 0.75 * dy / n))
+        front3 = (front[0], front[1], m.pos[2])
+        if front3 != m.pos:
+            s = self.board.sight(m.pos, front3, m.posture, STANDING, m.vision)
+            if s.blocked:
+                raise PlayError(f"{m.id} cannot see {feature}")
+        self._need(m, FIRE_MP, "movement fire")
+        if not self._spend(m, FIRE_MP, "movement fire"):
+            return
+        mods = {"barrier": b.barrier, "movement_fire": MOVEMENT_FIRE_MODIFIER}
+        if m.condition.modifier:
+            mods["injury"] = m.condition.modifier
+        if w.loaded is not None:
+            w.loaded -= 1
+        w.fired_this_turn += 1
+        res = self.dice.test("fire at barrier", w.success[step], sum(mods.values()), mods,
+                             attacker=m.id, barrier=feature, weapon=w.name)
+        if res.success:
+            self.damage_barrier(b, w.damage)
+
+    # ------------------------------------------------------------------ movement
+    def _do_move(self, to: list[int] | tuple[int, ...]) -> None:
+        m = self.mover
+        to = tuple(int(x) for x in to)
+        if len(to) == 2:
+            to = (to[0], to[1], m.pos[2])
+        crawl = m.posture == PRONE
+        st = self.board.step(m.pos, to, m.move_ratio, crawl=crawl)
+        if st is None:
+            raise PlayError(f"{m.id} cannot step from {list(m.pos)} to {list(to)}")
+        occ = self.state.occupant(to)
+        if occ is not None and occ.side != m.side:
+            raise PlayError(f"{list(to)} is held by {occ.id}; attack him in melee instead")
+        self._need(m, st.cost, "crawling" if crawl else "moving")
+        frm = m.pos
+        # leaving an arc he began in without drawing fire: the free attack, where he stands
+        for rid, t in list(self.state.tallies.items()):
+            r = self.state.characters[rid]
+            if t["started_in_arc"] and self.in_arcs(r, frm) and not self.in_arcs(r, to):
+                self._free_shot(r, m)
+        if m.out or m.movement_ended or m.posture != (PRONE if crawl else STANDING):
+            return  # the free attack stopped him (the step is not taken, no MP spent)
+        self._move_by_attacks(m, frm)
+        if m.out or m.movement_ended or m.posture != (PRONE if crawl else STANDING):
+            return
+        m.pos = to
+        for op in self.board.openings_on(frm, to):
+            if op.state == "closed":
+                self._set_opening(op.feature, "open", m.id)
+        self.log.record("move", who=m.id, frm=list(frm), to=list(to), cost=st.cost,
+                        why=list(st.why), crawl=crawl)
+        self._spend(m, st.cost, "crawl" if crawl else "move")
+        obj_rules.check_position(self.state, self.objectives, m, self.log)
+
+    def _move_by_attacks(self, m: CharacterState, frm: tuple[int, int, int]) -> None:
+        """Slipping past an adjacent enemy without engaging him gives him a free blow."""
+        for e in self.state.enemies_of(m):
+            if e.out or e.pos is None or e.id in self.state.melee_passed:
+                continue
+            if e.pos[2] == frm[2] and self.board.lattice.distance(e.pos[:2], frm[:2]) == 1:
+                self.state.melee_passed.append(e.id)
+                tv = m.defense_value("impact") + e.condition.modifier
+                res = self.dice.test("move-by attack", e.success_value("unarmed"), tv,
+                                     {"defense": m.defense_value("impact"),
+                                      "injury": e.condition.modifier},
+                                     attacker=e.id, target=m.id)
+                if res.success:
+                    self.damage(m, UNARMED_DAMAGE, STUN, source=e.id)
+                if m.out or m.movement_ended:
+                    return
+
+    def _do_prone(self) -> None:
+        m = self.mover
+        if m.posture == PRONE:
+            raise PlayError(f"{m.id} is already prone")
+        self._need(m, PRONE_MP, "dropping prone")
+        if self._spend(m, PRONE_MP, "drop prone"):
+            m.posture = PRONE
+            self.log.record("posture", who=m.id, posture=PRONE)
+
+    def _do_stand(self) -> None:
+        m = self.mover
+        if m.posture != PRONE:
+            raise PlayError(f"{m.id} is already standing")
+        self._need(m, STAND_MP, "standing up")
+        if self._spend(m, STAND_MP, "stand"):
+            m.posture = STANDING
+            self.log.record("posture", who=m.id, posture=STANDING)
+
+    def _do_exit(self) -> None:
+        m = self.mover
+        self._upright(m, "leaving the map")
+        edge = self.board.edge_of(m.pos)
+        if edge is None:
+            raise PlayError(f"{m.id} is not on an edge of the map")
+        self._need(m, m.move_ratio, "leaving the map")
+        if self._spend(m, m.move_ratio, "exit"):
+            m.exited = edge
+            m.arcs = []
+            self.log.record("exit", who=m.id, edge=edge)
+            obj_rules.check_exit(self.state, self.objectives, m, edge, self.log)
+
+    # ------------------------------------------------------------------ doors, weapons
+    def _set_opening(self, feature: str, state: str, who: str) -> None:
+        self.state.openings[feature] = state
+        self.board.set_opening(feature, state)
+        self.log.record("opening", feature=feature, state=state, who=who)
+
+    def _do_open(self, feature: str, state: str = "open") -> None:
+        m = self.mover
+        self._upright(m, "opening or closing anything")
+        ops = {o.feature: o for o in self.board.openings_near(m.pos)}
+        op = ops.get(feature)
+        if op is None or op.kind not in OPEN_MP:
+            raise PlayError(f"no door or window {feature!r} next to {m.id}")
+        if op.state == state:
+            raise PlayError(f"{feature} is already {state}")
+        cost = OPEN_MP[op.kind]
+        self._need(m, cost, f"to {state} a {op.kind}")
+        if self._spend(m, cost, f"{state} {op.kind}"):
+            self._set_opening(feature, state, m.id)
+
+    def _do_ready(self, weapon: int) -> None:
+        m = self.mover
+        self._upright(m, "readying a weapon")
+        if not 0 <= weapon < len(m.weapons):
+            raise PlayError(f"{m.id} has no weapon #{weapon}")
+        if m.ready == weapon:
+            raise PlayError(f"{m.weapons[weapon].name} is already ready")
+        self._need(m, READY_MP, "readying a weapon")
+        if self._spend(m, READY_MP, "ready"):
+            m.ready = weapon
+            self.log.record("ready", who=m.id, weapon=m.weapons[weapon].name)
+
+    def _do_reload(self) -> None:
+        m = self.mover
+        self._upright(m, "reloading")
+        w = m.ready_weapon
+        if w is None or w.clip is None or w.is_grenade:
+            raise PlayError(f"{m.id} has nothing to reload")
+        if w.clips <= 0:
+            raise PlayError(f"{m.id} has no spare clip for the {w.name}")
+        self._need(m, READY_MP, "reloading")
+        if self._spend(m, READY_MP, "reload"):
+            w.clips -= 1
+            w.loaded = w.clip
+            self.log.record("reload", who=m.id, weapon=w.name, clips_left=w.clips)
+
+    # ------------------------------------------------------------------ attacks
+    def _do_fire(self, target: str) -> None:
+        m = self.mover
+        t = self.char(target)
+        if t.side == m.side or t.out:
+            raise PlayError(f"{target} is not a target")
+        w = m.ready_weapon
+        if w is None or w.is_grenade:
+            raise PlayError(f"{m.id} has no firearm ready")
+        if not w.can_fire():
+            raise PlayError(f"{m.id}'s {w.name} cannot fire (empty or at its rate of fire)")
+        if self.plan_shot(m, t, movement_fire=True) is None:
+            raise PlayError(f"{m.id} has no line of fire to {target} in range")
+        self._need(m, FIRE_MP, "movement fire")
+        if self._spend(m, FIRE_MP, "movement fire") and not t.out:
+            self._fire(m, t, movement_fire=True, reaction=False)
+
+    def _do_melee(self, target: str) -> None:
+        m = self.mover
+        self._upright(m, "a melee attack")
+        t = self.char(target)
+        if t.side == m.side or t.out:
+            raise PlayError(f"{target} is not a target")
+        if t.pos[2] != m.pos[2] or self.board.lattice.distance(t.pos[:2], m.pos[:2]) != 1:
+            raise PlayError(f"{target} is not on an adjoining dot")
+        self._need(m, MELEE_MP, "a melee attack")
+        self._charge(m, MELEE_MP, "melee")
+        self.state.melee_passed.append(t.id)
+        counter = self.counterattacks(m, t)
+        mods_a = {"defense": t.defense_value("impact"), "injury": m.condition.modifier}
+        a_res = self.dice.test("melee", m.success_value("unarmed"), sum(mods_a.values()), mods_a,
+                               attacker=m.id, target=t.id)
+        if counter:
+            mods_d = {"defense": m.defense_value("impact"), "injury": t.condition.modifier}
+            d_res = self.dice.test("counterattack", t.success_value("unarmed"),
+                                   sum(mods_d.values()), mods_d, attacker=t.id, target=m.id)
+            t.arcs = []
+            if t.ready is not None and not t.weapons[t.ready].is_grenade:
+                t.ready = None
+            self.log.record("melee", attacker=m.id, defender=t.id, choice="counterattack",
+                            attacker_hit=a_res.success, defender_hit=d_res.success)
+            if a_res.success and not d_res.success:
+                self.damage(t, UNARMED_DAMAGE, STUN, source=m.id)
+            elif d_res.success and not a_res.success:
+                self.damage(m, UNARMED_DAMAGE, STUN, source=t.id)
+        else:
+            self.log.record("melee", attacker=m.id, defender=t.id, choice="defend",
+                            attacker_hit=a_res.success)
+            if a_res.success:
+                t.arcs = []
+                self.damage(t, UNARMED_DAMAGE, STUN, source=m.id)
+        if not a_res.success:
+            # melee is settled first; only a failed attack draws reaction fire for its MP
+            self._react(m, MELEE_MP)
+
+    def counterattacks(self, attacker: CharacterState, defender: CharacterState) -> bool:
+        """The defender's choice: counterattack when his odds are at least the attacker's."""
+        if defender.out:
+            return False
+        mine = defender.success_value("unarmed") - attacker.defense_value("impact")
+        theirs = attacker.success_value("unarmed") - defender.defense_value("impact")
+        return mine >= theirs
+
+    def _do_throw(self, at: list[int] | tuple[int, ...]) -> None:
+        m = self.mover
+        self._upright(m, "throwing")
+        w = m.ready_weapon
+        gk = grenade_kind(w.type) if w is not None else None
+        if gk is None or (w.loaded is not None and w.loaded <= 0):
+            raise PlayError(f"{m.id} has no grenade ready")
+        at = tuple(int(x) for x in at)
+        if len(at) == 2:
+            at = (at[0], at[1], m.pos[2])
+        dots = self.board.lattice.distance(m.pos[:2], at[:2])
+        from engine.play.grenades import MAX_THROW
+        if dots > MAX_THROW:
+            raise PlayError(f"{dots} dots is further than anyone throws ({MAX_THROW})")
+        s = self.board.sight(m.pos, at, m.posture, STANDING, m.vision)
+        if s.blocked:
+            raise PlayError(f"{m.id} cannot see {list(at)} to throw there")
+        cost = throw_mp(dots, gk.aerodynamic)
+        self._need(m, cost, "the throw")
+        if not self._spend(m, cost, "throw"):
+            return
+        cover = s.total - s.visibility
+        tv = accuracy_target_value(dots, cover, gk.aerodynamic)
+        res = self.dice.test("grenade accuracy", m.success_value("throwing"), tv,
+                             {"range": cost, "cover": cover}, thrower=m.id, aimed=list(at))
+        land = at
+        if not res.success:
+            roll = self.dice.roll_2d6("scatter direction", thrower=m.id)
+            c, r = scatter_point(self.board.lattice, m.pos[:2], at[:2], roll, dots)
+            land = (c, r, at[2])
+            self.log.record("scatter", thrower=m.id, aimed=list(at), landed=list(land),
+                            direction_roll=roll, distance=dots // 2)
+        if w.loaded is not None:
+            w.loaded -= 1
+        self.state.grenades.append(PendingGrenade(m.id, m.side, w.type, land, at, res.success))
+        self.log.record("grenade-lands", thrower=m.id, grenade=w.type, at=list(land))
+        if w.loaded is not None and w.loaded <= 0:
+            m.ready = None
+
+    def _do_arc(self, kind: str, direction: float) -> None:
+        m = self.mover
+        from engine.play.reaction import ARCS
+        if kind not in ARCS:
+            raise PlayError(f"unknown arc {kind!r} (narrow, intermediate, wide)")
+        w = m.ready_weapon
+        if w is None or w.is_grenade:
+            raise PlayError("a reaction arc is set for a ready firearm")
+        allowed = 1 if m.posture == PRONE else arcs_allowed(m.move_ratio)
+        if m.posture == PRONE and kind != "narrow":
+            raise PlayError("a prone character may only set a narrow (2 MP) arc")
+        if len(m.arcs) >= allowed:
+            raise PlayError(f"{m.id} may hold {allowed} arc(s)")
+        cost = arc_cost(kind)
+        if m.mp_left < cost:
+            raise PlayError(f"{m.id} has {m.mp_left} MP left, the arc costs {cost}")
+        if self._spend(m, cost, "reaction arc"):
+            m.arcs.append(Arc(kind, self.point(m.pos), float(direction)))
+            self.log.record("arc", who=m.id, kind=kind, direction=float(direction),
+                            at=list(m.pos))
+
+    # ================================================================== save / load
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "seed": self.dice.seed, "rng": self.dice.get_state(),
+            "min_chance": self.min_chance, "state": self.state.to_data(),
+            "objectives": [obj_rules.objective_to_data(o) for o in self.objectives],
+            "actions": [dict(a) for a in self.actions], "log": self.log.to_data(),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], board: BoardView) -> Game:
+        if data.get("format") != FORMAT:
+            raise PlayError(f"not a saved game ({data.get('format')!r}, expected {FORMAT})")
+        log = EventLog.from_data(data.get("log", []))
+        dice = Dice(data["seed"], log)
+        dice.set_state(data["rng"])
+        state = GameState.from_data(data["state"])
+        objectives = [obj_rules.objective_from_data(o) for o in data.get("objectives", [])]
+        game = cls(state, board, dice, objectives, data.get("min_chance", 3))
+        game.actions = [dict(a) for a in data.get("actions", [])]
+        # the board must show the map changes play has made so far
+        for feature, st in state.openings.items():
+            board.set_opening(feature, st)
+        if state.smoke:
+            board.add_smoke(list(state.smoke))
+        for feature in state.holes:
+            board.open_hole(feature)
+        return game
+
+    def save(self, path: str | Path) -> None:
+        path = Path(path)
+        data = self.to_data()
+        if path.suffix in (".yaml", ".yml"):
+            text = yaml.safe_dump(data, sort_keys=False)
+        else:
+            text = json.dumps(data)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: str | Path, board: BoardView) -> Game:
+        path = Path(path)
+        text = path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text) if path.suffix in (".yaml", ".yml") else json.loads(text)
+        return cls.from_data(data, board)
+

@@ -1,0 +1,272 @@
+"""Shadowrun, third-edition era (seed 001, the Combat chapter): target numbers from LOS facts.
+
+Shadowrun works in meters and target numbers (TN): a range band gives the base TN, situational
+modifiers are added to it, and the TN never drops below 2.  The engine's facts map onto the
+chapter like this (digest ``/work/shared/rules/sr3_combat.md``; ``Lnnn`` is the seed line the
+digest cites):
+
+* any interruption (doorway, window, hole, crates, low wall, foliage, branches, stairwell) is
+  Partial Cover, +4 once: the chapter has one level of cover only (digest §6.2, L489);
+* darkness and smoke come from the Visibility Table by vision type (digest §7.1, L500-511);
+* a prone target and a height difference change nothing for ranged fire: the chapter has no
+  such rule (digest §8 and §23), so both are 0;
+* a target behind an opaque barrier can still be shot at with Blind Fire, +8 (digest §6.2,
+  L486; Firing Through §14.3, L965-969), reported beside the normal ``blocked`` verdict.
+
+Decisions beyond the book are in ``docs/rulesets.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.los import LosFacts
+
+#: meters per dot (SPEC: 1 dot = 2 m)
+METERS_PER_DOT = 2
+
+BANDS = ("short", "medium", "long", "extreme")
+#: base TN per range band (digest §5.2, L391-392)
+BASE_TN = {"short": 4, "medium": 5, "long": 6, "extreme": 9}
+#: a TN is never below 2 (digest §6, L439/L443)
+MIN_TN = 2
+
+PARTIAL_COVER = 4  # digest §6.1/§6.2, L489
+BLIND_FIRE = 8  # digest §6.1/§6.2, L486
+
+#: Weapon Range Table, firearms and heavy weapons: upper meter bound of short, medium, long,
+#: extreme (digest §5.3, L396-422); launchers also have a minimum range (§5.4, L428-429)
+RANGE_TABLE: dict[str, tuple[int, int, int, int]] = {
+    "hold-out-pistol": (5, 15, 30, 50),
+    "light-pistol": (5, 15, 30, 50),
+    "heavy-pistol": (5, 20, 40, 60),
+    "smg": (10, 40, 80, 150),
+    "taser": (5, 10, 12, 15),
+    "shotgun": (10, 20, 50, 100),
+    "sporting-rifle": (30, 60, 150, 300),
+    "sniper-rifle": (40, 80, 200, 400),
+    "assault-rifle": (15, 40, 100, 250),
+    "lmg": (20, 40, 80, 150),
+    "mmg": (40, 150, 300, 500),
+    "hmg": (40, 150, 400, 800),
+    "assault-cannon": (50, 150, 450, 1300),
+    "grenade-launcher": (50, 100, 150, 300),
+    "missile-launcher": (70, 150, 450, 1500),
+}
+MIN_RANGE = {"grenade-launcher": 5, "missile-launcher": 20}  # digest §5.4, L428-429
+
+#: weapons whose bands are multiples of a Strength (the bow's or crossbow's Strength Minimum,
+#: the thrower's Strength): short, medium, long, extreme multipliers (digest §5.3, L410-422;
+#: grenades §13.2, L870-875)
+STRENGTH_TABLE: dict[str, tuple[int, int, int, int]] = {
+    "bow": (1, 10, 30, 60),
+    "light-crossbow": (2, 8, 20, 40),
+    "medium-crossbow": (3, 12, 30, 50),
+    "heavy-crossbow": (5, 15, 40, 60),
+    "throwing-knife": (1, 2, 3, 5),
+    "shuriken": (1, 2, 5, 7),
+    "grenade": (3, 7, 15, 30),
+    "aerodynamic-grenade": (3, 7, 15, 30),
+}
+
+_ALIASES = {
+    "holdout-pistol": "hold-out-pistol", "hold-out": "hold-out-pistol", "ho": "hold-out-pistol",
+    "lp": "light-pistol", "hp": "heavy-pistol", "machine-pistol": "light-pistol",
+    "submachine-gun": "smg", "sh": "shotgun", "sr": "sporting-rifle", "sn": "sniper-rifle",
+    "ar": "assault-rifle", "light-machine-gun": "lmg", "medium-machine-gun": "mmg",
+    "heavy-machine-gun": "hmg", "cannon": "assault-cannon", "gr": "grenade-launcher",
+    "knife": "throwing-knife", "thrown-knife": "throwing-knife",
+    "standard-grenade": "grenade", "thrown": "throwing-knife",
+}
+
+#: Visibility Table (digest §7.1, L500-511): condition -> vision -> modifier.  A pair is
+#: (cybernetic/electronic, natural metahuman) as the slash entries read (L494).
+SR_VISIBILITY: dict[str, dict[str, int | tuple[int, int]]] = {
+    "Full Darkness": {"normal": 8, "low-light": (8, 8), "thermographic": (4, 2)},
+    "Minimal Light": {"normal": 5, "low-light": (4, 2), "thermographic": (4, 2)},
+    "Partial Light": {"normal": 2, "low-light": (1, 0), "thermographic": (2, 1)},
+    "Glare": {"normal": 2, "low-light": (2, 0), "thermographic": 0},
+    "Mist": {"normal": 4, "low-light": (4, 2), "thermographic": 0},
+    "Light Smoke/Fog/Rain": {"normal": 4, "low-light": (4, 2), "thermographic": 0},
+    "Heavy Smoke/Fog/Rain": {"normal": 6, "low-light": (6, 4), "thermographic": (1, 0)},
+}
+#: the engine's conditions -> the table's rows (project decision, docs/rulesets.md)
+CONDITION_ROW = {
+    "partial-darkness": "Partial Light",
+    "full-darkness": "Full Darkness",
+    "smoke": "Heavy Smoke/Fog/Rain",
+}
+_LIGHTING = ("partial-darkness", "full-darkness")
+#: vision names: the table's column and whether the eyes are natural (second slash value)
+VISIONS: dict[str, tuple[str, bool]] = {
+    "normal": ("normal", False),
+    "low-light": ("low-light", False),
+    "thermographic": ("thermographic", False),
+    "low-light-natural": ("low-light", True),
+    "thermographic-natural": ("thermographic", True),
+}
+
+#: Barrier Rating Table (digest §14.1, L946-958)
+BARRIER_RATINGS: dict[str, int] = {
+    "Standard Glass": 2, "Cheap Material": 3, "Average Material": 4, "Heavy Material": 6,
+    "Reinforced/Armored Glass": 8, "Structural Material": 12, "Heavy Structural Material": 16,
+    "Armored/Reinforced Material": 24, "Hardened Material": 32,
+}
+#: DMZ barrier classes -> the closest material, by what the feature is (docs/rulesets.md)
+CLASS_MATERIAL: dict[str, dict[str, str]] = {
+    "wall": {"thin": "Average Material", "average": "Structural Material",
+             "thick": "Heavy Structural Material"},
+    "door": {"thin": "Cheap Material", "average": "Average Material", "thick": "Heavy Material"},
+    "window": {"standard": "Standard Glass", "reinforced": "Reinforced/Armored Glass"},
+}
+_KIND_TABLE = {"wall": "wall", "fence": "wall", "low-wall": "wall", "door": "door",
+               "window": "window"}
+#: blockers Firing Through applies to (a whole building or a dead zone is not one barrier)
+FIRE_THROUGH_KINDS = ("wall", "fence", "door", "window", "obstacle", "trunk", "floor")
+
+
+def parse_weapon(weapon: str) -> tuple[str, int | None]:
+    """``"heavy-pistol"`` -> (key, None); ``"bow:5"`` -> ("bow", 5) for Strength-based bands."""
+    name, _, strength = weapon.partition(":")
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    key = _ALIASES.get(key, key)
+    if key not in RANGE_TABLE and key not in STRENGTH_TABLE:
+        known = ", ".join([*RANGE_TABLE, *STRENGTH_TABLE])
+        raise ValueError(f"weapon {weapon!r} has no row in the Weapon Range Table (known: {known})")
+    if key in STRENGTH_TABLE:
+        if not strength.strip().isdigit() or int(strength) < 1:
+            raise ValueError(f"weapon {weapon!r}: its ranges follow a Strength; write {key}:STR "
+                             f"(e.g. {key}:4)")
+        return key, int(strength)
+    if strength:
+        raise ValueError(f"weapon {weapon!r}: a {key} takes no Strength")
+    return key, None
+
+
+def range_bounds(weapon: str) -> tuple[int, tuple[int, int, int, int]]:
+    """(minimum meters, upper meter bound of each band) for a weapon."""
+    key, strength = parse_weapon(weapon)
+    if strength is not None:
+        return 0, tuple(strength * k for k in STRENGTH_TABLE[key])  # type: ignore[return-value]
+    return MIN_RANGE.get(key, 0), RANGE_TABLE[key]
+
+
+def range_band(weapon: str, meters: int) -> str:
+    """short|medium|long|extreme, ``too-close`` under a launcher's minimum, or ``out-of-range``.
+
+    Bands are whole meters, upper bound inclusive; dots give even meters, so no rounding.
+    """
+    lo, bounds = range_bounds(weapon)
+    if meters < lo:
+        return "too-close"
+    for band, hi in zip(BANDS, bounds):
+        if meters <= hi:
+            return band
+    return "out-of-range"
+
+
+def visibility_modifier(conditions: list[str], vision: str) -> tuple[int, list[str]]:
+    """TN modifier for the conditions on the line, and the table rows it came from.
+
+    The worst lighting row counts (the light is one condition), smoke adds to it, and the sum
+    never passes Blind Fire's +8: not seeing at all is the worst sight can cost.
+    """
+    if vision not in VISIONS:
+        raise ValueError(f"vision {vision!r} is not one of {', '.join(VISIONS)}")
+    column, natural = VISIONS[vision]
+
+    def value(row: str) -> int:
+        v = SR_VISIBILITY[row][column]
+        return v[1 if natural else 0] if isinstance(v, tuple) else v
+
+    light = [c for c in conditions if c in _LIGHTING]
+    rows: list[str] = []
+    total = 0
+    if light:
+        row = max((CONDITION_ROW[c] for c in light), key=value)
+        rows.append(row)
+        total += value(row)
+    if "smoke" in conditions:
+        rows.append(CONDITION_ROW["smoke"])
+        total += value(CONDITION_ROW["smoke"])
+    return min(total, BLIND_FIRE), rows
+
+
+def barrier_rating(cls: str, kind: str = "wall") -> int:
+    """Barrier Rating of a DMZ class for a wall/fence, door or window."""
+    table = CLASS_MATERIAL[_KIND_TABLE.get(kind, "wall")]
+    if cls not in table:
+        # a window class on a wall (or the reverse): look the class up where it lives
+        table = next((t for t in CLASS_MATERIAL.values() if cls in t), None)
+        if table is None:
+            known = sorted({c for t in CLASS_MATERIAL.values() for c in t})
+            raise ValueError(f"barrier class {cls!r} is not one of {', '.join(known)}")
+    return BARRIER_RATINGS[table[cls]]
+
+
+class SR3:
+    """Shadowrun 3rd-edition-era target numbers from the engine's LOS facts."""
+
+    name = "sr3"
+
+    def barrier(self, cls: str, kind: str = "wall") -> tuple[int, int]:
+        """(Barrier Rating, armor): one number plays both roles in Shadowrun — it must be beaten
+        to damage the barrier and it comes off the Power of a shot through it (L967-969)."""
+        r = barrier_rating(cls, kind)
+        return (r, r)
+
+    def modifiers(self, facts: LosFacts, vision: str = "normal",
+                  weapon: str | None = None) -> dict[str, Any]:
+        notes: list[str] = []
+        vis, rows = visibility_modifier(facts.visibility, vision)
+        cover = PARTIAL_COVER if facts.interruptions else 0
+        if cover:
+            kinds = ", ".join(sorted({i["kind"] for i in facts.interruptions}))
+            notes.append(f"partial cover +{PARTIAL_COVER} ({kinds}); one level only")
+        if rows:
+            notes.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision)")
+        if facts.posture_b == "prone":
+            notes.append("prone target: no ranged modifier in this chapter")
+        if facts.elevation_stories:
+            notes.append("height difference: no ranged modifier in this chapter")
+        total = cover + vis + facts.target_modifier
+        meters = facts.range * METERS_PER_DOT
+        band = base = tn = blind_tn = None
+        if weapon:
+            band = range_band(weapon, meters)
+            if band in BASE_TN:
+                base = BASE_TN[band]
+                tn = max(MIN_TN, base + total)
+                blind_tn = max(MIN_TN, base + BLIND_FIRE + facts.target_modifier)
+        blind = 0
+        kind = (facts.blocked_by or {}).get("kind")
+        if facts.blocked and kind in FIRE_THROUGH_KINDS:
+            blind = BLIND_FIRE
+            notes.append(f"no sight through the {kind}: a shot through it takes Blind Fire "
+                         f"+{BLIND_FIRE} and the Barrier Rating comes off its Power")
+        else:
+            blind_tn = None
+        if facts.blocked:
+            tn = None
+        return {
+            "blocked": facts.blocked,
+            "visibility_result": "clear" if vis == 0 else ("blind" if vis >= BLIND_FIRE
+                                                           else "impaired"),
+            "cover": cover,
+            "prone": 0,
+            "elevation": 0,
+            "visibility": vis,
+            "target_modifier": facts.target_modifier,
+            "total": total,
+            "range_m": meters,
+            "range_band": band,
+            "base_target_number": base,
+            "target_number": tn,
+            "blind_fire": blind,
+            "blind_fire_target_number": blind_tn,
+            "notes": notes,
+        }
+
+
+__all__ = ["SR3", "BARRIER_RATINGS", "CLASS_MATERIAL", "SR_VISIBILITY", "barrier_rating",
+           "parse_weapon", "range_band", "visibility_modifier"]
