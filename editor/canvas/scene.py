@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from editor.canvas import style
 from editor.canvas.items import ExtrasItem, PlacementItem, label_item, qtransform
+from editor.canvas.scenario_item import ScenarioItem
 from editor.document import Document
 from editor.edits import FeatureRef, PlacementRef, extras_get, get_feature
 from editor.state import EditorState
@@ -76,6 +77,12 @@ class BoardScene(QGraphicsScene):
             item = ExtrasItem(ex, Defaults(), set(st.layers), st.level)
             self.addItem(item)
             self._model_items.append(item)
+        sc = doc.scenario()
+        if "scenario" in st.layers and (sc.sides or sc.objectives):
+            x0, y0, x1, y1 = self._bounds()
+            item = ScenarioItem(sc, st.level, (x0, y0, x1, y1))
+            self.addItem(item)
+            self._model_items.append(item)
         if isinstance(sel, FeatureRef):
             self._highlight(sel)
         self._fit_rect()
@@ -103,6 +110,16 @@ class BoardScene(QGraphicsScene):
             item.setZValue(95)
             self.addItem(item)
             self._model_items.append(item)
+
+    def _bounds(self) -> tuple[float, float, float, float]:
+        """World extent of the pavement (of everything when there is no pavement)."""
+        pav = [r.footprint for r in self.doc.resolved() if r.pavement] or [
+            r.footprint for r in self.doc.resolved()]
+        if not pav:
+            return (-0.5, -0.5, 47.5, 31.5)
+        b = [g.bounds for g in pav]
+        return (min(x[0] for x in b), min(x[1] for x in b), max(x[2] for x in b),
+                max(x[3] for x in b))
 
     def _fit_rect(self) -> None:
         rect = QRectF()

@@ -12,7 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 
 from engine.model import Barrier, Defaults, Level, Sheet
 
-LAYERS = ("walls", "openings", "areas", "lines", "stairs", "labels")
+LAYERS = ("walls", "openings", "areas", "lines", "stairs", "labels", "scenario")
 
 WALL_WIDTH = {"thin": 0.10, "average": 0.18, "thick": 0.30}
 WINDOW_WIDTH = {"standard": 0.12, "reinforced": 0.22}

@@ -66,3 +66,30 @@ def test_grid_paints_dots_at_every_zoom(make_editor):
         dark = sum(1 for x in range(0, img.width(), 2) for y in range(0, img.height(), 2)
                    if img.pixelColor(x, y).lightness() < 40)
         assert dark > 0, zoom
+
+
+def test_scenario_layer_shows_deployment_and_objectives(make_editor):
+    from dataclasses import replace
+
+    from editor.canvas.scenario_item import ScenarioItem
+    from engine.model import Deployment, Objective, Side
+
+    sc = replace(samples.scenario(),
+                 sides=(Side(id="runners", deployment=Deployment(edge="west", depth=3)),
+                        Side(id="corp", deployment=Deployment(polygon=samples.box(30, 2, 36, 8),
+                                                              level=1))),
+                 objectives=(Objective(id="grab", side="runners", kind="reach", at=(20, 20, 0)),
+                             Objective(id="hold", side="runners", kind="reach", at=(20, 20))))
+    win, _ = make_editor(sc)
+    items = [it for it in win.scene.items() if isinstance(it, ScenarioItem)]
+    assert len(items) == 1
+    zone = items[0].zones[0][1]
+    # a band 3 dots deep along the west edge of the 40 x 30 pavement
+    assert zone.boundingRect().getCoords() == (-0.5, -0.5, 2.5, 29.5)
+    labels = sorted(c.text() for c in items[0].childItems())
+    assert labels == ["grab, hold", "runners"]
+    win.layers.level_box.setCurrentIndex(1)
+    items = [it for it in win.scene.items() if isinstance(it, ScenarioItem)]
+    assert [z[2] for z in items[0].zones] == ["corp"] and items[0].marks == []
+    win.layers.checks["scenario"].setChecked(False)
+    assert not [it for it in win.scene.items() if isinstance(it, ScenarioItem)]

@@ -1,0 +1,100 @@
+"""The scenario drawn over the board: each side's deployment zone and the objectives.
+
+Deployment zones are tinted per side (a polygon on its level, or a band of ``depth`` dots along
+a board edge); objectives with a place get a diamond and their id.  Both show only on their
+own level, like everything else on the canvas.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
+
+from editor.canvas import style
+from editor.canvas.items import label_item
+from engine.model import Scenario
+
+SIDE_COLOURS = [QColor(40, 110, 240), QColor(230, 60, 40), QColor(40, 170, 80),
+                QColor(200, 140, 0)]
+
+
+def side_colour(i: int) -> QColor:
+    return QColor(SIDE_COLOURS[i % len(SIDE_COLOURS)])
+
+
+def zone_polygon(dep, bounds: tuple[float, float, float, float]) -> list[tuple[float, float]]:
+    """A deployment as a polygon: its own, or the band along its board edge."""
+    if dep.polygon:
+        return [tuple(p) for p in dep.polygon]
+    x0, y0, x1, y1 = bounds
+    d = float(dep.depth or 3)
+    edge = dep.edge or "west"
+    if edge == "west":
+        return [(x0, y0), (x0 + d, y0), (x0 + d, y1), (x0, y1)]
+    if edge == "east":
+        return [(x1 - d, y0), (x1, y0), (x1, y1), (x1 - d, y1)]
+    if edge == "north":
+        return [(x0, y0), (x1, y0), (x1, y0 + d), (x0, y0 + d)]
+    return [(x0, y1 - d), (x1, y1 - d), (x1, y1), (x0, y1)]
+
+
+class ScenarioItem(QGraphicsItem):
+    def __init__(self, scenario: Scenario, level: int, bounds: tuple[float, float, float, float]):
+        super().__init__()
+        self.zones: list[tuple[QColor, QPolygonF, str]] = []
+        self.marks: list[tuple[QColor, QPointF, str]] = []
+        sides = {s.id: i for i, s in enumerate(scenario.sides)}
+        for i, side in enumerate(scenario.sides):
+            dep = side.deployment
+            if dep is None or dep.level != level:
+                continue
+            self.zones.append((side_colour(i), style.poly(zone_polygon(dep, bounds)),
+                               side.name or side.id))
+        for ob in scenario.objectives:
+            if ob.at is not None and len(ob.at) >= 2 and (ob.at[2] if len(ob.at) > 2 else 0) == level:
+                self.marks.append((side_colour(sides.get(ob.side, 0)),
+                                   QPointF(float(ob.at[0]), float(ob.at[1])), ob.id))
+            elif ob.area and ob.level == level:
+                self.zones.append((side_colour(sides.get(ob.side, 0)), style.poly(ob.area),
+                                   ob.id))
+        rect = QRectF()
+        for _, poly, _ in self.zones:
+            rect = rect.united(poly.boundingRect())
+        for _, p, _ in self.marks:
+            rect = rect.united(QRectF(p.x() - 1, p.y() - 1, 2, 2))
+        self._rect = rect.adjusted(-1, -1, 1, 1)
+        self.setZValue(80)
+        for colour, poly, name in self.zones:
+            lab = label_item(name, poly.boundingRect().topLeft() + QPointF(1.5, 0.6))
+            lab.setBrush(QBrush(colour.darker(150)))
+            lab.setParentItem(self)
+        names: dict[tuple[float, float], list[str]] = {}
+        for colour, p, name in self.marks:  # objectives on one dot share one label
+            names.setdefault((p.x(), p.y()), []).append(name)
+        for colour, p, _ in self.marks:
+            key = (p.x(), p.y())
+            if key not in names:
+                continue
+            lab = label_item(", ".join(names.pop(key)), p + QPointF(0, 1.0))
+            lab.setBrush(QBrush(colour.darker(150)))
+            lab.setParentItem(self)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for colour, poly, _ in self.zones:
+            fill = QColor(colour)
+            fill.setAlpha(45)
+            pen = QPen(colour, 0.12, Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(QBrush(fill))
+            painter.drawPolygon(poly)
+        for colour, p, _ in self.marks:
+            painter.setPen(QPen(QColor(255, 255, 255), 0.08))
+            painter.setBrush(QBrush(colour))
+            d = 0.55
+            painter.drawPolygon(QPolygonF([p + QPointF(0, -d), p + QPointF(d, 0),
+                                           p + QPointF(0, d), p + QPointF(-d, 0)]))
