@@ -70,7 +70,7 @@ class ScenarioItem(QGraphicsItem):
             lab.setBrush(QBrush(colour.darker(150)))
             lab.setParentItem(self)
         names: dict[tuple[float, float], list[str]] = {}
-        for colour, p, name in self.marks:  # objectives on one dot share one label
+        for _, p, name in self.marks:  # objectives on one dot share one label
             names.setdefault((p.x(), p.y()), []).append(name)
         for colour, p, _ in self.marks:
             key = (p.x(), p.y())
