@@ -269,7 +269,8 @@ class MainWindow(QMainWindow):
         self.scene.rebuild()
         self.layers.set_levels(doc.levels())
         pieces = doc.layout.pieces if doc.mode == "scenario" else ()
-        self.library.refresh(doc.library if doc.mode == "scenario" else {}, pieces)
+        # the scenario's own edited copies of sheets are what it places: show those
+        self.library.refresh(doc.sheets() if doc.mode == "scenario" else {}, pieces)
         self.properties.refresh()
         self._findings_timer.start()
         self._update_title()
@@ -385,7 +386,14 @@ class MainWindow(QMainWindow):
             "saving. Recover it?") == QMessageBox.StandardButton.Yes
 
     def ask_path(self, save: bool) -> Path | None:
-        start = str(self.doc.path or Path.cwd())
+        """A file name from a dialog (tests replace this method).  A new mapsheet is offered
+        ``mapsheets/<id>.yaml``, where scenarios look for sheets by id."""
+        if self.doc.path is not None:
+            start = str(self.doc.path)
+        elif self.doc.mode == "sheet":
+            start = str(MAPSHEETS / f"{self.doc.root.id}.yaml")
+        else:
+            start = str(Path.cwd() / "untitled.yaml")
         if save:
             name, _ = QFileDialog.getSaveFileName(self, "Save as", start, "YAML (*.yaml)")
         else:
@@ -468,8 +476,6 @@ class MainWindow(QMainWindow):
         return True
 
     def save_as(self) -> bool:
-        if self.doc.path is None and self.doc.mode == "sheet":
-            MAPSHEETS.mkdir(exist_ok=True)
         p = self.ask_path(save=True)
         if p is None:
             return False

@@ -84,7 +84,7 @@ class LibraryPanel(QWidget):
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(self.list)
         self._key: tuple | None = None
-        self._icons: dict[tuple, QIcon] = {}
+        self._icons: dict[tuple, tuple[Sheet, QIcon]] = {}
 
     def refresh(self, sheets: dict[str, Sheet], pieces: tuple[Piece, ...]) -> None:
         """Show ``sheets`` (pavement first) and ``pieces``; cheap when nothing changed."""
@@ -103,10 +103,12 @@ class LibraryPanel(QWidget):
 
     def _add(self, key: str, text: str, sheet: Sheet, piece: Piece | None) -> None:
         ck = (key, id(sheet), piece)
-        icon = self._icons.get(ck)
-        if icon is None:
+        hit = self._icons.get(ck)
+        if hit is not None and hit[0] is sheet:  # same object, not a recycled id
+            icon = hit[1]
+        else:
             icon = QIcon(thumbnail(sheet, piece))
-            self._icons[ck] = icon
+            self._icons[ck] = (sheet, icon)
         item = QListWidgetItem(icon, text)
         item.setData(Qt.ItemDataRole.UserRole, key)
         item.setToolTip(f"{key} — click to place, or drag onto the board")

@@ -127,6 +127,9 @@ class SelectTool(Tool):
     def key(self, ev) -> bool:
         sel = self.state.selection
         k = ev.key()
+        if k == Qt.Key.Key_Escape and sel is not None:
+            self.state.select(None)
+            return True
         if k in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and sel is not None:
             self.win.delete_selection()
             return True

@@ -120,8 +120,12 @@ def test_rotate_mirror_nudge_keys(make_editor):
     assert win.doc.root == win.doc.undo_stack.command(0).old
 
 
-def test_delete_placement(make_editor):
+def test_delete_placement_and_escape(make_editor):
     win, d = make_editor()
+    d.click(26.0, 7.0)
+    d.key(Qt.Key.Key_Escape)
+    assert win.state.selection is None
     d.click(26.0, 7.0)
     d.key(Qt.Key.Key_Delete)
     assert [p.id for p in win.doc.layout.placements] == ["house-1"]
+    assert win.state.selection is None
