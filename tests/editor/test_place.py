@@ -129,3 +129,27 @@ def test_delete_placement_and_escape(make_editor):
     d.key(Qt.Key.Key_Delete)
     assert [p.id for p in win.doc.layout.placements] == ["house-1"]
     assert win.state.selection is None
+
+
+def test_random_key_edits_undo_to_the_same_object(make_editor):
+    """Any run of nudges, turns, mirrors and moves undoes to the very first document, and
+    redoes to the very last one."""
+    import random
+
+    win, d = make_editor()
+    rng = random.Random(20)
+    first = win.doc.root
+    keys = [Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_R,
+            Qt.Key.Key_M]
+    d.click(26.0, 7.0)
+    for _ in range(25):
+        d.key(rng.choice(keys), rng.choice([Qt.KeyboardModifier.NoModifier,
+                                            Qt.KeyboardModifier.ShiftModifier]))
+    last = win.doc.root
+    assert last != first
+    while win.doc.undo_stack.canUndo():
+        win.undo_action.trigger()
+    assert win.doc.root is first and not win.doc.is_dirty()
+    while win.doc.undo_stack.canRedo():
+        win.redo_action.trigger()
+    assert win.doc.root is last
