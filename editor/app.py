@@ -24,6 +24,8 @@ def run(path: str | Path | None = None, screenshot: str | Path | None = None) ->
     from editor.document import SAMPLE, Document
     from editor.main_window import MainWindow
 
+    if screenshot is not None:
+        _quiet_offscreen()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("sprawlmap")
     app.setOrganizationName("sprawlmap")
@@ -40,6 +42,16 @@ def run(path: str | Path | None = None, screenshot: str | Path | None = None) ->
         return grab(win, Path(screenshot))
     win.show()
     return app.exec()
+
+
+def _quiet_offscreen() -> None:
+    """Drop the offscreen platform's harmless 'propagateSizeHints' warning; keep the rest."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(mode, context, message: str) -> None:
+        if "propagateSizeHints" not in message:
+            print(message, file=sys.stderr)
+    qInstallMessageHandler(handler)
 
 
 def grab(win, out: Path) -> int:

@@ -164,6 +164,7 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.library_dock, self.layers_dock], [560, 240], v)
             self.resizeDocks([self.library_dock, self.properties_dock], [290, 330], h)
             self.resizeDocks([self.properties_dock, self.findings_dock], [520, 280], v)
+            QTimer.singleShot(0, self.view.fit)  # the viewport has its real size only now
 
     def _build_tool_options(self) -> None:
         bar = QToolBar("Tool options", self)
