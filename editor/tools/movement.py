@@ -1,6 +1,7 @@
 """The movement tool: click a dot, see how far it reaches, hover for the cheapest path.
 
-Reach is shaded by MP spent (12 MP, the turn's allowance, at the chosen move ratio); the path
+Reach is shaded by MP spent (up to the MP chosen in the tool bar, 12 by default: a turn's
+allowance) at the chosen move ratio; the path
 to the hovered dot is drawn with the running MP total at every step and the reasons of each
 step's extra cost, all from ``engine.movement``.  The shading follows the level switcher.
 """
@@ -15,8 +16,6 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
 from editor.tools.base import Tool, cosmetic
 from editor.tools.overlay import DotShade, text_item
 from engine.lattice import get_lattice
-
-MP = 12
 
 
 def _get(obj, key, default=None):
@@ -85,7 +84,7 @@ class MoveTool(Tool):
             self._reach_item.setOpacity(0.35)
         self.win.show_hint("Move: updating…")
         compile_job = self.doc.board_job()
-        origin, ratio = self.origin, self.win.move_ratio.value()
+        origin, ratio, mp = self.origin, self.win.move_ratio.value(), self.win.mp_box.value()
 
         def job():
             from engine import movement
@@ -94,7 +93,7 @@ class MoveTool(Tool):
             reach = None
             if board is not None:
                 try:
-                    reach = movement.reach(board, origin, ratio, mp=MP)
+                    reach = movement.reach(board, origin, ratio, mp=mp)
                 except Exception:  # the origin may have become a wall dot: redraw says why
                     reach = None
             return root, board, err, reach
@@ -105,7 +104,8 @@ class MoveTool(Tool):
                 return
             root, board, err, reach = result
             if self.doc.adopt_board(root, board, err) and self.win.tool is self:
-                same = (self.origin, self.win.move_ratio.value()) == (origin, ratio)
+                same = (self.origin, self.win.move_ratio.value(),
+                        self.win.mp_box.value()) == (origin, ratio, mp)
                 self.redraw(reach_data=reach if same else None)
         self.win.background.run("analysis", job, done)
 
@@ -131,11 +131,12 @@ class MoveTool(Tool):
         from engine import movement
 
         ratio = self.win.move_ratio.value()
+        mp = self.win.mp_box.value()
         lat = get_lattice(self.doc.layout.lattice)
         if reach:
             try:
                 self.reach = reach_data if reach_data is not None else movement.reach(
-                    board, self.origin, ratio, mp=MP)
+                    board, self.origin, ratio, mp=mp)
             except Exception as exc:
                 self.win.show_hint(f"reach: {exc}")
                 return
@@ -143,7 +144,7 @@ class MoveTool(Tool):
                     if d[2] == self.state.level]
             if here:
                 arr = np.array(here, dtype=int)
-                colours = reach_colours(arr[:, 2], MP)
+                colours = reach_colours(arr[:, 2], mp)
                 self._reach_item = self.add_overlay(
                     DotShade(self.doc.layout.lattice, arr[:, :2], colours), z=60)
         ox, oy = lat.point(self.origin[:2])
@@ -153,7 +154,7 @@ class MoveTool(Tool):
         self.add_overlay(mark, z=120)
         if self.target is None or self.target == self.origin:
             self.win.show_hint(f"Move from {self.origin[0]},{self.origin[1]}: "
-                               f"{len(self.reach or {})} dots within {MP} MP at ratio {ratio}")
+                               f"{len(self.reach or {})} dots within {mp} MP at ratio {ratio}")
             return
         try:
             res = movement.cheapest_path(board, self.origin, self.target, ratio)

@@ -65,6 +65,8 @@ def test_movement_path_and_reach(make_editor):
     d.click(16.0, 14.0)
     reach = win.tool.reach
     assert reach[(16, 14, 0)] == 0 and reach[(22, 14, 0)] == 12 and (23, 14, 0) not in reach
+    win.mp_box.setValue(6)
+    assert max(win.tool.reach.values()) == 6 and (20, 14, 0) not in win.tool.reach
     d.hover(19.0, 14.0)
     assert win.hint_label.text() == "Path to 19,14: 6 MP in 3 steps (move ratio 2)"
     # through the house's closed front door (y = 11.5): 5 steps at ratio 3 + 2 to open + 1
