@@ -203,7 +203,7 @@ class PropertiesPanel(QScrollArea):
                 return edits.get_feature(self.doc.sheets()[sel.sheet], sel)
         except (IndexError, KeyError, AttributeError):
             return None
-        return self.doc.root if isinstance(self.doc.root, Sheet) else None
+        return self.doc.root  # nothing selected: the scenario box, or the sheet in sheet mode
 
     def rebuild(self) -> None:
         sel = self.win.state.selection
@@ -221,9 +221,9 @@ class PropertiesPanel(QScrollArea):
                       if x.pavement == sel.pavement and x.index == sel.index), None)
             if r is not None:
                 lay.addWidget(self._sheet_box(r.sheet))
-        elif isinstance(self.doc.root, Sheet):
+        elif sel is None and isinstance(self.doc.root, Sheet):
             lay.addWidget(self._sheet_box(self.doc.root))
-        else:
+        elif sel is None:
             lay.addWidget(self._scenario_box())
         lay.addStretch(1)
         self.setWidget(body)

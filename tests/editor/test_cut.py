@@ -18,6 +18,14 @@ def test_cut_then_place_piece(make_editor):
     assert win.doc.layout.pieces == (Piece(
         id="house-cut-1", sheet="house",
         polygon=((-0.5, -0.5), (4.5, -0.5), (4.5, 7.5), (-0.5, 7.5))),)
+    from PySide6.QtWidgets import QFormLayout
+
+    form = win.properties.widget().findChild(QFormLayout)
+    rows = {form.itemAt(i, QFormLayout.ItemRole.LabelRole).widget().text():
+            form.itemAt(i, QFormLayout.ItemRole.FieldRole).widget()
+            for i in range(form.rowCount())
+            if form.itemAt(i, QFormLayout.ItemRole.LabelRole) is not None}
+    assert rows["Pieces"].text() == "1"
     item = win.library.item_for("piece:house-cut-1")
     assert item is not None and "cut of house" in item.text()
     rect = win.library.list.visualItemRect(item)
