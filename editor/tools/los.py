@@ -196,7 +196,9 @@ class LosTool(Tool):
             m.setBrush(QBrush(QColor(AMBER)))
             m.setPen(cosmetic("#000000", 1.5))
             self.add_overlay(m, z=121)
-        label = text_item(self.text, QPointF(tx + 0.6, ty + 0.6), colour="#ffffff")
+        view = self.win.view
+        right = view.mapFromScene(QPointF(tx, ty)).x() > view.viewport().width() / 2
+        label = text_item(self.text, QPointF(tx, ty), colour=colour, right=right)
         self.add_overlay(label, z=130)
         self.win.show_hint(self.text)
 

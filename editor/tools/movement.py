@@ -176,7 +176,7 @@ class MoveTool(Tool):
         for st in _get(res, "steps") or []:
             total += _get(st, "cost")
             x, y = lat.point(tuple(_get(st, "to"))[:2])
-            self.add_overlay(text_item(str(total), QPointF(x + 0.15, y - 0.9), size=8), z=130)
+            self.add_overlay(text_item(str(total), QPointF(x, y), size=7.5), z=130)
         cost = _get(res, "cost")
         whys = [w for st in (_get(res, "steps") or []) for w in (_get(st, "why") or [])]
         more = f" ({'; '.join(dict.fromkeys(whys))})" if whys else ""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem
 
 from engine.lattice import get_lattice
 
@@ -54,16 +54,45 @@ class DotShade(QGraphicsItem):
             painter.drawEllipse(QPointF(x, y), 0.45, 0.45)
 
 
-def text_item(text: str, at: QPointF, colour: str = "#ffffff", bg: str | None = "#202020",
-              size: float = 9.0) -> QGraphicsSimpleTextItem:
-    item = QGraphicsSimpleTextItem(text)
-    item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-    f = item.font()
-    f.setPointSizeF(size)
-    f.setBold(True)
-    item.setFont(f)
-    item.setBrush(QBrush(QColor(colour)))
-    if bg:
-        item.setPen(QPen(QColor(bg), 0.6))
+class LabelItem(QGraphicsItem):
+    """Text on a dark plate that keeps its size at every zoom (LOS answers, MP totals)."""
+
+    PAD = 3.0
+
+    def __init__(self, text: str, colour: str, size: float, right: bool):
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self._text = text
+        self._colour = QColor(colour)
+        self._font = QFont()
+        self._font.setPointSizeF(size)
+        self._font.setBold(True)
+        m = QFontMetricsF(self._font)
+        w, h = m.horizontalAdvance(text) + 2 * self.PAD, m.height() + 2 * self.PAD
+        x = -w - 14 if right else 10.0
+        self._rect = QRectF(x, 6.0, w, h)
+        self._ascent = m.ascent()
+
+    def text(self) -> str:
+        return self._text
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(QColor(20, 20, 24, 210)))
+        painter.drawRoundedRect(self._rect, 3, 3)
+        painter.setFont(self._font)
+        painter.setPen(QPen(self._colour))
+        painter.drawText(QPointF(self._rect.left() + self.PAD,
+                                 self._rect.top() + self.PAD + self._ascent), self._text)
+
+
+def text_item(text: str, at: QPointF, colour: str = "#ffffff", size: float = 9.0,
+              right: bool = False) -> LabelItem:
+    """A label just below-right of ``at`` (below-left with ``right``, for targets near the
+    right edge of the view)."""
+    item = LabelItem(text, colour, size, right)
     item.setPos(at)
     return item
