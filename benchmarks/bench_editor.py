@@ -109,7 +109,9 @@ def main(moves: int = 6) -> int:
     for n in range(moves):  # with the LOS fan shown
         # the GUI thread is busy only for the edit and the repaint; the board and the fan are
         # recomputed in the background and shown when ready
-        timed("GUI blocked per move", lambda n=n: (move(n), win.view.viewport().repaint()))
+        # one turn of the event loop after the edit: the repaint, then the job is handed over
+        timed("GUI blocked per move", lambda n=n: (move(n), win.view.viewport().update(),
+                                                   app.processEvents()))
         timed("fan up to date after", lambda: (win.background.wait(),
                                                win.view.viewport().repaint()))
     dots = len(tool.fan.dots)

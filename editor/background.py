@@ -24,6 +24,7 @@ class Background(QObject):
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sprawlmap-engine")
         self._running: dict[str, tuple[Future, Callable[[Any], None]]] = {}
         self._pending: dict[str, tuple[Callable[[], Any], Callable[[Any], None]]] = {}
+        self._pending_soon: dict[str, tuple[Callable[[], Any], Callable[[Any], None]]] = {}
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
         self._timer.timeout.connect(self._poll)
@@ -36,15 +37,28 @@ class Background(QObject):
         self._running[slot] = (self._pool.submit(job), on_done)
         self._timer.start()
 
+    def run_soon(self, slot: str, job: Callable[[], Any], on_done: Callable[[Any], None]
+                 ) -> None:
+        """Like :meth:`run`, but after the event loop has repainted: the worker would
+        otherwise compete with the repaint of the edit for the interpreter lock."""
+        self._pending_soon[slot] = (job, on_done)
+        QTimer.singleShot(0, lambda: self._start_soon(slot))
+
+    def _start_soon(self, slot: str) -> None:
+        nxt = self._pending_soon.pop(slot, None)
+        if nxt is not None:
+            self.run(slot, *nxt)
+
     def cancel(self, slot: str) -> None:
         """Forget the slot's pending job and ignore the result of the running one."""
         self._pending.pop(slot, None)
+        self._pending_soon.pop(slot, None)
         if slot in self._running:
             fut, _ = self._running[slot]
             self._running[slot] = (fut, lambda result: None)
 
     def busy(self) -> bool:
-        return bool(self._running or self._pending)
+        return bool(self._running or self._pending or self._pending_soon)
 
     def _poll(self) -> None:
         for slot, (fut, on_done) in list(self._running.items()):
@@ -63,9 +77,12 @@ class Background(QObject):
     def wait(self) -> None:
         """Block until every job is done and delivered (tests, screenshots, shutdown)."""
         while self.busy():
+            for slot in list(self._pending_soon):
+                self._start_soon(slot)
             wait([fut for fut, _ in self._running.values()])
             self._poll()
 
     def shutdown(self) -> None:
         self._pending.clear()
+        self._pending_soon.clear()
         self._pool.shutdown(wait=True, cancel_futures=True)

@@ -127,7 +127,7 @@ class LosTool(Tool):
             if self.doc.adopt_board(root, board, err) and self.win.tool is self:
                 ok = fan is not None and (self.origin, self.state.level) == (origin, level)
                 self.redraw(fan_data=fan if ok else None)
-        self.win.background.run("analysis", job, done)
+        self.win.background.run_soon("analysis", job, done)
 
     def deactivate(self) -> None:
         self.win.background.cancel("analysis")

@@ -107,7 +107,7 @@ class MoveTool(Tool):
                 same = (self.origin, self.win.move_ratio.value(),
                         self.win.mp_box.value()) == (origin, ratio, mp)
                 self.redraw(reach_data=reach if same else None)
-        self.win.background.run("analysis", job, done)
+        self.win.background.run_soon("analysis", job, done)
 
     def deactivate(self) -> None:
         self.win.background.cancel("analysis")
