@@ -323,6 +323,7 @@ class MainWindow(QMainWindow):
         if key in self.tool_actions:
             self.tool_actions[key].setChecked(True)
         self.tool.activate()
+        self.view.setFocus()  # R, M, arrows and Enter belong to the canvas tool
 
     def _retool(self, key: str) -> None:
         if getattr(self, "tool_key", None) == key:

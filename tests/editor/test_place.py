@@ -19,6 +19,7 @@ def test_place_from_library_snaps_to_dots(make_editor):
     d.qtbot.mouseClick(win.library.list.viewport(), Qt.MouseButton.LeftButton,
                        pos=rect.center())
     assert win.tool_key == "place"
+    assert win.view.hasFocus()  # so R and M reach the ghost, not the library list
     d.hover(30.3, 22.2)
     assert win.tool._overlay, "a ghost follows the mouse"
     d.click(30.3, 22.2)
