@@ -125,12 +125,22 @@ def label(r: Resolved) -> str:
 
 def centre_at(lattice: str, sheet: Sheet, rotation: int, mirror: bool,
               world: Point) -> tuple[int, int]:
-    """The integer ``at`` that puts the centre of the sheet's box nearest to ``world``."""
+    """The ``at`` that puts the centre of the sheet's box nearest to ``world``.
+
+    Square: ``at`` is the top-left dot of the placed box, a plain translation.  Hex: ``at`` is
+    the world dot where sheet dot (0, 0) lands, so the wanted origin point is snapped to the
+    nearest lattice dot (any dot keeps the grain).
+    """
     tf = transform_for(lattice, sheet, Placement(sheet.id, (0, 0), rotation=rotation,
                                                  mirror=mirror))
+    lat = get_lattice(lattice)
     w, h = sheet.size
-    cx, cy = tf.apply(((w - 1) / 2, (h - 1) / 2))
-    return snap_dot((world[0] - cx, world[1] - cy))
+    if lat.name == "square":
+        cx, cy = tf.apply(((w - 1) / 2, (h - 1) / 2))
+        return snap_dot((world[0] - cx, world[1] - cy))
+    c0 = lat.point((0, 0))
+    cx, cy = tf.apply(((w - 1) / 2, (h - 1) * 0.5 * math.sqrt(3) / 2))
+    return lat.dot_at((world[0] - (cx - c0[0]), world[1] - (cy - c0[1])))
 
 
 def nearest_on_segment(p: Point, a: Point, b: Point) -> tuple[float, float, float]:

@@ -35,7 +35,10 @@ def library_placement(doc, key: str, world: tuple[float, float], rotation: int =
         trial = edits.add_placement(doc.layout, pl)[0]
         r = resolve_placements(trial, sheets)[-1]
         c = r.footprint.centroid
-        return replace(pl, at=(round(world[0] - c.x), round(world[1] - c.y))), False
+        lat = get_lattice(doc.layout.lattice)
+        c0 = lat.point((0, 0))
+        at = lat.dot_at((world[0] - c.x + c0[0], world[1] - c.y + c0[1]))
+        return replace(pl, at=at), False
     sheet = sheets.get(ident)
     if sheet is None:
         return None

@@ -20,7 +20,6 @@ from editor.geometry import (
     piece_polygon,
     placement_problems,
     resolve_placements,
-    snap_dot,
     transform_for,
 )
 from editor.picking import feature_at, placement_at, selection_for
@@ -42,11 +41,14 @@ def rotated_about_centre(layout, sheets, ref: PlacementRef, clockwise: bool = Tr
     step = get_lattice(layout.lattice).rotation_step
     new = edits.mirror(pl) if mirror else edits.rotate(pl, step, clockwise)
     at = centre_at(layout.lattice, r.sheet, new.rotation, new.mirror, (c.x, c.y))
-    if r.piece is not None:
-        # a piece turns about its own centre, not its sheet's
+    if r.piece is not None or layout.lattice != "square":
+        # a piece turns about its own centre, not its sheet's (and a hex sheet about the
+        # centre of its outline): put the new footprint's centroid on the old one
+        lat = get_lattice(layout.lattice)
         tf = transform_for(layout.lattice, r.sheet, replace(new, at=(0, 0)))
         pc = apply_polygon(tf, piece_polygon(r.sheet, r.piece)).centroid
-        at = snap_dot((c.x - pc.x, c.y - pc.y))
+        c0 = lat.point((0, 0))
+        at = lat.dot_at((c.x - pc.x + c0[0], c.y - pc.y + c0[1]))
     return replace(new, at=at)
 
 
@@ -80,8 +82,13 @@ class SelectTool(Tool):
     def move(self, ev, p: QPointF) -> bool:
         if self._press is None or self._drag is None:
             return False
-        dc = round(p.x() - self._press.x())
-        dr = round(p.y() - self._press.y())
+        lat = get_lattice(self.doc.layout.lattice)
+        if lat.name == "square":
+            dc = round(p.x() - self._press.x())
+            dr = round(p.y() - self._press.y())
+        else:  # hex: whole dots of the offset grid between the press and the mouse
+            a, b = lat.dot_at((self._press.x(), self._press.y())), lat.dot_at((p.x(), p.y()))
+            dc, dr = b[0] - a[0], b[1] - a[1]
         if (dc, dr) == self._offset:
             return True
         self._offset = (dc, dr)
