@@ -35,18 +35,19 @@ def test_cut_then_place_piece(make_editor):
     pl = win.doc.layout.placements[-1]
     assert (pl.sheet, pl.piece) == ("house", "house-cut-1")
     r = next(x for x in win.doc.resolved() if not x.pavement and x.index == 2)
-    # the piece (5 x 8 cells) sits centred on the click, only the piece, not the whole sheet
+    # the piece (5 x 8 cells, centre (2, 3.5) in its sheet) sits centred on the click: only
+    # the piece, not the whole sheet; the half dot rounds up
     assert r.footprint.area == 40.0
-    assert r.footprint.bounds == (27.5, 15.5, 32.5, 23.5)
+    assert r.footprint.bounds == (27.5, 16.5, 32.5, 24.5)
     assert win.doc.problems() == {}
     # the feature drawing is clipped to the piece
     item = win.scene.placement_items[(False, 2)]
     assert item.shape().boundingRect().width() == 5.0
-    # rotating a piece turns it about its own centre (30, 19.5), to the nearest whole dot
+    # rotating a piece turns it about its own centre (30, 20.5), to the nearest whole dot
     d.key(Qt.Key.Key_R)
     r = next(x for x in win.doc.resolved() if not x.pavement and x.index == 2)
     c = r.footprint.centroid
-    assert abs(c.x - 30.0) <= 0.5 and abs(c.y - 19.5) <= 0.5
+    assert abs(c.x - 30.0) <= 0.5 and abs(c.y - 20.5) <= 0.5
     assert r.footprint.bounds[2] - r.footprint.bounds[0] == 8.0
     assert win.state.selection == PlacementRef(False, 2)
 
