@@ -348,13 +348,18 @@ class MainWindow(QMainWindow):
         self.dot_label.setText(f"dot {c},{r} · level {self.state.level}")
 
     def _finding_activated(self, where) -> None:
-        """Select the building a finding is about, or centre the view on its first dot."""
-        if isinstance(where, dict) and where.get("dots"):
-            c, r, *rest = where["dots"][0]
-            if rest and rest[0] in self.doc.levels():
-                self.state.set_level(rest[0])
-            x, y = get_lattice(self.doc.layout.lattice).point((c, r))
-            self.view.centerOn(x, y)
+        """Select the building a finding is about and centre the view on its first dot."""
+        if isinstance(where, dict):
+            dots = where.get("dots") or []
+            if dots and len(dots[0]) > 2 and dots[0][2] in self.doc.levels():
+                self.state.set_level(dots[0][2])  # first: switching levels clears selection
+            ids = [p.id for p in self.doc.layout.placements]
+            named = [p for p in where.get("placements") or [] if p in ids]
+            if named:
+                self.state.select(PlacementRef(False, ids.index(named[0])))
+            if dots:
+                x, y = get_lattice(self.doc.layout.lattice).point(tuple(dots[0][:2]))
+                self.view.centerOn(x, y)
             return
         if isinstance(where, PlacementRef):
             self.state.select(where)

@@ -93,3 +93,12 @@ def test_scenario_layer_shows_deployment_and_objectives(make_editor):
     assert [z[2] for z in items[0].zones] == ["corp"] and items[0].marks == []
     win.layers.checks["scenario"].setChecked(False)
     assert not [it for it in win.scene.items() if isinstance(it, ScenarioItem)]
+
+
+def test_engine_finding_selects_and_centres(make_editor):
+    win, _ = make_editor()
+    win.findings.activated.emit({"placements": ["shed-1"], "dots": [[30, 20, 1]]})
+    assert win.state.level == 1
+    assert win.state.selection == PlacementRef(False, 1)
+    c = win.view.mapToScene(win.view.viewport().rect().center())
+    assert abs(c.x() - 30) < 1 and abs(c.y() - 20) < 1
