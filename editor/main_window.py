@@ -9,6 +9,7 @@ the settings.  The prompts are methods (``ask_save``, ``ask_recover``) so tests 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QSettings, QStandardPaths, Qt, QTimer
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import edits
+from editor import scenario_edits as se
 from editor.background import Background
 from editor.canvas.scene import BoardScene
 from editor.canvas.view import CanvasView
@@ -39,12 +41,14 @@ from editor.panels.layers import LayersPanel
 from editor.panels.legend import LegendWidget
 from editor.panels.library import LibraryPanel
 from editor.panels.properties import PropertiesPanel
+from editor.scenario_edits import ObjectiveRef, SideRef
 from editor.state import EditorState
 from editor.tools.draw import AreaTool, CutTool, LineTool, WallTool
 from editor.tools.features import MarkerTool, OpeningTool
 from editor.tools.los import LosTool
 from editor.tools.movement import MoveTool
 from editor.tools.place import PlaceTool, drop
+from editor.tools.scenario import DeployTool, ObjectiveTool
 from editor.tools.select import SelectTool
 from engine.errors import LoadError
 from engine.lattice import get_lattice
@@ -59,8 +63,10 @@ TOOLS = {
     "window": ("Window", "N"), "hole": ("Hole", "H"), "area": ("Area", "A"),
     "line": ("Line", "I"), "stairs": ("Stairs", "S"), "elevators": ("Elevator", "E"),
     "climbs": ("Climb", "K"), "trees": ("Tree", "T"), "cut": ("Cut", "C"),
+    "deploy": ("Deploy", "Y"), "objective": ("Objective", "O"),
     "los": ("LOS", "L"), "move": ("Move", "P"),
 }
+NEW_SIDE = "(new side)"
 
 
 def blank_scenario(library: dict[str, Sheet]) -> Scenario:
@@ -186,6 +192,9 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.area_kind)
         bar.addWidget(QLabel(" Line "))
         bar.addWidget(self.line_kind)
+        self.side_box = QComboBox()
+        bar.addWidget(QLabel(" Side "))
+        bar.addWidget(self.side_box)
         bar.addSeparator()
         bar.addWidget(self.move_ratio)
         bar.addWidget(self.mp_box)
@@ -279,10 +288,28 @@ class MainWindow(QMainWindow):
         # the scenario's own edited copies of sheets are what it places: show those
         self.library.refresh(doc.sheets() if doc.mode == "scenario" else {}, pieces)
         self.properties.refresh()
+        self._refresh_sides()
         self._findings_timer.start()
         self._update_title()
         if self.tool is not None:
             self.tool.document_changed()
+
+    def _refresh_sides(self) -> None:
+        ids = [s.id for s in self.doc.root.sides] if self.doc.mode == "scenario" else []
+        items = ids + [NEW_SIDE]
+        if [self.side_box.itemText(i) for i in range(self.side_box.count())] == items:
+            return
+        current = self.side_box.currentText()
+        self.side_box.blockSignals(True)
+        self.side_box.clear()
+        self.side_box.addItems(items)
+        self.side_box.setCurrentText(current if current in items else items[0])
+        self.side_box.blockSignals(False)
+
+    def chosen_side(self) -> str | None:
+        """The side id the deploy and objective tools work for (None: make a new side)."""
+        t = self.side_box.currentText()
+        return None if t in ("", NEW_SIDE) else t
 
     def _update_title(self, *_) -> None:
         name = self.doc.path.name if self.doc.path else "untitled"
@@ -308,6 +335,10 @@ class MainWindow(QMainWindow):
             return MarkerTool(self, key)
         if key == "cut":
             return CutTool(self)
+        if key == "deploy":
+            return DeployTool(self)
+        if key == "objective":
+            return ObjectiveTool(self)
         if key == "los":
             return LosTool(self)
         if key == "move":
@@ -372,7 +403,14 @@ class MainWindow(QMainWindow):
     def delete_selection(self) -> None:
         sel = self.state.selection
         doc = self.doc
-        if isinstance(sel, PlacementRef) and doc.mode == "scenario":
+        if isinstance(sel, ObjectiveRef):
+            self.state.select(None)
+            doc.push(se.set_objective(doc.root, sel, None), "Delete objective")
+        elif isinstance(sel, SideRef):
+            self.state.select(None)
+            side = replace(doc.root.sides[sel.index], deployment=None)
+            doc.push(se.set_side(doc.root, sel, side), "Delete deployment")
+        elif isinstance(sel, PlacementRef) and doc.mode == "scenario":
             self.state.select(None)
             doc.edit_layout(edits.set_placement(doc.layout, sel, None), "Delete placement")
         elif isinstance(sel, FeatureRef):

@@ -10,8 +10,9 @@ from PySide6.QtCore import QObject, Signal
 
 from editor.canvas.style import LAYERS
 from editor.edits import FeatureRef, PlacementRef
+from editor.scenario_edits import ObjectiveRef, SideRef
 
-Selection = FeatureRef | PlacementRef | None
+Selection = FeatureRef | PlacementRef | SideRef | ObjectiveRef | None
 
 
 class EditorState(QObject):

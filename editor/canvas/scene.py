@@ -11,8 +11,9 @@ from editor.canvas.items import ExtrasItem, PlacementItem, label_item, qtransfor
 from editor.canvas.scenario_item import ScenarioItem
 from editor.document import Document
 from editor.edits import FeatureRef, PlacementRef, extras_get, get_feature
+from editor.scenario_edits import ObjectiveRef, SideRef
 from editor.state import EditorState
-from engine.model import Defaults
+from engine.model import Defaults, Scenario
 
 
 def feature_path(feature) -> QPainterPath:
@@ -85,7 +86,35 @@ class BoardScene(QGraphicsScene):
             self._model_items.append(item)
         if isinstance(sel, FeatureRef):
             self._highlight(sel)
+        elif isinstance(sel, (ObjectiveRef, SideRef)) and isinstance(doc.root, Scenario):
+            self._highlight_scenario(sel)
         self._fit_rect()
+
+    def _highlight_scenario(self, ref) -> None:
+        sc = self.doc.root
+        path = QPainterPath()
+        try:
+            if isinstance(ref, ObjectiveRef):
+                x, y = sc.objectives[ref.index].at[:2]
+                path.addEllipse(QPointF(float(x), float(y)), 0.9, 0.9)
+            else:
+                dep = sc.sides[ref.index].deployment
+                path.addPolygon(style.poly(dep.polygon))
+                path.closeSubpath()
+        except (IndexError, TypeError, AttributeError):
+            return
+        self._add_highlight(path)
+
+    def _add_highlight(self, path: QPainterPath) -> None:
+        item = QGraphicsPathItem(path)
+        pen = QPen(style.SELECT, 0.0)
+        pen.setCosmetic(True)
+        pen.setWidthF(3.0)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        item.setPen(pen)
+        item.setZValue(95)
+        self.addItem(item)
+        self._model_items.append(item)
 
     def _highlight(self, ref: FeatureRef) -> None:
         doc = self.doc
@@ -100,16 +129,7 @@ class BoardScene(QGraphicsScene):
             return
         base = feature_path(feat)
         for tf in tfs:
-            path = base if tf is None else qtransform(tf).map(base)
-            item = QGraphicsPathItem(path)
-            pen = QPen(style.SELECT, 0.0)
-            pen.setCosmetic(True)
-            pen.setWidthF(3.0)
-            pen.setStyle(Qt.PenStyle.DashLine)
-            item.setPen(pen)
-            item.setZValue(95)
-            self.addItem(item)
-            self._model_items.append(item)
+            self._add_highlight(base if tf is None else qtransform(tf).map(base))
 
     def _bounds(self) -> tuple[float, float, float, float]:
         """World extent of the pavement (of everything when there is no pavement)."""

@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from editor import edits
+from editor import scenario_edits as se
 from editor.edits import FeatureRef, PlacementRef
+from editor.scenario_edits import ObjectiveRef, SideRef
 from engine.model import (
     AREA_KINDS,
     DARKNESS,
@@ -197,6 +199,10 @@ class PropertiesPanel(QScrollArea):
             if isinstance(sel, PlacementRef):
                 lay = self.doc.layout
                 return (lay.pavement if sel.pavement else lay.placements)[sel.index]
+            if isinstance(sel, ObjectiveRef):
+                return self.doc.root.objectives[sel.index]
+            if isinstance(sel, SideRef):
+                return self.doc.root.sides[sel.index]
             if isinstance(sel, FeatureRef):
                 if sel.sheet is None:
                     return edits.extras_get(self.doc.layout.extras, sel)
@@ -221,6 +227,10 @@ class PropertiesPanel(QScrollArea):
                       if x.pavement == sel.pavement and x.index == sel.index), None)
             if r is not None:
                 lay.addWidget(self._sheet_box(r.sheet))
+        elif isinstance(sel, ObjectiveRef) and cur is not None:
+            lay.addWidget(self._objective_box(sel, cur))
+        elif isinstance(sel, SideRef) and cur is not None:
+            lay.addWidget(self._side_box(sel, cur))
         elif sel is None and isinstance(self.doc.root, Sheet):
             lay.addWidget(self._sheet_box(self.doc.root))
         elif sel is None:
@@ -241,6 +251,74 @@ class PropertiesPanel(QScrollArea):
         form.addRow("Placements", QLabel(str(len(sc.layout.placements))))
         form.addRow("Pieces", QLabel(str(len(sc.layout.pieces))))
         form.addRow(QLabel("Select a building or a feature to edit it."))
+        return box
+
+    def _objective_box(self, ref: ObjectiveRef, ob) -> QGroupBox:
+        box = QGroupBox(f"Objective {ob.id}")
+        form = QFormLayout(box)
+
+        def push(text, merge=None, relayout=False, **change):
+            new = replace(self._current(), **change)
+            self._edit(lambda: self.doc.push(se.set_objective(self.doc.root, ref, new), text,
+                                             merge), relayout=relayout)
+
+        side = QComboBox()
+        side.addItems([s.id for s in self.doc.root.sides])
+        side.setCurrentText(ob.side)
+        side.currentTextChanged.connect(lambda t: push("Objective side", side=t))
+        form.addRow("Side", side)
+        kind = QComboBox()
+        kind.setObjectName("objective-kind")
+        kind.addItems(list(se.OBJECTIVE_KINDS))
+        kind.setCurrentText(ob.kind)
+        kind.currentTextChanged.connect(lambda t: push("Objective kind", kind=t))
+        form.addRow("Kind", kind)
+        if ob.at is not None:
+            form.addRow("At", QLabel(",".join(str(v) for v in ob.at)))
+        form.addRow("Points", _opt_spin(ob.points, 0, 100, lambda v: push("Points", points=v)))
+        form.addRow("By turn", _opt_spin(ob.by_turn, 1, 99,
+                                         lambda v: push("By turn", by_turn=v)))
+        if ob.kind == "hold":
+            form.addRow("Turns", _opt_spin(ob.turns, 1, 99, lambda v: push("Turns", turns=v)))
+        if ob.kind == "retrieve":
+            then = QLineEdit(ob.then or "")
+            then.textEdited.connect(lambda t: push("Then", f"then:{ref}", then=t or None))
+            form.addRow("Then", then)
+        if ob.kind in ("eliminate", "protect"):
+            tgt = QLineEdit(ob.target or "")
+            tgt.textEdited.connect(lambda t: push("Target", f"target:{ref}", target=t or None))
+            form.addRow("Target", tgt)
+        if ob.kind == "exit":
+            form.addRow("Edge", _opt_combo(se.EDGES, ob.edge, lambda v: push("Edge", edge=v)))
+        note = QLineEdit(ob.note)
+        note.textEdited.connect(lambda t: push("Note", f"note:{ref}", note=t))
+        form.addRow("Note", note)
+        kind.currentTextChanged.connect(lambda _: QTimer.singleShot(0, self.rebuild))
+        return box
+
+    def _side_box(self, ref: SideRef, side) -> QGroupBox:
+        box = QGroupBox(f"Side {side.id}")
+        form = QFormLayout(box)
+
+        def push(text, merge=None, **change):
+            new = replace(self._current(), **change)
+            self._edit(lambda: self.doc.push(se.set_side(self.doc.root, ref, new), text, merge))
+
+        name = QLineEdit(side.name)
+        name.setObjectName("side-name")
+        name.textEdited.connect(lambda t: push("Side name", f"name:{ref}", name=t))
+        form.addRow("Name", name)
+        if side.deployment is not None:
+            lv = QSpinBox()
+            lv.setRange(0, 60)
+            lv.setValue(side.deployment.level)
+            lv.valueChanged.connect(lambda v: push(
+                "Deployment level", deployment=replace(self._current().deployment, level=v)))
+            form.addRow("Deploys on level", lv)
+        form.addRow("Characters", QLabel(str(len(side.characters))))
+        note = QLineEdit(side.note)
+        note.textEdited.connect(lambda t: push("Note", f"note:{ref}", note=t))
+        form.addRow("Note", note)
         return box
 
     def _placement_box(self, ref: PlacementRef, pl) -> QGroupBox:

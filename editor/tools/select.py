@@ -12,6 +12,7 @@ from dataclasses import replace
 from PySide6.QtCore import QPointF, Qt
 
 from editor import edits
+from editor import scenario_edits as se
 from editor.canvas.items import qtransform
 from editor.edits import FeatureRef, PlacementRef
 from editor.geometry import (
@@ -73,11 +74,33 @@ class SelectTool(Tool):
         r = placement_at(resolved, pt, buildings_only=doc.mode == "scenario")
         self._press = p
         self._drag = None
+        scenario_hit = self._scenario_hit(pt)
+        if scenario_hit is not None:
+            self.state.select(scenario_hit)
+            return True
         if r is not None and doc.mode == "scenario" and not r.pavement:
             self._drag = PlacementRef(False, r.index)
         self._offset = (0, 0)
         self.state.select(selection_for(hit, r if doc.mode == "scenario" else None))
         return True
+
+    def _scenario_hit(self, pt):
+        """An objective marker under the mouse, or the edge of a deployment zone."""
+        doc = self.doc
+        if doc.mode != "scenario" or "scenario" not in self.state.layers:
+            return None
+        ob = se.objective_at(doc.root, pt, self.state.level)
+        if ob is not None:
+            return ob
+        from shapely.geometry import Point, Polygon
+
+        for i, side in enumerate(doc.root.sides):
+            dep = side.deployment
+            if dep is None or not dep.polygon or dep.level != self.state.level:
+                continue
+            if Polygon(dep.polygon).exterior.distance(Point(pt)) <= 0.3:
+                return se.SideRef(i)
+        return None
 
     def move(self, ev, p: QPointF) -> bool:
         if self._press is None or self._drag is None:
