@@ -36,11 +36,14 @@ from editor.canvas.scene import BoardScene
 from editor.canvas.view import CanvasView
 from editor.document import MAPSHEETS, Document
 from editor.edits import FeatureRef, PlacementRef
+from editor.export_dialog import install_export_menu
+from editor.findings_live import refresh_findings, select_named
 from editor.panels.findings import FindingsPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.legend import LegendWidget
 from editor.panels.library import LibraryPanel
 from editor.panels.properties import PropertiesPanel
+from editor.panels.scenario import ScenarioPanel
 from editor.scenario_edits import ObjectiveRef, SideRef
 from editor.state import EditorState
 from editor.tools.draw import AreaTool, CutTool, LineTool, WallTool
@@ -103,6 +106,7 @@ class MainWindow(QMainWindow):
         self._build_panels()
         self._build_tool_options()
         self._build_actions()
+        self._install_scenario_panel()
         self.tool = None
         self.tools: dict = {}
         self.autosave_timer = QTimer(self)
@@ -112,7 +116,7 @@ class MainWindow(QMainWindow):
         self._findings_timer = QTimer(self)
         self._findings_timer.setSingleShot(True)
         self._findings_timer.setInterval(250)
-        self._findings_timer.timeout.connect(lambda: self.findings.refresh(self.doc))
+        self._findings_timer.timeout.connect(lambda: refresh_findings(self))
         self.view.hovered.connect(self._hovered)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z:.0f} px/dot"))
         self.view.dropped.connect(lambda key, p: drop(self, key, (p.x(), p.y())))
@@ -256,6 +260,19 @@ class MainWindow(QMainWindow):
         self.insertToolBarBreak(bar)
         self._refresh_recent()
 
+    # ------------------------------------------------------------------ scenario and export
+    def _install_scenario_panel(self) -> None:
+        """The Scenario dock (tabbed with Properties), File > Export, and findings that name
+        an objective or a side select it."""
+        self.scenario_panel = ScenarioPanel(self)
+        self.scenario_dock = self._dock("Scenario", self.scenario_panel,
+                                        Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.properties_dock, self.scenario_dock)
+        self.properties_dock.raise_()
+        self.findings.activated.connect(lambda where: select_named(self, where))
+        fm = next(a.menu() for a in self.menuBar().actions() if a.text() == "&File")
+        self.export_actions = install_export_menu(self, fm)
+
     # ------------------------------------------------------------------ document
     def set_document(self, doc: Document) -> None:
         old = getattr(self, "_connected_doc", None)
@@ -289,6 +306,7 @@ class MainWindow(QMainWindow):
         self.library.refresh(doc.sheets() if doc.mode == "scenario" else {}, pieces)
         self.properties.refresh()
         self._refresh_sides()
+        self.scenario_panel.sync()
         self._findings_timer.start()
         self._update_title()
         if self.tool is not None:

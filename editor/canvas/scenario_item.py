@@ -1,7 +1,7 @@
 """The scenario drawn over the board: each side's deployment zone and the objectives.
 
 Deployment zones are tinted per side (a polygon on its level, or a band of ``depth`` dots along
-a board edge); objectives with a place get a diamond and their id.  Both show only on their
+a board edge); objectives with a place get the icon of their kind and their id.  Both show only on their
 own level, like everything else on the canvas.
 """
 
@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from editor.canvas import style
+from editor.canvas import objective_icons, style
 from editor.canvas.items import label_item
 from engine.model import Scenario
 
@@ -44,6 +44,7 @@ class ScenarioItem(QGraphicsItem):
         super().__init__()
         self.zones: list[tuple[QColor, QPolygonF, str]] = []
         self.marks: list[tuple[QColor, QPointF, str]] = []
+        self.kinds: list[str] = []  # objective kind of each mark (its icon)
         sides = {s.id: i for i, s in enumerate(scenario.sides)}
         for i, side in enumerate(scenario.sides):
             dep = side.deployment
@@ -55,6 +56,7 @@ class ScenarioItem(QGraphicsItem):
             if ob.at is not None and len(ob.at) >= 2 and (ob.at[2] if len(ob.at) > 2 else 0) == level:
                 self.marks.append((side_colour(sides.get(ob.side, 0)),
                                    QPointF(float(ob.at[0]), float(ob.at[1])), ob.id))
+                self.kinds.append(ob.kind)
             elif ob.area and ob.level == level:
                 self.zones.append((side_colour(sides.get(ob.side, 0)), style.poly(ob.area),
                                    ob.id))
@@ -92,9 +94,5 @@ class ScenarioItem(QGraphicsItem):
             painter.setPen(pen)
             painter.setBrush(QBrush(fill))
             painter.drawPolygon(poly)
-        for colour, p, _ in self.marks:
-            painter.setPen(QPen(QColor(255, 255, 255), 0.08))
-            painter.setBrush(QBrush(colour))
-            d = 0.55
-            painter.drawPolygon(QPolygonF([p + QPointF(0, -d), p + QPointF(d, 0),
-                                           p + QPointF(0, d), p + QPointF(-d, 0)]))
+        for (colour, p, _), kind in zip(self.marks, self.kinds):
+            objective_icons.draw(painter, kind, p, 0.6, colour)

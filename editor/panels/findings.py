@@ -25,17 +25,21 @@ def engine_findings(doc) -> list[dict]:
     """``engine.validate`` findings as dicts {code, severity, message, where}, if available."""
     if doc.mode != "scenario":
         return []
+    board = doc.board()
+    return engine_findings_for(board, doc.board_error(), doc.root)
+
+
+def engine_findings_for(board, err: str, scenario) -> list[dict]:
+    """The engine's findings of ``scenario`` on a compiled ``board`` (thread-safe: no Qt)."""
     try:
         from engine import validate as v
     except ImportError:
         return []
-    board = doc.board()
     if board is None:
-        err = doc.board_error()
         return [{"code": "board", "severity": "warning", "message": err, "where": None}] if err \
             else []
     try:
-        found = v.validate(board, doc.root)
+        found = v.validate(board, scenario)
     except Exception as exc:  # a checker bug must not take the editor down
         return [{"code": "validate", "severity": "warning", "message": str(exc), "where": None}]
     out = []
@@ -47,7 +51,9 @@ def engine_findings(doc) -> list[dict]:
     return out
 
 
-def collect(doc) -> list[dict]:
+def collect(doc, engine: list[dict] | None = None) -> list[dict]:
+    """Everything to list; ``engine``: the engine's findings already computed off the GUI
+    thread (see ``editor.findings_live``), else they are computed here."""
     out: list[dict] = []
     lay = doc.layout
     for idx, why in sorted(doc.problems().items()):
@@ -60,7 +66,7 @@ def collect(doc) -> list[dict]:
     for m in sorted(missing):
         out.append({"code": "missing-sheet", "severity": "error",
                     "message": f"sheet {m!r} is not in the library", "where": None})
-    out.extend(engine_findings(doc))
+    out.extend(engine_findings(doc) if engine is None else engine)
     return out
 
 
@@ -82,8 +88,8 @@ class FindingsPanel(QWidget):
         lay.addWidget(self.list)
         self.findings: list[dict] = []
 
-    def refresh(self, doc) -> None:
-        self.findings = collect(doc)
+    def refresh(self, doc, engine: list[dict] | None = None) -> None:
+        self.findings = collect(doc, engine)
         self.list.clear()
         if not self.findings:
             it = QListWidgetItem("No findings")
@@ -94,6 +100,7 @@ class FindingsPanel(QWidget):
             sev = f.get("severity") or "info"
             it = QListWidgetItem(f"[{sev}] {f.get('message', '')}")
             it.setForeground(QBrush(COLOURS.get(sev, COLOURS["info"])))
+            it.setToolTip(f"{f.get('code', '')} ({sev}): double-click to go there")
             where = f.get("where")
             it.setData(Qt.ItemDataRole.UserRole, where)
             self.list.addItem(it)
