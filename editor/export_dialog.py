@@ -100,6 +100,12 @@ class ExportDialog(QDialog):
         form.addRow("Paper", self.page)
         form.addRow("Dot spacing", self.dot_mm)
         form.addRow(self.about)
+        self.pages = QLabel()
+        self.pages.setObjectName("export-pages")
+        form.addRow(self.pages)
+        self._scenes = None
+        self.page.currentTextChanged.connect(lambda _: self._count_pages())
+        self.dot_mm.valueChanged.connect(lambda _: self._count_pages())
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.AcceptRole)
         self.export_button.setObjectName("export-go")
@@ -132,6 +138,27 @@ class ExportDialog(QDialog):
             "pdf": "The map at table scale, tiled over pages, with an assembly sheet.",
             "uvtt": "Universal VTT (.dd2vtt) per level: walls, doors and the map image.",
         }[fmt])
+        self._count_pages()
+
+    def page_count(self) -> int | None:
+        """Pages the PDF will have at the chosen paper and dot spacing (None: no board)."""
+        from engine.export.pdf import page_count
+
+        if self._scenes is None:
+            board = self.win.doc.board()
+            if board is None or board.node_count == 0:
+                return None
+            from engine.export.scene import build_scenes
+
+            self._scenes = build_scenes(board, self.win.doc.scenario())
+        return page_count(self._scenes, PAGES[self.page.currentText()], self.dot_mm.value())
+
+    def _count_pages(self) -> None:
+        n = self.page_count() if self.fmt() == "pdf" else None
+        self.pages.setVisible(n is not None)
+        if n is not None:
+            self.pages.setText(f"{n} pages: the assembly sheet and {n - 1} tiles to print "
+                               f"at 100 %")
 
     def browse(self) -> None:
         fmt = self.fmt()

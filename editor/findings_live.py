@@ -10,8 +10,10 @@ the dot.
 
 from __future__ import annotations
 
+from editor.edits import FeatureRef
 from editor.panels.findings import engine_findings_for
 from editor.scenario_edits import ObjectiveRef, SideRef
+from engine.model import LEVEL_LISTS
 
 SLOT = "findings"
 #: zoom (pixels per dot) a finding is shown at, at least
@@ -62,7 +64,12 @@ def select_named(win, where) -> None:
     side_ids = [s.id for s in sc.sides]
     named_obs = [o for o in where.get("objectives") or [] if o in ob_ids]
     named_sides = [s for s in where.get("sides") or [] if s in side_ids]
-    if named_obs and not where.get("placements"):
+    feats = [r for r in (feature_ref(win.doc, f) for f in where.get("features") or []) if r]
+    if feats:
+        if feats[0].level != win.state.level and feats[0].level in win.doc.levels():
+            win.state.set_level(feats[0].level)
+        win.state.select(feats[0])
+    elif named_obs and not where.get("placements"):
         win.state.select(ObjectiveRef(ob_ids.index(named_obs[0])))
     elif named_sides and not where.get("placements"):
         i = side_ids.index(named_sides[0])
@@ -72,3 +79,40 @@ def select_named(win, where) -> None:
     if dots and win.view.zoom() < FINDING_ZOOM:
         x, y = win.view.mapToScene(win.view.viewport().rect().center()).toTuple()
         win.view.set_zoom(FINDING_ZOOM, (x, y))
+
+
+def _list_of(kind: str) -> str | None:
+    name = {"stair": "stairs", "elevator": "elevators", "climb": "climbs",
+            "tree": "trees"}.get(kind, kind + "s")
+    return name if name in LEVEL_LISTS else None
+
+
+def feature_ref(doc, fid: str) -> FeatureRef | None:
+    """The editable feature behind an engine feature id ``<placement id>/<feature id>``
+    (``extras/...`` for street furniture; unnamed ones are ``L<level>-<kind>-<index>``)."""
+    pid, _, rest = fid.partition("/")
+    if not rest:
+        return None
+    if pid == "extras":
+        ex = doc.layout.extras
+        for name in ("areas", "lines", "trees"):
+            for i, f in enumerate(getattr(ex, name)):
+                if f.id == rest:
+                    return FeatureRef(None, 0, name, i)
+        return None
+    lay = doc.layout
+    pl = next((p for p in lay.placements + lay.pavement if p.id == pid), None)
+    sheet = doc.sheets().get(pl.sheet) if pl is not None else None
+    if sheet is None:
+        return None
+    for lv in sheet.levels:
+        for name in LEVEL_LISTS:
+            for i, f in enumerate(getattr(lv, name)):
+                if f.id == rest:
+                    return FeatureRef(sheet.id, lv.level, name, i)
+    if rest.startswith("L") and rest.count("-") >= 2:  # an unnamed feature
+        lv, kind, idx = rest[1:].split("-", 2)
+        name = _list_of(kind)
+        if lv.isdigit() and idx.isdigit() and name is not None:
+            return FeatureRef(sheet.id, int(lv), name, int(idx))
+    return None

@@ -155,7 +155,50 @@ def main() -> int:
     tabs = s.win.findings_dock.widget()
     tabs.setCurrentIndex(1)
     s.save("sheet-mode.png")
+    scenario_shots(settings)
     return 0
+
+
+def scenario_shots(settings: QSettings) -> None:
+    """The scenario panel (sides and characters) and the export dialog over the window."""
+    from PySide6.QtGui import QColor, QPainter
+
+    from editor.export_dialog import open_export_dialog
+
+    s = Shot(SAMPLE, settings)
+    s.win.resize(1400, 1000)
+    s.zoom(24, (18, 25))
+    s.win.scenario_dock.raise_()
+    s.win.resizeDocks([s.win.properties_dock, s.win.findings_dock], [700, 200],
+                      Qt.Orientation.Vertical)
+    panel = s.win.scenario_panel
+    panel.tabs.setCurrentIndex(1)
+    panel.sides.setCurrentRow(0)
+    panel.characters.table.setCurrentCell(1, 0)
+    QApplication.processEvents()
+    panel.tabs.currentWidget().verticalScrollBar().setValue(200)
+    s.save("scenario-panel.png")
+
+    s = Shot(SAMPLE, settings)
+    dlg = open_export_dialog(s.win, "pdf")
+    QApplication.processEvents()
+    s.win.background.wait()
+    s.win.findings.refresh(s.win.doc)
+    shot = s.win.grab()
+    g = dlg.grab()
+    painter = QPainter(shot)  # a dialog is a window of its own: draw it over the centre
+    at = QPoint((shot.width() - g.width()) // 2, (shot.height() - g.height()) // 3)
+    painter.fillRect(at.x() - 1, at.y() - 24, g.width() + 2, g.height() + 25, QColor("#3c3f44"))
+    painter.setPen(QColor("white"))
+    painter.drawText(at.x() + 8, at.y() - 7, dlg.windowTitle())
+    painter.drawPixmap(at, g)
+    painter.end()
+    out = OUT / "export-dialog.png"
+    shot.save(str(out))
+    print(out.relative_to(ROOT))
+    dlg.close()
+    s.win.doc.undo_stack.setClean()
+    s.win.close()
 
 
 if __name__ == "__main__":

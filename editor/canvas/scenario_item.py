@@ -64,7 +64,7 @@ class ScenarioItem(QGraphicsItem):
         for _, poly, _ in self.zones:
             rect = rect.united(poly.boundingRect())
         for _, p, _ in self.marks:
-            rect = rect.united(QRectF(p.x() - 1, p.y() - 1, 2, 2))
+            rect = rect.united(QRectF(p.x() - 1, p.y() - 1, 2 + 0.9 * len(self.marks), 2))
         self._rect = rect.adjusted(-1, -1, 1, 1)
         self.setZValue(80)
         for colour, poly, name in self.zones:
@@ -94,5 +94,8 @@ class ScenarioItem(QGraphicsItem):
             painter.setPen(pen)
             painter.setBrush(QBrush(fill))
             painter.drawPolygon(poly)
+        seen: dict[tuple[float, float], int] = {}
         for (colour, p, _), kind in zip(self.marks, self.kinds):
-            objective_icons.draw(painter, kind, p, 0.6, colour)
+            n = seen.get((p.x(), p.y()), 0)  # objectives on one dot side by side
+            seen[(p.x(), p.y())] = n + 1
+            objective_icons.draw(painter, kind, p + QPointF(0.9 * n, 0), 0.6, colour)

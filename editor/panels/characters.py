@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -42,6 +43,8 @@ def set_text(w: QLineEdit, text: str) -> None:
     if w.text() != text:
         w.blockSignals(True)
         w.setText(text)
+        if not w.hasFocus():
+            w.setCursorPosition(0)  # show the start of a long value, not its end
         w.blockSignals(False)
 
 
@@ -107,11 +110,16 @@ class CharactersEditor(QWidget):
         self.archetype = QComboBox()
         self.archetype.setObjectName("archetype")
         self.archetype.addItems(archetype_names())
-        self.add_button = QPushButton("Add")
+        self.archetype.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.archetype.setMinimumContentsLength(8)
+        self.add_button = QToolButton()  # compact: the row must fit a narrow dock
+        self.add_button.setText("Add")
         self.add_button.setObjectName("add-character")
         self.add_button.setToolTip("Add a character of this archetype (DMZ numbers)")
         self.add_button.clicked.connect(self.add)
-        self.remove_button = QPushButton("Remove")
+        self.remove_button = QToolButton()
+        self.remove_button.setText("Remove")
         self.remove_button.setObjectName("remove-character")
         self.remove_button.clicked.connect(self.remove)
         row.addWidget(self.archetype, 1)
@@ -174,7 +182,9 @@ class CharactersEditor(QWidget):
         self.weapons.horizontalHeader().setStretchLastSection(True)
         self.weapons.setMinimumHeight(90)
         self.weapons.itemChanged.connect(self._weapon_edited)
-        form.addRow(QLabel("Weapons (success: short/medium/long/extreme)"))
+        wl = QLabel("Weapons (success at short/medium/long/extreme range)")
+        wl.setWordWrap(True)
+        form.addRow(wl)
         form.addRow(self.weapons)
         wrow = QHBoxLayout()
         add_w = QPushButton("Add weapon")

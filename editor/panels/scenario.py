@@ -167,7 +167,8 @@ class ScenarioPanel(QWidget):
             ce.set_victory(self._root(), "most_points", on), "Victory"))
         self.points_to_win = _opt_spin(1, 999, "points-to-win")
         self.points_to_win.setPrefix("first to ")
-        self.points_to_win.setSuffix(" points")
+        self.points_to_win.setSuffix(" points wins")
+        self.points_to_win.setSpecialValueText("no points target")
         self.points_to_win.valueChanged.connect(lambda v: self.push(
             ce.set_victory(self._root(), "points", _val(self.points_to_win, v)), "Victory",
             "victory-points"))
@@ -201,7 +202,7 @@ class ScenarioPanel(QWidget):
         lay = QVBoxLayout(w)
         self.sides = QListWidget()
         self.sides.setObjectName("sides")
-        self.sides.setMaximumHeight(100)
+        self.sides.setMaximumHeight(84)  # three sides; more scroll
         self.sides.currentRowChanged.connect(self._side_chosen)
         lay.addWidget(self.sides)
         row = QHBoxLayout()
@@ -360,7 +361,7 @@ class ScenarioPanel(QWidget):
         lay = QVBoxLayout(w)
         self.objectives = QListWidget()
         self.objectives.setObjectName("objectives")
-        self.objectives.setMaximumHeight(130)
+        self.objectives.setMaximumHeight(120)
         self.objectives.currentRowChanged.connect(self._objective_chosen)
         lay.addWidget(self.objectives)
         row = QHBoxLayout()

@@ -67,8 +67,13 @@ def test_pdf_options_and_default_name(make_editor, qtbot, tmp_path, monkeypatch)
     dlg = win.export_dialog
     assert dlg.path.text() == str(tmp_path / "block.pdf")
     assert dlg.page.isEnabled()
+    # at one-inch dots on A4 (190 x 277 mm printable, 10 mm overlap): the 40 x 30 dot street
+    # is 1016 x 762 mm, 6 x 3 tiles (docs/export.md); level 1 (house and shed roof, 28 x 10
+    # dots, 711 x 254 mm) 4 x 1; level 2 (the house's roof, 12 x 10 dots) 2 x 1
+    assert dlg.pages.text() == "25 pages: the assembly sheet and 24 tiles to print at 100 %"
     dlg.page.setCurrentText("Letter")
     dlg.dot_mm.setValue(12.7)
+    assert dlg.pages.text().startswith("8 pages")  # 2 x 2 landscape, 2 x 1, 1 x 1
     # switching the format follows with the file name's extension
     dlg.set_format("uvtt")
     assert dlg.path.text() == str(tmp_path / "block.dd2vtt") and not dlg.page.isEnabled()

@@ -7,9 +7,10 @@ from dataclasses import replace
 
 import samples
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from editor.canvas.scenario_item import ScenarioItem, side_colour
+from editor.edits import FeatureRef
 from editor.scenario_edits import ObjectiveRef, SideRef
 from editor.tools.objective_place import PlaceObjectiveTool
 from engine.catalogue import archetype_character
@@ -97,7 +98,7 @@ def test_weapon_table_and_removal(make_editor, qtbot):
     qtbot.mouseClick(ch.add_button, LEFT)
     merc = win.doc.root.sides[0].characters[0]
     assert ch.weapons.rowCount() == len(merc.weapons)
-    qtbot.mouseClick(ch.findChild(type(ch.add_button), "add-weapon"), LEFT)
+    qtbot.mouseClick(ch.findChild(QPushButton, "add-weapon"), LEFT)
     row = len(merc.weapons)
     assert win.doc.root.sides[0].characters[0].weapons[row].type == "heavy-pistol"
     ch.weapons.item(row, 2).setText("20/18/16/14")
@@ -281,3 +282,16 @@ def test_canvas_selection_follows_into_panel(make_editor, qtbot):
     d.click(2.5, 0.5)
     assert win.state.selection == SideRef(0)
     assert p.tabs.currentIndex() == 1 and p.sides.currentRow() == 0
+
+
+def test_finding_naming_a_feature_selects_it(make_editor, qtbot):
+    win, d = make_editor()
+    win.findings.activated.emit({"features": ["house-1/hall"], "dots": [[8, 8, 0]]})
+    assert win.state.selection == FeatureRef("house", 0, "doors", 1)
+    win.findings.activated.emit({"features": ["extras/car"], "dots": [[20, 17, 0]]})
+    assert win.state.selection == FeatureRef(None, 0, "areas", 0)
+    # an unnamed feature goes by level, kind and index; the level switches to it
+    win.findings.activated.emit({"features": ["house-1/L1-wall-0"], "dots": [[4, 4, 1]]})
+    assert win.state.level == 1
+    assert win.state.selection == FeatureRef("house", 1, "walls", 0)
+    assert win.properties._current() == samples.house().levels[1].walls[0]
