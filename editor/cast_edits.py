@@ -8,6 +8,7 @@ exact object it had.  Renaming a side's id also renames every objective (``side`
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -110,6 +111,18 @@ def unique_name(base: str, taken: set[str]) -> str:
     while f"{base} {n}" in taken:
         n += 1
     return f"{base} {n}"
+
+
+def character_id(sc: Scenario, name: str) -> str:
+    """A new character id from the name, unique in the scenario, as the loader makes them
+    (``street-samurai``, ``street-samurai-2``): objectives may name it as their target."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "character"
+    used = {c.id for s in sc.sides for c in s.characters}
+    ident, n = base, 1
+    while ident in used:
+        n += 1
+        ident = f"{base}-{n}"
+    return ident
 
 
 def parse_values(text: str) -> tuple[tuple[str, int], ...]:

@@ -234,7 +234,8 @@ class CharactersEditor(QWidget):
         if side is None:
             return
         ch = archetype_character(self.archetype.currentText())
-        ch = replace(ch, name=ce.unique_name(ch.name, {c.name for c in side.characters}))
+        name = ce.unique_name(ch.name, {c.name for c in side.characters})
+        ch = replace(ch, name=name, id=ce.character_id(self.win.doc.root, name))
         sc, i = ce.add_character(self.win.doc.root, self.side_index, ch)
         self.push(sc, f"Add {ch.name}", None)
         self.table.setCurrentCell(i, 0)

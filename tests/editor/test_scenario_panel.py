@@ -56,7 +56,7 @@ def test_side_and_character_from_archetype_undo_redo(make_editor, qtbot):
     ch.archetype.setCurrentIndex(ch.archetype.findText("street-samurai"))
     qtbot.mouseClick(ch.add_button, LEFT)
     sam = win.doc.root.sides[0].characters[0]
-    assert sam == archetype_character("street-samurai")
+    assert sam == replace(archetype_character("street-samurai"), id="street-samurai")
     assert (sam.move_ratio, sam.fire_ratio, sam.vision) == (2, 2, "low-light")
     after_add = win.doc.root
     # two steps up on the move ratio are one undo step
@@ -74,8 +74,8 @@ def test_side_and_character_from_archetype_undo_redo(make_editor, qtbot):
     assert ch.move.value() == 4
     # a second character of the same archetype gets its own name
     qtbot.mouseClick(ch.add_button, LEFT)
-    assert [c.name for c in win.doc.root.sides[0].characters] == [
-        "Street Samurai", "Street Samurai 2"]
+    assert [(c.name, c.id) for c in win.doc.root.sides[0].characters] == [
+        ("Street Samurai", "street-samurai"), ("Street Samurai 2", "street-samurai-2")]
     # success values typed as text
     ch.table.setCurrentCell(0, 0)
     ch.success.setFocus()
@@ -295,3 +295,32 @@ def test_finding_naming_a_feature_selects_it(make_editor, qtbot):
     assert win.state.level == 1
     assert win.state.selection == FeatureRef("house", 1, "walls", 0)
     assert win.properties._current() == samples.house().levels[1].walls[0]
+
+
+def test_panel_edits_save_and_load_back(make_editor, qtbot, tmp_path):
+    from editor.document import Document
+
+    win, d = make_editor(path=tmp_path / "s.yaml")
+    p = panel_of(win, 1)
+    qtbot.mouseClick(p.add_side_button, LEFT)
+    for name in ("decker", "gang-member"):
+        p.characters.archetype.setCurrentIndex(p.characters.archetype.findText(name))
+        qtbot.mouseClick(p.characters.add_button, LEFT)
+    qtbot.mouseClick(p.draw_zone, LEFT)
+    for x, y in ((0.5, 22.5), (6.5, 22.5), (6.5, 28.5), (0.5, 28.5)):
+        d.click(x, y)
+    d.key(Qt.Key.Key_Return)
+    p.tabs.setCurrentIndex(2)
+    p.new_kind.setCurrentText("reach")
+    qtbot.mouseClick(p.add_objective_button, LEFT)
+    d.click(30.0, 25.0)
+    p.new_kind.setCurrentText("exit")
+    qtbot.mouseClick(p.add_objective_button, LEFT)
+    p.ob_edge.setCurrentText("east")
+    win.save()
+    back = Document.open(tmp_path / "s.yaml").root
+    # what the panel made loads back as it is (the loader only names the unnamed pavement)
+    assert (back.sides, back.objectives) == (win.doc.root.sides, win.doc.root.objectives)
+    assert [c.archetype for c in back.sides[0].characters] == ["decker", "gang-member"]
+    assert [(o.kind, o.at, o.edge) for o in back.objectives] == [
+        ("reach", (30, 25, 0), None), ("exit", None, "east")]
