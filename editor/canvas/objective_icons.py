@@ -1,7 +1,7 @@
 """One small symbol per objective kind, drawn in the side's colour on the canvas and in lists.
 
 reach: a flag; hold: a shield; retrieve: a case; eliminate: cross-hairs; exit: an arrow out;
-protect: a ring with a dot (the person to keep alive).  The symbols are drawn with plain
+protect: a ring with a dot (the person to keep alive); a side (in lists) is a plain disc.  The symbols are drawn with plain
 painter calls in a box of half-size ``r`` about ``c`` so they scale with the zoom.
 """
 
@@ -58,6 +58,9 @@ def draw(painter: QPainter, kind: str, c: QPointF, r: float, colour: QColor) -> 
         painter.setBrush(QBrush(colour))
         painter.drawEllipse(pt(0, -0.25), s * 0.25, s * 0.25)
         painter.drawPie(QRectF(pt(-0.5, 0.1), pt(0.5, 1.1)), 0, 180 * 16)
+    elif kind == "side":  # a side in lists: a disc of its colour
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawEllipse(c, s * 0.85, s * 0.85)
     else:  # unknown kind: a plain diamond
         painter.drawPolygon(QPolygonF([pt(0, -0.8), pt(0.8, 0), pt(0, 0.8), pt(-0.8, 0)]))
     painter.restore()

@@ -204,6 +204,7 @@ class ScenarioPanel(QWidget):
         self.sides.setObjectName("sides")
         self.sides.setMaximumHeight(84)  # three sides; more scroll
         self.sides.currentRowChanged.connect(self._side_chosen)
+        self.sides.itemClicked.connect(lambda it: self._side_chosen(self.sides.row(it)))
         lay.addWidget(self.sides)
         row = QHBoxLayout()
         self.add_side_button = QPushButton("Add side")
@@ -345,8 +346,17 @@ class ScenarioPanel(QWidget):
         if 0 <= row < len(sc.sides):
             self.win._refresh_sides()
             self.win.side_box.setCurrentText(sc.sides[row].id)
-            if sc.sides[row].deployment is not None:
+            dep = sc.sides[row].deployment
+            if dep is not None:
+                self._go(dep.level, dep.polygon[0] if dep.polygon else None)
                 self._select(SideRef(row))
+
+    def _go(self, level: int, point) -> None:
+        """Show a zone's or objective's level and scroll its first point into view."""
+        if self.win.state.level != level and level in self.doc.levels():
+            self.win.state.set_level(level)
+        if point is not None and self.win.isVisible():
+            self.win.view.ensureVisible(float(point[0]) - 3, float(point[1]) - 3, 6, 6)
 
     def _select(self, ref) -> None:
         self._selecting = True
@@ -363,6 +373,9 @@ class ScenarioPanel(QWidget):
         self.objectives.setObjectName("objectives")
         self.objectives.setMaximumHeight(120)
         self.objectives.currentRowChanged.connect(self._objective_chosen)
+        # clicking the current one again shows it again (after the canvas selected another)
+        self.objectives.itemClicked.connect(
+            lambda it: self._objective_chosen(self.objectives.row(it)))
         lay.addWidget(self.objectives)
         row = QHBoxLayout()
         self.new_kind = QComboBox()
@@ -485,6 +498,11 @@ class ScenarioPanel(QWidget):
     def _objective_chosen(self, row: int) -> None:
         self.sync_objectives()
         if 0 <= row < len(self._root().objectives):
+            ob = self._root().objectives[row]
+            if ob.at is not None:
+                self._go(ob.at[2] if len(ob.at) > 2 else 0, ob.at[:2])
+            elif ob.area:
+                self._go(ob.level, ob.area[0])
             self._select(ObjectiveRef(row))
 
     # ------------------------------------------------------------------ selection
@@ -530,7 +548,7 @@ class ScenarioPanel(QWidget):
     def sync_sides(self) -> None:
         sc = self._root()
         fill_list(self.sides, [(f"{s.name or s.id}  ({s.id}, {len(s.characters)})",
-                                _icon_key("protect", side_colour(i)))
+                                _icon_key("side", side_colour(i)))
                                for i, s in enumerate(sc.sides)])
         if sc.sides and self.sides.currentRow() < 0:
             self.sides.blockSignals(True)

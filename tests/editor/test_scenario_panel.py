@@ -269,6 +269,13 @@ def test_finding_on_upper_level_switches_level(make_editor, qtbot):
     f = wait_findings(win, qtbot, "objective-not-standable")
     win.findings.activated.emit(f["where"])
     assert win.state.level == 1 and win.state.selection == ObjectiveRef(0)
+    # choosing it in the panel's list also shows its level
+    win.state.set_level(0)
+    p = panel_of(win, 2)
+    assert win.state.selection is None
+    qtbot.mouseClick(p.objectives.viewport(), LEFT,
+                     pos=p.objectives.visualItemRect(p.objectives.item(0)).center())
+    assert win.state.level == 1 and win.state.selection == ObjectiveRef(0)
 
 
 def test_canvas_selection_follows_into_panel(make_editor, qtbot):
