@@ -191,7 +191,7 @@ class ExportRun(QObject):
         self.win = win
         self.fmt, self.out, self.page, self.dot_mm, self.force = fmt, out, page, dot_mm, force
         self.result: object = None
-        self.values: list[int] = []  # every value the progress bar showed
+        self.values: list[int] = []  # every value the progress bar showed, in order
         self._progress = (0, 1)
         self._done = threading.Event()
         self._cancel = threading.Event()
@@ -243,7 +243,7 @@ class ExportRun(QObject):
 
     def _show(self, value: int) -> None:
         self.dialog.setValue(value)
-        self.values.append(value)
+        self.values.append(self.dialog.value())  # what the bar really shows
 
     def _poll(self) -> None:
         done, total = self._progress

@@ -56,6 +56,7 @@ def test_png_from_the_file_menu_with_progress(make_editor, qtbot, tmp_path, monk
     for n in names:
         assert (tmp_path / "out" / n).read_bytes()[:8] == PNG_MAGIC
     assert run.values[-1] == ed.STEPS and max(run.values) == ed.STEPS
+    assert run.dialog.maximum() == ed.STEPS
     assert run.values == sorted(run.values)  # the bar only moves forward
     assert not run.dialog.isVisible()
     assert win.hint_label.text() == "Exported map.png, map-L1.png, map-L2.png"
