@@ -75,6 +75,10 @@ def select_named(win, where) -> None:
         i = side_ids.index(named_sides[0])
         if sc.sides[i].deployment is not None:
             win.state.select(SideRef(i))
+        else:  # nothing on the map (a side without a zone): show it in the scenario dock
+            win.scenario_dock.raise_()
+            win.scenario_panel.tabs.setCurrentIndex(1)
+            win.scenario_panel.sides.setCurrentRow(i)
     dots = where.get("dots") or []
     if dots and win.view.zoom() < FINDING_ZOOM:
         x, y = win.view.mapToScene(win.view.viewport().rect().center()).toTuple()

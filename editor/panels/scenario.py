@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -337,6 +337,7 @@ class ScenarioPanel(QWidget):
         self.win._refresh_sides()
         self.win.side_box.setCurrentText(side.id)
         self.win.set_tool("deploy")
+        QTimer.singleShot(0, self.sync_sides)  # the kind shows "polygon" once one is drawn
         self.win.show_hint(f"Deployment of {side.id}: click the zone's corners on level "
                            f"{self.win.state.level}, double-click or Enter to close it")
 

@@ -331,3 +331,28 @@ def test_panel_edits_save_and_load_back(make_editor, qtbot, tmp_path):
     assert [c.archetype for c in back.sides[0].characters] == ["decker", "gang-member"]
     assert [(o.kind, o.at, o.edge) for o in back.objectives] == [
         ("reach", (30, 25, 0), None), ("exit", None, "east")]
+
+
+def test_side_without_zone_finding_shows_the_side(make_editor, qtbot):
+    from engine.catalogue import archetype_character as ac
+
+    sc, lib = sealed_scenario()
+    sc = replace(sc, sides=sc.sides + (Side(id="ghouls", characters=(ac("squatter"),)),))
+    win, d = make_editor(sc, lib)
+    f = wait_findings(win, qtbot, "deployment-missing")
+    assert f["severity"] == "warning" and f["where"] == {"sides": ["ghouls"]}
+    win.findings.activated.emit(f["where"])
+    p = win.scenario_panel
+    assert p.tabs.currentIndex() == 1 and p.sides.currentRow() == 1
+    assert p.dep_kind.currentText() == "none"
+    # choosing "polygon" arms the Deploy tool for that side; the kind follows the drawing
+    p.dep_kind.setCurrentText("polygon")
+    assert win.tool_key == "deploy" and win.side_box.currentText() == "ghouls"
+    QApplication.processEvents()
+    assert p.dep_kind.currentText() == "none"
+    for x, y in ((10.5, 25.5), (14.5, 25.5), (14.5, 28.5)):
+        d.click(x, y)
+    d.key(Qt.Key.Key_Return)
+    assert win.doc.root.sides[1].deployment == Deployment(
+        polygon=((10.5, 25.5), (14.5, 25.5), (14.5, 28.5)), level=0)
+    assert p.dep_kind.currentText() == "polygon"
