@@ -4,8 +4,8 @@ A counter is a disc the size of a dot in its side's colour with the character's 
 prone character's disc carries a dark bar; a ring marks the character to move; one who is out
 of the fight is drawn grey with a cross.  Under the disc, at a fixed pixel size, a strip of
 thirteen boxes (12..0) shows his Condition Monitor: stun yellow, physical red.  Reaction arcs
-are translucent wedges in the side's colour.  Only what is on the level being looked at is
-drawn, like the rest of the canvas.
+are translucent wedges in the side's colour.  Characters on other levels than the one looked
+at are faint ghosts, so a sniper on a roof still sees the street's counters.
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from engine.play.reaction import Arc
 from engine.play.state import PRONE, CharacterState
 
 RADIUS = 0.42
-ARC_REACH = 14.0  # dots a wedge is drawn out to (the arc itself has no end)
+ARC_REACH = 14.0  # dots a dragged wedge is drawn out to (the arc itself has no end)
 Z_ARCS = 84
 Z_COUNTERS = 90
+GHOST_OPACITY = 0.4  # characters on other levels
 
 
 def initials(ch: CharacterState) -> str:
@@ -136,7 +137,7 @@ def wedge_path(arc: Arc, reach: float = ARC_REACH) -> QPainterPath:
 def arc_item(arc: Arc, colour: QColor, reach: float = ARC_REACH) -> QGraphicsPathItem:
     item = QGraphicsPathItem(wedge_path(arc, reach))
     fill = QColor(colour)
-    fill.setAlpha(50)
+    fill.setAlpha(34)
     edge = QColor(colour)
     edge.setAlpha(190)
     pen = QPen(edge, 1.5)
@@ -164,7 +165,10 @@ class CounterLayer:
         self.counters.clear()
         self.arcs.clear()
 
-    def rebuild(self, game, level: int, highlight: str | None) -> None:
+    def rebuild(self, game, level: int, highlight: str | None, reach: float = ARC_REACH,
+                ) -> None:
+        """Counters on ``level``; arcs on every level (they reach all of them), drawn out to
+        ``reach`` dots: the whole board, since an arc has no end."""
         self.clear()
         st = game.state
         sides = st.sides()
@@ -172,14 +176,18 @@ class CounterLayer:
             colour = side_colour(sides.index(ch.side) if ch.side in sides else 0)
             for arc in ch.arcs:
                 if ch.pos is not None and not ch.out:
-                    item = arc_item(arc, colour)
+                    item = arc_item(arc, colour, reach)
                     self.scene.addItem(item)
                     self.items.append(item)
                     self.arcs.append(item)
-            if ch.pos is None or ch.exited is not None or ch.pos[2] != level:
+            if ch.pos is None or ch.exited is not None:
                 continue
             x, y = game.point(ch.pos)
             item = CounterItem(ch, colour, ch.id == highlight, QPointF(x, y))
+            if ch.pos[2] != level:  # another level: a faint ghost, under this level's counters
+                item.setOpacity(GHOST_OPACITY)
+                item.setZValue(Z_COUNTERS - 1)
+                item.setToolTip(f"{item.toolTip()} — on level {ch.pos[2]}")
             self.scene.addItem(item)
             self.items.append(item)
             self.counters[ch.id] = item

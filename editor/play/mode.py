@@ -30,18 +30,17 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from editor.play.counters import CounterLayer
+from editor.play import progress
+from editor.play.counters import ARC_REACH, CounterLayer
 from editor.play.log_panel import LogPanel
 from editor.play.panel import PlayPanel
 from editor.play.preview import PathPreview, ShotPreview, path_preview, shot_preview
 from editor.play.tools import PlayTool
 from engine import errors
 from engine.play import actions as A
-from engine.play import objectives as obj_rules
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
 from engine.play.state import PRONE, CharacterState
-from engine.play.weapons import grenade_kind
 
 if TYPE_CHECKING:
     from editor.main_window import MainWindow
@@ -294,6 +293,17 @@ class PlayMode(QObject):
             self.chosen = cid
         self.refresh(follow=True)
 
+    def character_at(self, dot) -> CharacterState | None:
+        """Who is on ``dot``; failing that, who is on that dot of the nearest other level
+        (the faint counters), so a shot from a roof can pick a target in the street."""
+        st = self.game.state
+        here = st.occupant(tuple(dot))
+        if here is not None:
+            return here
+        others = [c for c in st.characters.values()
+                  if not c.out and c.pos is not None and c.pos[:2] == tuple(dot[:2])]
+        return min(others, key=lambda c: abs(c.pos[2] - dot[2]), default=None)
+
     def _begun(self) -> CharacterState | None:
         """The selected character, his Movement Phase begun (the engine's ``begin``)."""
         g = self.game
@@ -333,8 +343,7 @@ class PlayMode(QObject):
         self.refresh(follow=True)
         for e in new:
             if e["event"] == "turn-end":
-                sc = obj_rules.scores(g.state, g.objectives)
-                score = ", ".join(f"{s} {v}" for s, v in sc.items())
+                score = progress.scores_text(g)
                 self.win.show_hint(f"End of turn {e['turn']}: {score}; no winner yet"
                                    if not g.state.finished else f"End of turn {e['turn']}")
         if any(e["event"] == "finish" for e in new):
@@ -570,125 +579,24 @@ class PlayMode(QObject):
         if follow and sel is not None and sel.pos is not None and \
                 sel.pos[2] != self.win.state.level and sel.pos[2] in self.win.doc.levels():
             self.win.state.set_level(sel.pos[2])  # (refreshes once more through levelChanged)
-        self.layer.rebuild(g, self.win.state.level, sel.id if sel else None)
+        rect = self.win.scene.content_rect
+        reach = max(ARC_REACH, (rect.width() ** 2 + rect.height() ** 2) ** 0.5)
+        self.layer.rebuild(g, self.win.state.level, sel.id if sel else None, reach)
         if follow and sel is not None and sel.id != self._followed and sel.pos is not None:
             self._followed = sel.id  # a new character to move: bring him into view
             view = self.win.view
             view.set_zoom(max(view.zoom(), FOLLOW_ZOOM), g.point(sel.pos))
-        self._fill_panel(sel)
+        self.panel.show_game(g, sel)
         self.log_panel.sync(g.log.events)
         if self.tool is not None:
             self.tool.refresh()
-
-    def _fill_panel(self, sel: CharacterState | None) -> None:
-        g, p = self.game, self.panel
-        st = g.state
-        if st.finished:
-            p.turn_label.setText(f"Game over after turn {st.turn}: {self._winner_text()}")
-        else:
-            p.turn_label.setText(f"Turn {st.turn} of {st.turn_limit} — {st.current_team} "
-                                 f"to move")
-        p.char_box.blockSignals(True)
-        p.char_box.clear()
-        ids = [st.active] if st.active else g.movable()
-        for cid in ids:
-            ch = st.characters[cid]
-            p.char_box.addItem(f"{ch.name or ch.id} ({ch.side})", cid)
-        if sel is not None:
-            p.char_box.setCurrentIndex(max(0, p.char_box.findData(sel.id)))
-        p.char_box.blockSignals(False)
-        on = sel is not None
-        for b in (p.end_move, p.posture, p.ready, p.reload, p.open_door, p.fire, p.throw,
-                  p.weapon_box, p.arc_box, p.opening_box):
-            b.setEnabled(on)
-        p.end_phase.setEnabled(not st.finished)
-        p.weapon_box.clear()
-        p.opening_box.clear()
-        if sel is None:
-            p.mp_label.setText("")
-            p.char_label.setText("")
-        else:
-            p.mp_label.setText(f"{sel.mp_spent} spent, {sel.mp_left} left of {sel.mp}")
-            w = sel.ready_weapon
-            gun = "nothing ready" if w is None else (
-                f"{w.name} ready" + ("" if w.loaded is None else f" ({w.loaded}/{w.clip}, "
-                                     f"{w.clips} clips)"))
-            arcs = ", ".join(f"{a.kind} {a.direction:.0f}°" for a in sel.arcs) or "no arc"
-            where = "–" if sel.pos is None else f"{sel.pos[0]},{sel.pos[1]} level {sel.pos[2]}"
-            p.char_label.setText(f"{where} · {sel.posture} · injury +{sel.condition.modifier}"
-                                 f"\n{gun}\narcs: {arcs}")
-            p.posture.setText("Stand (2 MP)" if sel.posture == PRONE else "Drop prone (1 MP)")
-            for i, wp in enumerate(sel.weapons):
-                mark = " (ready)" if i == sel.ready else ""
-                p.weapon_box.addItem(f"{wp.name}{mark}", i)
-            nxt = next((i for i in range(len(sel.weapons)) if i != sel.ready), sel.ready)
-            if nxt is not None:
-                p.weapon_box.setCurrentIndex(nxt)
-            grenade = w is not None and grenade_kind(w.type) is not None
-            p.throw.setEnabled(grenade)
-            p.fire.setEnabled(w is not None and not w.is_grenade)
-            ops = g.board.openings_near(sel.pos) if sel.pos is not None else []
-            for op in ops:
-                p.opening_box.addItem(f"{op.kind} {op.feature} ({op.state})",
-                                      (op.feature, op.state))
-            p.open_door.setEnabled(bool(ops))
-            p.opening_box.setEnabled(bool(ops))
-            if ops:
-                op = ops[0]
-                p.open_door.setText(f"{'Close' if op.state == 'open' else 'Open'} {op.kind}")
-            else:
-                p.open_door.setText("Open door")
-        self._fill_objectives()
-
-    def _objective_status(self, o) -> str:
-        st = self.game.state
-        if o.id in st.achieved:
-            return "<b>achieved</b>"
-        if not obj_rules.in_time(o, st.turn):
-            return "too late"
-        if o.kind == "hold":
-            return f"held {st.held.get(o.id, 0)}/{o.turns or 1} turns"
-        if o.kind == "retrieve":
-            who = [c.id for c in st.characters.values() if o.id in c.carrying]
-            return f"carried by {who[0]}" if who else "not picked up"
-        if o.kind == "eliminate":
-            tg = obj_rules.targets(st, o.target)
-            down = sum(1 for c in tg if c.condition.out)
-            return f"{down}/{len(tg)} down"
-        if o.kind == "protect":
-            tg = obj_rules.targets(st, o.target)
-            return "still standing" if tg and not any(c.condition.out for c in tg) else "down"
-        return "open"
-
-    def _fill_objectives(self) -> None:
-        g = self.game
-        rows = []
-        for o in g.objectives:
-            rows.append(f"{o.id} ({o.side}, {o.kind}, {obj_rules.points(o)} pts): "
-                        f"{self._objective_status(o)}")
-        self.panel.objectives_label.setText("<br>".join(rows))
-        sc = obj_rules.scores(g.state, g.objectives)
-        self.panel.score_label.setText("Points: " + ", ".join(f"{s} {v}" for s, v in sc.items()))
-
-    def objective_lines(self) -> list[str]:
-        """The objective rows as plain text (for tests and the status bar)."""
-        return [self._plain(x) for x in self.panel.objectives_label.text().split("<br>") if x]
-
-    @staticmethod
-    def _plain(html: str) -> str:
-        return html.replace("<b>", "").replace("</b>", "")
-
-    def _winner_text(self) -> str:
-        st = self.game.state
-        return "a draw" if st.winner == "draw" else f"{st.winner} wins"
 
     def _announce_end(self) -> None:
         g = self.game
         fin = g.log.of_kind("finish")
         why = fin[-1]["why"] if fin else ""
-        sc = obj_rules.scores(g.state, g.objectives)
-        text = (f"Game over ({why}) after turn {g.state.turn}: {self._winner_text()}. "
-                f"Points: {', '.join(f'{s} {v}' for s, v in sc.items())}")
+        text = (f"Game over ({why}) after turn {g.state.turn}: {progress.winner_text(g)}. "
+                f"Points: {progress.scores_text(g)}")
         self.panel.banner.setText(text)
         self.panel.banner.show()
         self.announce(text)

@@ -20,7 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.play import progress
+from engine.play.game import Game
 from engine.play.reaction import ARCS
+from engine.play.state import PRONE, CharacterState
+from engine.play.weapons import grenade_kind
 
 ARC_CHOICES = [(name, f"{name} — {cost} MP, {width:.0f}°") for name, (cost, width) in ARCS.items()]
 
@@ -127,3 +131,69 @@ class PlayPanel(QWidget):
         files.addWidget(self.leave)
         lay.addLayout(files)
         lay.addStretch(1)
+
+    def show_game(self, g: Game, sel: CharacterState | None) -> None:
+        """Fill every widget from the game; ``sel`` is the character to move (or None)."""
+        p = self
+        st = g.state
+        if st.finished:
+            p.turn_label.setText(f"Game over after turn {st.turn}: {progress.winner_text(g)}")
+        else:
+            p.turn_label.setText(f"Turn {st.turn} of {st.turn_limit} — {st.current_team} "
+                                 f"to move")
+        p.char_box.blockSignals(True)
+        p.char_box.clear()
+        ids = [st.active] if st.active else g.movable()
+        for cid in ids:
+            ch = st.characters[cid]
+            p.char_box.addItem(f"{ch.name or ch.id} ({ch.side})", cid)
+        if sel is not None:
+            p.char_box.setCurrentIndex(max(0, p.char_box.findData(sel.id)))
+        p.char_box.blockSignals(False)
+        on = sel is not None
+        for b in (p.end_move, p.posture, p.ready, p.reload, p.open_door, p.fire, p.throw,
+                  p.weapon_box, p.arc_box, p.opening_box):
+            b.setEnabled(on)
+        p.end_phase.setEnabled(not st.finished)
+        p.weapon_box.clear()
+        p.opening_box.clear()
+        if sel is None:
+            p.mp_label.setText("")
+            p.char_label.setText("")
+        else:
+            p.mp_label.setText(f"{sel.mp_spent} spent, {sel.mp_left} left of {sel.mp}")
+            w = sel.ready_weapon
+            gun = "nothing ready" if w is None else (
+                f"{w.name} ready" + ("" if w.loaded is None else f" ({w.loaded}/{w.clip}, "
+                                     f"{w.clips} clips)"))
+            arcs = ", ".join(f"{a.kind} {a.direction:.0f}°" for a in sel.arcs) or "no arc"
+            where = "–" if sel.pos is None else f"{sel.pos[0]},{sel.pos[1]} level {sel.pos[2]}"
+            p.char_label.setText(f"{where} · {sel.posture} · injury +{sel.condition.modifier}"
+                                 f"\n{gun}\narcs: {arcs}")
+            p.posture.setText("Stand (2 MP)" if sel.posture == PRONE else "Drop prone (1 MP)")
+            for i, wp in enumerate(sel.weapons):
+                mark = " (ready)" if i == sel.ready else ""
+                p.weapon_box.addItem(f"{wp.name}{mark}", i)
+            nxt = next((i for i in range(len(sel.weapons)) if i != sel.ready), sel.ready)
+            if nxt is not None:
+                p.weapon_box.setCurrentIndex(nxt)
+            grenade = w is not None and grenade_kind(w.type) is not None
+            p.throw.setEnabled(grenade)
+            p.fire.setEnabled(w is not None and not w.is_grenade)
+            ops = g.board.openings_near(sel.pos) if sel.pos is not None else []
+            for op in ops:
+                p.opening_box.addItem(f"{op.kind} {op.feature} ({op.state})",
+                                      (op.feature, op.state))
+            p.open_door.setEnabled(bool(ops))
+            p.opening_box.setEnabled(bool(ops))
+            if ops:
+                op = ops[0]
+                p.open_door.setText(f"{'Close' if op.state == 'open' else 'Open'} {op.kind}")
+            else:
+                p.open_door.setText("Open door")
+        p.objectives_label.setText("<br>".join(progress.objective_lines(g)))
+        p.score_label.setText(f"Points: {progress.scores_text(g)}")
+
+    def objective_lines(self) -> list[str]:
+        return [x for x in self.objectives_label.text().split("<br>") if x]
+

@@ -27,6 +27,16 @@ class ArcEntry:
     dot: Dot3
     attacks: int  # attacks the tally earns along the path (before holds for range/chance)
     chance: int | None  # the reactor's chance against the mover at ``dot`` (None: no shot)
+    inside: bool = False  # the mover stands in the arc already
+
+    def text(self) -> str:
+        c, r = self.dot[0], self.dot[1]
+        shot = (f"no line of fire at {c},{r}" if self.chance is None
+                else f"chance {self.chance} at {c},{r}")
+        n = f"{self.attacks} attack{'s' if self.attacks != 1 else ''}"
+        where = f"inside {self.reactor}'s arc" if self.inside else \
+            f"enters {self.reactor}'s arc at {c},{r}"
+        return f"{where}: {n}, {shot}"
 
 
 @dataclass
@@ -54,12 +64,8 @@ class PathPreview:
         """Empty when the path enters no enemy arc."""
         if not self.entries:
             return ""
-        parts = []
-        for e in self.entries:
-            ch = "no shot" if e.chance is None else f"chance {e.chance}"
-            parts.append(f"{e.reactor}'s arc at {e.dot[0]},{e.dot[1]} "
-                         f"({e.attacks} attack{'s' if e.attacks != 1 else ''}, {ch})")
-        return "Enters " + "; ".join(parts)
+        text = "; ".join(e.text() for e in self.entries)
+        return text[0].upper() + text[1:]
 
 
 def path_preview(game: Game, mover: CharacterState, target: Dot3) -> PathPreview | None:
@@ -95,6 +101,7 @@ def _arc_entries(game: Game, mover: CharacterState, pv: PathPreview) -> list[Arc
     out: list[ArcEntry] = []
     for r in game.reactors(mover):
         tally = game.state.tally(r.id) or ReactionTally(r.fire_ratio)
+        inside = game.in_arcs(r, mover.pos)
         first: int | None = None
         for i, d in enumerate(pv.dots[1:], start=1):
             if game.in_arcs(r, d):
@@ -109,10 +116,11 @@ def _arc_entries(game: Game, mover: CharacterState, pv: PathPreview) -> list[Arc
                 gone = next((i for i, d in enumerate(pv.dots) if not game.in_arcs(r, d)), None)
                 if gone is not None and tally.attacks == 0 and not tally.free_used:
                     at = pv.dots[gone - 1]
-                    out.append(ArcEntry(r.id, gone - 1, at, 1, _chance_at(game, r, mover, at)))
+                    out.append(ArcEntry(r.id, gone - 1, at, 1, _chance_at(game, r, mover, at),
+                                        inside=True))
             continue
         out.append(ArcEntry(r.id, first, pv.dots[first], tally.attacks,
-                            _chance_at(game, r, mover, pv.dots[first])))
+                            _chance_at(game, r, mover, pv.dots[first]), inside=inside))
     return out
 
 

@@ -89,7 +89,7 @@ class PlayTool(Tool):
         d = self.dot_of(p)
         m = self.mode
         if m.fire_armed:
-            who = m.game.state.occupant(d)
+            who = m.character_at(d)
             if who is not None:
                 m.preview_fire(who.id)
             return True
@@ -97,7 +97,7 @@ class PlayTool(Tool):
             m.throw_at(d)
             return True
         sel = m.selected()
-        who = m.game.state.occupant(d)
+        who = m.game.state.occupant(d)  # only this level's counters: a click here is a move
         if sel is not None and sel.pos == d:
             self.drag_from = QPointF(*m.game.point(d))
             self.dragging = False
@@ -211,9 +211,10 @@ class PlayTool(Tool):
             ring.setBrush(QBrush(QColor(224, 16, 16, 70)))
             self._path_items.append(self.add_overlay(ring, z=125))
         if pv.entries:
-            x, y = lat.point(pv.dots[-1][:2])
+            x, y = lat.point(pv.entries[0].dot[:2])
             self._path_items.append(self.add_overlay(
-                text_item("⚠ enemy arc", QPointF(x, y), colour="#ff6060", size=8.5), z=131))
+                text_item("enemy arc!", QPointF(x, y), colour="#ff6060", size=8.5, right=True),
+                z=131))
 
     def warning_items(self) -> list:
         """The red rings of the current preview (the tests look for them)."""

@@ -157,7 +157,7 @@ def test_fire_shows_the_engines_chance_before_rolling(make_editor):
 
 def test_end_phase_ends_the_turn_and_shows_objectives(make_editor):
     win, d, pm, g = start(make_editor)
-    assert pm.objective_lines() == ["corner (red, reach, 2 pts): open",
+    assert pm.panel.objective_lines() == ["corner (red, reach, 2 pts): open",
                                     "stop-ace (blue, eliminate, 3 pts): 0/1 down"]
     first, second = g.state.order
     pm.panel.end_phase.click()
@@ -176,7 +176,7 @@ def test_victory_check_at_the_last_turn_end(make_editor):
         pm.panel.end_phase.click()
     d.click(12, 24)  # Ace reaches the corner
     assert g.state.achieved == {"corner": "red"}
-    assert pm.objective_lines()[0] == "corner (red, reach, 2 pts): achieved"
+    assert pm.panel.objective_lines()[0] == "corner (red, reach, 2 pts): achieved"
     d.key(Qt.Key.Key_Return)
     if not g.state.finished:
         pm.panel.end_phase.click()
