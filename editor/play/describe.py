@@ -130,6 +130,17 @@ def describe(e: dict[str, Any]) -> str:
     if k == "scatter":
         return (f"{e['thrower']}'s throw scatters {e['distance']} dots (direction roll "
                 f"{e['direction_roll']}) to {_dot(e['landed'])}")
+    if k == "blast":
+        return f"{e['thrower']}'s {e['grenade']} goes off at {_dot(e['at'])}"
+    if k == "blast-shielded":
+        return f"{e['target']} is shielded from the blast by {e['why']}"
+    if k == "smoke":
+        return f"Smoke fills {e['dots']} dots around {_dot(e['at'])}"
+    if k == "barrier-damage":
+        return (f"{e['feature']} takes {e['boxes']} boxes (armor {e['armor']}), "
+                f"{e['total']} in all")
+    if k == "hole":
+        return f"{e['feature']} is broken open"
     if k == "stacked":
         return f"{e['who']} stops on {e['on']}'s dot"
     if k == "melee":

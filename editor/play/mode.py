@@ -34,7 +34,14 @@ from editor.play import progress
 from editor.play.counters import ARC_REACH, CounterLayer
 from editor.play.log_panel import LogPanel
 from editor.play.panel import PlayPanel
-from editor.play.preview import PathPreview, ShotPreview, path_preview, shot_preview
+from editor.play.preview import (
+    PathPreview,
+    ShotPreview,
+    ThrowPreview,
+    path_preview,
+    shot_preview,
+    throw_preview,
+)
 from editor.play.tools import PlayTool
 from engine import errors
 from engine.play import actions as A
@@ -366,6 +373,15 @@ class PlayMode(QObject):
         p.warning_label.setText(pv.warning)
         self.win.show_hint(p.path_label.text() + (f" — {pv.warning}" if pv.warning else ""))
         return pv
+
+    def preview_throw(self, dot) -> ThrowPreview | None:
+        """Cost and accuracy of throwing the ready grenade at ``dot`` (panel updated)."""
+        ch = self.selected()
+        tp = None if ch is None else throw_preview(self.game, ch, dot)
+        text = tp.text() if tp is not None else f"Cannot throw at {dot[0]},{dot[1]} from here"
+        self.panel.path_label.setText(text)
+        self.win.show_hint(text)
+        return tp
 
     def commit_move(self, dot) -> None:
         """Walk the previewed path step by step; stop when fired upon or stopped."""

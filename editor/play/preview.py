@@ -181,3 +181,48 @@ def success_probability(chance: int) -> float:
     ways = {t: 6 - abs(t - 7) for t in range(2, 13)}
     ok = sum(n for t, n in ways.items() if t == 2 or (t != 12 and t <= chance))
     return ok / 36
+
+
+@dataclass
+class ThrowPreview:
+    """A grenade throw at a dot: its MP and its accuracy test, as the referee will make it."""
+
+    thrower: str
+    at: Dot3
+    dots: int
+    mp: int
+    success_value: int
+    target_value: int
+    cover: int
+
+    @property
+    def chance(self) -> int:
+        return self.success_value - self.target_value
+
+    def text(self) -> str:
+        return (f"Throw at {self.at[0]},{self.at[1]}: {self.dots} dots, {self.mp} MP; accuracy "
+                f"SV {self.success_value} − TV {self.target_value} (range {self.mp}, cover "
+                f"{self.cover}) = chance {self.chance} "
+                f"({success_probability(self.chance):.0%}); a miss scatters")
+
+
+def throw_preview(game: Game, thrower: CharacterState, at: Dot3) -> ThrowPreview | None:
+    """The throw of the ready grenade at ``at``, or None (no grenade, no sight, too far)."""
+    from engine.play.grenades import MAX_THROW, accuracy_target_value, throw_mp
+    from engine.play.state import STANDING
+    from engine.play.weapons import grenade_kind
+
+    w = thrower.ready_weapon
+    gk = grenade_kind(w.type) if w is not None else None
+    if gk is None or thrower.pos is None:
+        return None
+    dots = game.board.lattice.distance(thrower.pos[:2], at[:2])
+    if dots > MAX_THROW:
+        return None
+    s = game.board.sight(thrower.pos, tuple(at), thrower.posture, STANDING, thrower.vision)
+    if s.blocked:
+        return None
+    cover = s.total - s.visibility
+    return ThrowPreview(thrower.id, tuple(at), dots, throw_mp(dots, gk.aerodynamic),
+                        thrower.success_value("throwing"),
+                        accuracy_target_value(dots, cover, gk.aerodynamic), cover)

@@ -186,6 +186,8 @@ class PlayTool(Tool):
         self._path_items = []
         m = self.mode
         self.preview = m.preview_path(None if m.fire_armed or m.throw_armed else d)
+        if m.throw_armed and d is not None:
+            self.draw_throw(d)
         pv = self.preview
         if pv is None:
             return
@@ -216,9 +218,28 @@ class PlayTool(Tool):
                 text_item("enemy arc!", QPointF(x, y), colour="#ff6060", size=8.5, right=True),
                 z=131))
 
+    def draw_throw(self, d: tuple[int, int, int]) -> None:
+        """The line of a throw at ``d`` and its cost and chance in the panel."""
+        m = self.mode
+        tp = m.preview_throw(d)
+        ch = m.selected()
+        if tp is None or ch is None or ch.pos is None:
+            return
+        lat = m.lattice
+        path = QPainterPath(QPointF(*lat.point(ch.pos[:2])))
+        path.lineTo(QPointF(*lat.point(d[:2])))
+        line = QGraphicsPathItem(path)
+        line.setPen(cosmetic("#ffb000", 3, Qt.PenStyle.DashLine))
+        self._path_items.append(self.add_overlay(line, z=119))
+        x, y = lat.point(d[:2])
+        ring = QGraphicsEllipseItem(x - 0.5, y - 0.5, 1.0, 1.0)
+        ring.setPen(cosmetic("#ffb000", 3))
+        self._path_items.append(self.add_overlay(ring, z=125))
+
     def warning_items(self) -> list:
         """The red rings of the current preview (the tests look for them)."""
-        return [it for it in self._path_items if isinstance(it, QGraphicsEllipseItem)]
+        return [it for it in self._path_items if isinstance(it, QGraphicsEllipseItem)
+                and it.pen().color().name() == WARN]
 
     def draw_ghost(self, direction: float) -> None:
         ch = self.mode.selected()

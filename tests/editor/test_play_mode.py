@@ -26,15 +26,16 @@ def one_dot(c: int, r: int) -> m.Deployment:
     return m.Deployment(polygon=samples.box(c - 0.5, r - 0.5, c + 0.5, r + 0.5), level=0)
 
 
-def gunman(cid: str, name: str) -> m.Character:
+def gunman(cid: str, name: str, grenade: bool = False) -> m.Character:
     smg = m.Weapon(type="smg", name="SMG", success=(18, 16, 14, 12), shots=10, clips=2, damage=4)
+    kit = (smg, m.Weapon(type="offensive-grenade", name="Frag", shots=1)) if grenade else (smg,)
     return m.Character(name=name, id=cid, move_ratio=3, fire_ratio=3,
-                       success=(("firearms", 10), ("unarmed", 12)),
-                       defense=(("ballistic", 9), ("impact", 8)), weapons=(smg,))
+                       success=(("firearms", 10), ("unarmed", 12), ("throwing", 11)),
+                       defense=(("ballistic", 9), ("impact", 8)), weapons=kit)
 
 
-def duel(turn_limit: int = 10) -> m.Scenario:
-    sides = (m.Side("red", "Red", one_dot(*ACE[:2]), (gunman("ace", "Ace Red"),)),
+def duel(turn_limit: int = 10, ace=ACE) -> m.Scenario:
+    sides = (m.Side("red", "Red", one_dot(*ace[:2]), (gunman("ace", "Ace Red", True),)),
              m.Side("blue", "Blue", one_dot(*BO[:2]), (gunman("bo", "Bo Blue"),)))
     objectives = (m.Objective(id="corner", side="red", kind="reach", at=(12, 24, 0), points=2),
                   m.Objective(id="stop-ace", side="blue", kind="eliminate", target="red",
@@ -249,3 +250,88 @@ def test_the_drawn_wedge_covers_what_the_engine_arc_contains():
                 continue  # the polygon's edge: too close to call
             p = (3.0 + 6 * math.cos(math.radians(deg)), 4.0 + 6 * math.sin(math.radians(deg)))
             assert path.contains(QPointF(*p)) == arc.contains(p), (kind, deg)
+
+
+def red_first(pm, g) -> None:
+    if g.state.current_team != "red":
+        pm.panel.end_phase.click()
+    assert g.state.current_team == "red" and pm.selected().id == "ace"
+
+
+def test_door_and_posture_buttons(make_editor):
+    win, d, pm, g = start(make_editor, duel(ace=(6, 12, 0)))  # below the house's front door
+    red_first(pm, g)
+    ace = g.state.characters["ace"]
+    p = pm.panel
+    assert p.open_door.isEnabled() and p.open_door.text() == "Open door"
+    assert p.opening_box.currentText() == "door house-1/front (closed)"
+    p.open_door.click()
+    assert g.state.openings == {"house-1/front": "open"} and ace.mp_spent == 2
+    assert p.open_door.text() == "Close door"
+    # the open door now costs nothing extra: straight in, one step at move ratio 3
+    d.hover(6, 11)
+    assert p.path_label.text() == "Path to 6,11: 4 MP in 1 steps"
+    assert p.posture.text() == "Drop prone (1 MP)"
+    p.posture.click()
+    assert ace.posture == "prone" and ace.mp_spent == 3
+    assert pm.layer.counters["ace"].prone
+    assert p.posture.text() == "Stand (2 MP)"
+    p.posture.click()
+    assert ace.posture == "standing" and ace.mp_spent == 5
+    assert [ln[6:] for ln in pm.log_panel.lines()[-6:]] == [
+        "ace spends 2 MP (open door): 2/12", "ace makes house-1/front open",
+        "ace spends 1 MP (drop prone): 3/12", "ace is now prone",
+        "ace spends 2 MP (stand): 5/12", "ace is now standing"]
+
+
+def test_ready_a_grenade_and_throw_it(make_editor):
+    win, d, pm, g = start(make_editor)
+    red_first(pm, g)
+    ace = g.state.characters["ace"]
+    p = pm.panel
+    assert not p.throw.isEnabled()  # the SMG is ready
+    assert p.weapon_box.currentText() == "Frag"
+    p.ready.click()
+    assert ace.ready == 1 and ace.mp_spent == 3 and p.throw.isEnabled()
+    p.throw.click()
+    d.hover(16, 24)  # six dots east: 3 MP, accuracy 11 - 3
+    assert p.path_label.text() == ("Throw at 16,24: 6 dots, 3 MP; accuracy SV 11 − TV 3 "
+                                   "(range 3, cover 0) = chance 8 (72%); a miss scatters")
+    assert [e for e in g.log.events if e["event"] == "test"] == []
+    d.click(16, 24)
+    acc = g.log.of_kind("test")[-1]
+    assert acc["purpose"] == "grenade accuracy" and acc["chance"] == 8
+    assert ace.mp_spent == 6 and len(g.state.grenades) == 1
+    assert not p.throw.isChecked()
+    pm.panel.end_phase.click()  # the grenade goes off at the end of red's phase
+    assert g.log.of_kind("blast") and g.state.grenades == []
+    blast = g.log.of_kind("blast")[0]
+    assert f"{blast['seq']:4d}  ace's offensive-grenade goes off at {blast['at'][0]},{blast['at'][1]}" \
+        in pm.log_panel.lines()
+
+
+def test_every_event_of_a_bot_game_reads_as_words():
+    """A whole bot game on the duel board: no event falls back to the raw 'kind: k=v' line,
+    and every Success Test line carries its SV, TV, modifiers and roll."""
+    from editor.document import Document
+    from editor.play.describe import lines
+    from engine.play.bots import Bot, play_game
+    from engine.play.engine_board import EngineBoard, fork_board
+    from engine.play.game import Game
+
+    sc = duel(turn_limit=4)
+    board = Document(sc, None, samples.library()).board()
+    game = Game.new(sc, EngineBoard(fork_board(board)), seed=7)
+    play_game(game, {"red": Bot("red"), "blue": Bot("blue")})
+    assert game.state.finished
+    kinds = {e["event"] for e in game.log.events}
+    assert {"test", "roll", "move", "spend", "arc", "damage", "finish"} <= kinds
+    out = lines(game.log.events)
+    assert len(out) == len(game.log)
+    for e, ln in zip(game.log.events, out, strict=True):
+        assert not ln[6:].startswith(f"{e['event']}:"), ln
+        if e["event"] == "test":
+            assert f"SV {e['success_value']} − TV {e['target_value']}" in ln
+            assert f"= chance {e['chance']}" in ln
+            if e["roll"] is not None:
+                assert f"rolled {e['roll']}: " in ln
