@@ -5,7 +5,8 @@ prone character's disc carries a dark bar; a ring marks the character to move; o
 of the fight is drawn grey with a cross.  Under the disc, at a fixed pixel size, a strip of
 thirteen boxes (12..0) shows his Condition Monitor: stun yellow, physical red.  Reaction arcs
 are translucent wedges in the side's colour.  Characters on other levels than the one looked
-at are faint ghosts, so a sniper on a roof still sees the street's counters.
+at are faint ghosts, so a sniper on a roof still sees the street's counters.  The map changes
+of play (doors opened, holes, smoke) are drawn over the layout, which itself never changes.
 """
 
 from __future__ import annotations
@@ -14,7 +15,12 @@ import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+)
 
 from editor.canvas.scenario_item import side_colour
 from engine.play.condition import BOXES, PHYSICAL, STUN
@@ -26,6 +32,9 @@ ARC_REACH = 14.0  # dots a dragged wedge is drawn out to (the arc itself has no 
 Z_ARCS = 84
 Z_COUNTERS = 90
 GHOST_OPACITY = 0.4  # characters on other levels
+OPENED = QColor(40, 200, 90)
+SHUT = QColor(220, 50, 40)
+HOLE = QColor(255, 150, 0)
 
 
 def initials(ch: CharacterState) -> str:
@@ -172,6 +181,7 @@ class CounterLayer:
         self.clear()
         st = game.state
         sides = st.sides()
+        self._map_changes(game, level)
         for ch in st.characters.values():
             colour = side_colour(sides.index(ch.side) if ch.side in sides else 0)
             for arc in ch.arcs:
@@ -191,3 +201,42 @@ class CounterLayer:
             self.scene.addItem(item)
             self.items.append(item)
             self.counters[ch.id] = item
+
+    def _map_changes(self, game, level: int) -> None:
+        """What play changed on this level: doors and windows opened or shut (green or red
+        bars over the drawn ones), holes blasted (orange), smoke laid (grey dots)."""
+        st = game.state
+        board = getattr(game.board, "board", None)  # the engine board behind the view
+        if board is None:
+            return
+        marks = [(fid, OPENED if state == "open" else SHUT) for fid, state in st.openings.items()]
+        marks += [(key.rpartition("@")[0], HOLE) for key in st.holes]
+        for fid, colour in marks:
+            f = board.feature(fid)
+            if f is None or f.level != level or f.geom.is_empty:
+                continue
+            path = QPainterPath()
+            for line in getattr(f.geom, "geoms", [f.geom]):
+                pts = list(getattr(line, "coords", []))
+                if len(pts) >= 2:
+                    path.moveTo(QPointF(*pts[0]))
+                    for x, y in pts[1:]:
+                        path.lineTo(QPointF(x, y))
+            item = QGraphicsPathItem(path)
+            pen = QPen(colour, 5.0)
+            pen.setCosmetic(True)
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            item.setPen(pen)
+            item.setZValue(Z_ARCS + 1)
+            item.setToolTip(f"{fid}: {'hole' if colour == HOLE else st.openings.get(fid)}")
+            self.scene.addItem(item)
+            self.items.append(item)
+        smoke = [d for d in st.smoke if d[2] == level]
+        for c, r, _l in smoke:
+            x, y = game.point((c, r, level))
+            item = QGraphicsEllipseItem(x - 0.45, y - 0.45, 0.9, 0.9)
+            item.setPen(QPen(Qt.PenStyle.NoPen))
+            item.setBrush(QBrush(QColor(200, 200, 200, 150)))
+            item.setZValue(Z_ARCS + 1)
+            self.scene.addItem(item)
+            self.items.append(item)

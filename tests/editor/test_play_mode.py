@@ -268,6 +268,9 @@ def test_door_and_posture_buttons(make_editor):
     p.open_door.click()
     assert g.state.openings == {"house-1/front": "open"} and ace.mp_spent == 2
     assert p.open_door.text() == "Close door"
+    opened = [it for it in pm.layer.items if it.toolTip() == "house-1/front: open"]
+    assert len(opened) == 1 and opened[0].pen().color().name() == "#28c85a"
+    assert not win.doc.is_dirty()  # the map change is play's, not the document's
     # the open door now costs nothing extra: straight in, one step at move ratio 3
     d.hover(6, 11)
     assert p.path_label.text() == "Path to 6,11: 4 MP in 1 steps"
