@@ -43,7 +43,6 @@ from editor.play.preview import (
     throw_preview,
 )
 from editor.play.tools import PlayTool
-from engine import errors
 from engine.play import actions as A
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
@@ -195,7 +194,7 @@ class PlayMode(QObject):
         seed = self.seed_box.value() if seed is None else seed
         try:
             game = Game.new(sc, view, seed)
-        except (PlayError, errors.LoadError, ValueError) as exc:
+        except Exception as exc:  # PlayError (no room to deploy), a bad roster, ...
             win.error(f"cannot play: {exc}")
             self._sync_actions()
             return False
@@ -246,8 +245,9 @@ class PlayMode(QObject):
         if game.state.finished:
             self._announce_end()
 
-    def leave(self) -> None:
-        """Back to the editor: counters, docks and the play tool go; the document is as it was."""
+    def leave(self, switch_tool: bool = True) -> None:
+        """Back to the editor: counters, docks and the play tool go; the document is as it was.
+        ``switch_tool`` False: the window is already changing tools (another file opened)."""
         if not self.active or self.leaving:
             return
         win = self.win
@@ -267,7 +267,7 @@ class PlayMode(QObject):
         self._saved_enabled, self._saved_docks = [], []
         self.game = None
         self.active = False
-        if win.tool is self.tool:
+        if switch_tool and win.tool is self.tool:
             win.set_tool("select")
         self.tool = None
         self.leaving = False
@@ -329,6 +329,9 @@ class PlayMode(QObject):
         except PlayError as exc:
             self.win.show_hint(str(exc))
             self.panel.warning_label.setText(str(exc))
+            return False
+        except Exception as exc:  # an engine fault must not leave the window half updated
+            self.win.error(f"engine error on {action}: {exc}")
             return False
         return True
 

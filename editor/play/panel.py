@@ -7,6 +7,7 @@ connects them to the game.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -67,6 +68,7 @@ class PlayPanel(QWidget):
         self.arc_box.setToolTip("Drag from the character to set an arc of this width")
         form.addRow("Arc", self.arc_box)
         self.opening_box = QComboBox()
+        self.opening_box.setToolTip("Doors and windows within his reach")
         form.addRow("Door", self.opening_box)
         lay.addWidget(who)
 
@@ -115,7 +117,7 @@ class PlayPanel(QWidget):
         obj = QGroupBox("Objectives")
         ol = QVBoxLayout(obj)
         self.objectives_label = _label()
-        self.objectives_label.setTextFormat(self.objectives_label.textFormat().RichText)
+        self.objectives_label.setTextFormat(Qt.TextFormat.PlainText)
         ol.addWidget(self.objectives_label)
         self.score_label = _label()
         self.score_label.setStyleSheet("QLabel { font-weight: bold; }")
@@ -131,6 +133,16 @@ class PlayPanel(QWidget):
         files.addWidget(self.leave)
         lay.addLayout(files)
         lay.addStretch(1)
+        self.opening_box.currentIndexChanged.connect(lambda _: self._opening_chosen())
+
+    def _opening_chosen(self) -> None:
+        """The door button says what it will do to the door chosen in the box."""
+        data = self.opening_box.currentData()
+        if not data:
+            self.open_door.setText("Open door")
+            return
+        kind = self.opening_box.currentText().split()[0]
+        self.open_door.setText(f"{'Close' if data[1] == 'open' else 'Open'} {kind}")
 
     def show_game(self, g: Game, sel: CharacterState | None) -> None:
         """Fill every widget from the game; ``sel`` is the character to move (or None)."""
@@ -186,14 +198,10 @@ class PlayPanel(QWidget):
                                       (op.feature, op.state))
             p.open_door.setEnabled(bool(ops))
             p.opening_box.setEnabled(bool(ops))
-            if ops:
-                op = ops[0]
-                p.open_door.setText(f"{'Close' if op.state == 'open' else 'Open'} {op.kind}")
-            else:
-                p.open_door.setText("Open door")
-        p.objectives_label.setText("<br>".join(progress.objective_lines(g)))
+            self._opening_chosen()
+        p.objectives_label.setText("\n".join(progress.objective_lines(g)))
         p.score_label.setText(f"Points: {progress.scores_text(g)}")
 
     def objective_lines(self) -> list[str]:
-        return [x for x in self.objectives_label.text().split("<br>") if x]
+        return [x for x in self.objectives_label.text().split("\n") if x]
 

@@ -58,7 +58,7 @@ class PlayTool(Tool):
         self._reach_key = None
         self._path_items = []
         if self.mode.active and not self.mode.leaving:
-            self.mode.leave()
+            self.mode.leave(switch_tool=False)  # the window is switching tools already
 
     def refresh(self) -> None:
         """The game or the level changed: redraw reach and the preview of the hovered dot."""

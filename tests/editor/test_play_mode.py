@@ -229,6 +229,15 @@ def test_leaving_play_mode_leaves_the_document_untouched(make_editor):
     assert win.properties_dock.isVisible() and win.library_dock.isVisible()
 
 
+def test_opening_another_document_leaves_play_mode(make_editor):
+    from editor.document import Document
+
+    win, d, pm, g = start(make_editor)
+    win.set_document(Document(samples.scenario(), None, samples.library()))
+    assert not pm.active and pm.layer.items == [] and win.tool.name == "select"
+    assert win.tool_actions["wall"].isEnabled() and not pm.play_action.isChecked()
+
+
 def test_play_refuses_a_scenario_without_sides(make_editor):
     win, d = make_editor()
     win.play_mode.play_action.trigger()
