@@ -82,3 +82,21 @@ def neighbourhood(seed: int = 7, blocks: int = 4) -> tuple[m.Layout, dict[str, m
                 placements.append(m.Placement(sid, (x0 + p * wpart, y0), id=f"p{n}"))
     lay = m.Layout(pavement=(m.Placement("city-pavement", (0, 0)),), placements=tuple(placements))
     return lay, sheets
+
+
+def scenario(layout: m.Layout) -> m.Scenario:
+    """Two sides deployed on opposite edges, going for objectives across the city."""
+    chars = lambda side, n: tuple(  # noqa: E731
+        m.Character(name=f"{side}-{i}", move_ratio=2 + i % 2, fire_ratio=3) for i in range(n))
+    sides = (
+        m.Side("west", "West gang", m.Deployment(edge="west", depth=3), chars("w", 4)),
+        m.Side("east", "East crew", m.Deployment(edge="east", depth=3), chars("e", 4)),
+    )
+    objectives = (
+        m.Objective("centre", "west", "reach", at=(61, 61, 0), points=5),
+        m.Objective("loot", "east", "retrieve", at=(31, 31, 0), then="exit-east", points=10),
+        m.Objective("square", "east", "hold", area=((56.5, 56.5), (64.5, 56.5), (64.5, 64.5),
+                                                    (56.5, 64.5)), turns=2, points=5),
+    )
+    return m.Scenario(title="Benchmark city", layout=layout, turn_limit=12, sides=sides,
+                      objectives=objectives)

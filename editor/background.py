@@ -1,7 +1,8 @@
 """Run slow engine work (compiling the board, a LOS fan, a reach) off the GUI thread.
 
 One worker thread; a job is a plain function of immutable model data, so nothing Qt crosses
-threads: the GUI polls the future with a timer and calls ``on_done`` on the GUI thread.  When
+threads but one queued signal: when a job finishes the worker emits ``_finished``, which Qt
+delivers on the GUI thread, where ``on_done`` runs (no polling delay).  When
 a new job for the same slot arrives while one runs (a building nudged five times in a row),
 only the newest is kept, so the canvas catches up with the last edit instead of replaying
 every intermediate one.
@@ -13,29 +14,28 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer
-
-POLL_MS = 15
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 
 class Background(QObject):
+    _finished = Signal()
+
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sprawlmap-engine")
         self._running: dict[str, tuple[Future, Callable[[Any], None]]] = {}
         self._pending: dict[str, tuple[Callable[[], Any], Callable[[Any], None]]] = {}
         self._pending_soon: dict[str, tuple[Callable[[], Any], Callable[[Any], None]]] = {}
-        self._timer = QTimer(self)
-        self._timer.setInterval(POLL_MS)
-        self._timer.timeout.connect(self._poll)
+        self._finished.connect(self._poll, Qt.ConnectionType.QueuedConnection)
 
     def run(self, slot: str, job: Callable[[], Any], on_done: Callable[[Any], None]) -> None:
         """Run ``job()`` in the worker; ``on_done(result)`` on the GUI thread afterwards."""
         if slot in self._running:
             self._pending[slot] = (job, on_done)  # replaces any older pending job
             return
-        self._running[slot] = (self._pool.submit(job), on_done)
-        self._timer.start()
+        fut = self._pool.submit(job)
+        self._running[slot] = (fut, on_done)
+        fut.add_done_callback(lambda _f: self._finished.emit())
 
     def run_soon(self, slot: str, job: Callable[[], Any], on_done: Callable[[Any], None]
                  ) -> None:
@@ -71,8 +71,6 @@ class Background(QObject):
                 continue
             exc = fut.exception()
             on_done(exc if exc is not None else fut.result())
-        if not self._running:
-            self._timer.stop()
 
     def wait(self) -> None:
         """Block until every job is done and delivered (tests, screenshots, shutdown)."""

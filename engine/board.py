@@ -14,6 +14,7 @@ has no walls unless the sheet lists some.
 from __future__ import annotations
 
 import copy
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -102,10 +103,11 @@ class Board:
         #: stairs/elevators/climbs whose other end is not a standable dot: (feature, missing dot)
         self.broken_links: list[tuple[Feature, Dot3]] = []
         self._dots: dict[int, np.ndarray] = {}
-        self._index: dict[Dot3, int] = {}
         self._node_dots: np.ndarray = np.zeros((0, 3), dtype=int)
-        self._building_of_dot: dict[tuple[int, int], int] = {}
+        #: (first column, first row, building index per dot or -1) over the board's box
         self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int64))
+        #: node index per (level, row, column) of the same box, -1 where nobody can stand
+        self._node_grid: np.ndarray = np.full((1, 1, 1), -1, dtype=np.int64)
         self.bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
     # ------------------------------------------------------------------ queries
@@ -131,15 +133,24 @@ class Board:
         """Standable dots of a level as an (N, 2) int array."""
         return self._dots.get(level, np.zeros((0, 2), dtype=int))
 
+    def _node_of(self, dot: tuple[int, ...]) -> int:
+        cmin, rmin, _grid = self._owner_grid
+        lv = dot[2] if len(dot) > 2 else 0
+        r, c = int(dot[1]) - rmin, int(dot[0]) - cmin
+        g = self._node_grid
+        if 0 <= lv < g.shape[0] and 0 <= r < g.shape[1] and 0 <= c < g.shape[2]:
+            return int(g[lv, r, c])
+        return -1
+
     def standable(self, dot: Dot3) -> bool:
-        return tuple(dot) in self._index
+        return self._node_of(dot) >= 0
 
     def node(self, dot: Dot3) -> int:
         """Index of a standable dot in the movement graph (raises QueryError)."""
-        try:
-            return self._index[tuple(dot)]
-        except KeyError:
-            raise QueryError(f"dot {fmt_dot(dot)} is not a standable dot of this layout") from None
+        i = self._node_of(dot)
+        if i < 0:
+            raise QueryError(f"dot {fmt_dot(dot)} is not a standable dot of this layout")
+        return i
 
     def node_dot(self, i: int) -> Dot3:
         c, r, lv = self._node_dots[i]
@@ -151,8 +162,18 @@ class Board:
 
     def building_at(self, dot: tuple[int, ...]) -> Building | None:
         """The building whose footprint holds the dot (any level), or None for the street."""
-        i = self._building_of_dot.get((int(dot[0]), int(dot[1])))
-        return None if i is None else self.buildings[i]
+        cmin, rmin, grid = self._owner_grid
+        r, c = int(dot[1]) - rmin, int(dot[0]) - cmin
+        if 0 <= r < grid.shape[0] and 0 <= c < grid.shape[1]:
+            i = int(grid[r, c])
+            return self.buildings[i] if i >= 0 else None
+        return None
+
+    def building_dots(self, index: int) -> np.ndarray:
+        """(N, 2) dots inside a building's footprint."""
+        cmin, rmin, grid = self._owner_grid
+        rr, cc = np.nonzero(grid == index)
+        return np.column_stack([cc + cmin, rr + rmin]).astype(int)
 
     def buildings_at(self, dots: np.ndarray) -> np.ndarray:
         """Vectorised :meth:`building_at`: building index per (c, r) dot, -1 for the street."""
@@ -271,7 +292,36 @@ class _Compiler:
     def add(self, f: Feature) -> None:
         self.feats.setdefault(f.level, []).append(f)
 
+    def unit(self, key: tuple, owner: Any, fill: Any) -> None:
+        """Compile one placement (or the extras) through the unit cache.
+
+        A unit's features depend only on its sheet, transform, clip, id and building index, so
+        moving one building in the editor recompiles that building alone.  ``owner`` (the sheet
+        or the extras object) is kept in the entry so its ``id()`` in the key stays unique.
+        """
+        hit = _UNITS.get(key)
+        if hit is not None and hit[0] is owner:
+            _UNITS.move_to_end(key)
+            feats, loose, blocked = hit[1], hit[2], hit[3]
+        else:
+            saved, saved_loose = self.feats, self.board.loose_openings
+            self.feats, self.board.loose_openings = {}, []
+            fill()
+            self.cut_openings()
+            feats, loose = self.feats, self.board.loose_openings
+            blocked = _solid_dots(self.lattice, feats)
+            self.feats, self.board.loose_openings = saved, saved_loose
+            _UNITS[key] = (owner, feats, loose, blocked)
+            while len(_UNITS) > _UNITS_MAX:
+                _UNITS.popitem(last=False)
+        for lv, fs in feats.items():
+            self.feats.setdefault(lv, []).extend(fs)
+        self.board.loose_openings.extend(loose)
+        self.blocked.append(blocked)
+
     def run(self) -> Board:
+        lat = self.lattice.name
+        self.blocked: list[np.ndarray] = []
         pave_polys = []
         for pl in self.layout.pavement:
             sheet = self.sheet(pl.sheet)
@@ -281,9 +331,12 @@ class _Compiler:
             if outline is None or outline.is_empty:
                 outline = _poly(t.apply_many(_box_outline(sheet.size)))
             pave_polys.append(outline)
-            for lv in sheet.levels:
-                if lv.level == 0:
-                    self.add_level(lv, sheet, t, pid, None, outline)
+
+            def fill(sheet=sheet, t=t, pid=pid, outline=outline) -> None:
+                for lv in sheet.levels:
+                    if lv.level == 0:
+                        self.add_level(lv, sheet, t, pid, None, outline)
+            self.unit(("pave", lat, id(sheet), t, pid), sheet, fill)
         self.board.pavement_area = unary_union(pave_polys) if pave_polys else Polygon()
 
         for i, pl in enumerate(self.layout.placements):
@@ -301,28 +354,36 @@ class _Compiler:
                 if outline.geom_type != "Polygon":
                     polys = [g for g in getattr(outline, "geoms", []) if g.geom_type == "Polygon"]
                     outline = max(polys, key=lambda g: g.area) if polys else Polygon()
+            cut_key = piece.polygon if piece is not None else None
             if sheet.kind == "pavement":
                 # a pavement sheet placed as a placement just adds street furniture
-                for lv in sheet.levels:
-                    if lv.level == 0:
-                        self.add_level(lv, sheet, t, pid, None, clip)
+                def fill_p(sheet=sheet, t=t, pid=pid, clip=clip) -> None:
+                    for lv in sheet.levels:
+                        if lv.level == 0:
+                            self.add_level(lv, sheet, t, pid, None, clip)
+                self.unit(("street", lat, id(sheet), t, pid, cut_key), sheet, fill_p)
                 continue
             b = Building(len(self.board.buildings), pl, pid, sheet, sheet.height, outline, t)
             self.board.buildings.append(b)
-            listed = {lv.level: lv for lv in sheet.levels}
-            for k in range(0, sheet.height + 1):
-                if k in listed:
-                    self.add_level(listed[k], sheet, t, pid, b.index, clip)
-                elif k < sheet.height:
-                    self.add(Feature(
-                        "wall", f"{pid}/L{k}-outline", k, outline.exterior,
-                        b.index, _wall_props(None, sheet.defaults.wall, True, "outline"),
-                    ))
+
+            def fill_b(sheet=sheet, t=t, pid=pid, b=b, clip=clip, outline=outline) -> None:
+                listed = {lv.level: lv for lv in sheet.levels}
+                for k in range(0, sheet.height + 1):
+                    if k in listed:
+                        self.add_level(listed[k], sheet, t, pid, b.index, clip)
+                    elif k < sheet.height:
+                        self.add(Feature(
+                            "wall", f"{pid}/L{k}-outline", k, outline.exterior,
+                            b.index, _wall_props(None, sheet.defaults.wall, True, "outline"),
+                        ))
+            self.unit(("building", lat, id(sheet), t, pid, b.index, cut_key), sheet, fill_b)
 
         ex = self.layout.extras
-        extras_level = m.Level(0, areas=ex.areas, lines=ex.lines, trees=ex.trees)
-        self.add_level(extras_level, None, Transform(), "extras", None, None)
-        self.cut_openings()
+
+        def fill_x() -> None:
+            extras_level = m.Level(0, areas=ex.areas, lines=ex.lines, trees=ex.trees)
+            self.add_level(extras_level, None, Transform(), "extras", None, None)
+        self.unit(("extras", lat, id(ex)), ex, fill_x)
         self.board._features = self.feats
         self.find_dots()
         self.link_levels()
@@ -451,55 +512,46 @@ class _Compiler:
         x0, y0, x1, y1 = unary_union(geoms).bounds
         board.bounds = (x0, y0, x1, y1)
         cand = lat.dots_in_box(x0, y0, x1, y1)
-        pts = lat.points(cand)
-        # which building's footprint holds each dot (first placed wins; overlaps are findings)
-        owner = np.full(len(cand), -1, dtype=int)
-        for b in board.buildings:
-            inside = shapely.contains_xy(b.footprint, pts[:, 0], pts[:, 1]) & (owner < 0)
-            owner[inside] = b.index
-        on_pave = shapely.contains_xy(board.pavement_area, pts[:, 0], pts[:, 1]) if not board.pavement_area.is_empty else np.zeros(len(cand), bool)
-        for (c, r), o in zip(cand[owner >= 0], owner[owner >= 0]):
-            board._building_of_dot[(int(c), int(r))] = int(o)
         cmin, rmin = cand.min(axis=0)
         cmax, rmax = cand.max(axis=0)
-        grid = np.full((rmax - rmin + 1, cmax - cmin + 1), -1, dtype=np.int64)
-        grid[cand[:, 1] - rmin, cand[:, 0] - cmin] = owner
-        board._owner_grid = (int(cmin), int(rmin), grid)
+        shape = (int(rmax - rmin + 1), int(cmax - cmin + 1))
+        # which building's footprint holds each dot (first placed wins; overlaps are findings)
+        owner = np.full(shape, -1, dtype=np.int64)
+        for b in board.buildings:
+            inside = _footprint_dots(lat, b.footprint)
+            if len(inside):
+                rr, cc = inside[:, 1] - rmin, inside[:, 0] - cmin
+                ok = (rr >= 0) & (cc >= 0) & (rr < shape[0]) & (cc < shape[1])
+                rr, cc = rr[ok], cc[ok]
+                free = owner[rr, cc] < 0
+                owner[rr[free], cc[free]] = b.index
+        board._owner_grid = (int(cmin), int(rmin), owner)
+        pave = np.zeros(shape, dtype=bool)
+        if not board.pavement_area.is_empty:
+            pts = lat.points(cand)
+            pave[cand[:, 1] - rmin, cand[:, 0] - cmin] = shapely.contains_xy(
+                board.pavement_area, pts[:, 0], pts[:, 1])
         heights = np.array([b.height for b in board.buildings] + [0])
+        blocked = np.concatenate(self.blocked) if self.blocked else np.zeros((0, 3), dtype=np.int64)
+        levels = board.levels
+        node_grid = np.full((len(levels), *shape), -1, dtype=np.int64)
         all_nodes = []
-        for lv in board.levels:
-            if lv == 0:
-                ok = (owner >= 0) | on_pave
-            else:
-                ok = (owner >= 0) & (heights[owner] >= lv)
-            idx = np.nonzero(ok)[0]
-            if len(idx):
-                ok_idx = idx[~self._blocked_dots(lv, pts[idx])]
-            else:
-                ok_idx = idx
-            dots = cand[ok_idx]
+        n = 0
+        for li, lv in enumerate(levels):
+            ok = (owner >= 0) | pave if lv == 0 else (owner >= 0) & (heights[owner] >= lv)
+            bl = blocked[blocked[:, 2] == lv]
+            if len(bl):
+                rr, cc = bl[:, 1] - rmin, bl[:, 0] - cmin
+                inb = (rr >= 0) & (cc >= 0) & (rr < shape[0]) & (cc < shape[1])
+                ok[rr[inb], cc[inb]] = False
+            rr, cc = np.nonzero(ok)  # row-major: rows then columns, a stable order
+            dots = np.column_stack([cc + cmin, rr + rmin]).astype(int)
             board._dots[lv] = dots
+            node_grid[li, rr, cc] = np.arange(n, n + len(dots))
+            n += len(dots)
             all_nodes.append(np.column_stack([dots, np.full(len(dots), lv)]))
-        nodes = np.concatenate(all_nodes) if all_nodes else np.zeros((0, 3), dtype=int)
-        board._node_dots = nodes.astype(int)
-        board._index = {(int(c), int(r), int(lv)): i for i, (c, r, lv) in enumerate(board._node_dots)}
-
-    def _blocked_dots(self, level: int, pts: np.ndarray) -> np.ndarray:
-        """Dots that lie on a wall/fence/trunk or inside an obstacle nobody can stand on."""
-        bad = np.zeros(len(pts), dtype=bool)
-        solid = [
-            f.geom for f in self.feats.get(level, [])
-            if f.kind in ("wall", "fence", "trunk")
-            or (f.kind == "obstacle" and f.props.get("standable") == "none")
-        ]
-        if not solid:
-            return bad
-        tree = shapely.STRtree(solid)
-        points = shapely.points(pts)
-        pi, gi = tree.query(points, predicate="intersects")
-        bad[np.unique(pi)] = True
-        del gi
-        return bad
+        board._node_dots = np.concatenate(all_nodes).astype(int) if all_nodes else np.zeros((0, 3), dtype=int)
+        board._node_grid = node_grid
 
     def link_levels(self) -> None:
         board = self.board
@@ -550,6 +602,40 @@ def _poly(pts: list[tuple[float, float]] | tuple) -> Polygon:
         return Polygon()
     p = Polygon(pts)
     return p if p.is_valid else p.buffer(0)
+
+
+#: compiled units (placements, extras), most recently used last
+_UNITS: OrderedDict[tuple, tuple[Any, dict[int, list[Feature]], list[Feature], np.ndarray]] = OrderedDict()
+_UNITS_MAX = 2048
+
+
+def _solid_dots(lat: Lattice, feats: dict[int, list[Feature]]) -> np.ndarray:
+    """(K, 3) dots lying on a wall/fence/trunk, or inside an obstacle nobody can stand on."""
+    out = []
+    for lv, fs in feats.items():
+        solid = [f.geom for f in fs if f.kind in ("wall", "fence", "trunk")
+                 or (f.kind == "obstacle" and f.props.get("standable") == "none")]
+        if not solid:
+            continue
+        x0, y0, x1, y1 = shapely.total_bounds(solid)
+        cand = lat.dots_in_box(x0 - 1e-6, y0 - 1e-6, x1 + 1e-6, y1 + 1e-6)
+        if not len(cand):
+            continue
+        pts = shapely.points(lat.points(cand))
+        pi, _gi = shapely.STRtree(solid).query(pts, predicate="intersects")
+        hit = cand[np.unique(pi)]
+        out.append(np.column_stack([hit, np.full(len(hit), lv)]))
+    return np.concatenate(out).astype(np.int64) if out else np.zeros((0, 3), dtype=np.int64)
+
+
+def _footprint_dots(lat: Lattice, footprint: Any) -> np.ndarray:
+    if footprint.is_empty:
+        return np.zeros((0, 2), dtype=int)
+    cand = lat.dots_in_box(*footprint.bounds)
+    if not len(cand):
+        return cand
+    pts = lat.points(cand)
+    return cand[shapely.contains_xy(footprint, pts[:, 0], pts[:, 1])]
 
 
 def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet]) -> Board:

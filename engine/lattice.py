@@ -14,6 +14,7 @@ a clockwise rotation, then a translation), so every sheet dot lands on a world d
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -25,39 +26,43 @@ Dot = tuple[int, int]
 Point = tuple[float, float]
 
 
-class Lattice:
+class Lattice(ABC):
     """Base class; use :func:`get_lattice` to obtain the shared instances."""
 
     name: str = ""
     rotation_step: int = 90
 
-    def point(self, dot: Dot) -> Point:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def point(self, dot: Dot) -> Point:
+        """Where a dot sits, in dot spacings."""
 
+    @abstractmethod
     def points(self, dots: np.ndarray) -> np.ndarray:
         """Vectorised :meth:`point` for an (N, 2) integer array."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
+    @abstractmethod
     def dot_at(self, p: Point) -> Dot:
         """The dot whose cell contains point ``p`` (nearest dot)."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
+    @abstractmethod
     def neighbours(self, dot: Dot) -> list[Dot]:
-        raise NotImplementedError  # pragma: no cover - abstract
+        """The dots one step away (8 on a square lattice, 6 on a hex one)."""
 
+    @abstractmethod
     def distance(self, a: Dot, b: Dot) -> int:
-        raise NotImplementedError  # pragma: no cover - abstract
+        """Range in dots: the fewest steps from ``a`` to ``b``."""
 
+    @abstractmethod
     def distances(self, a: Dot, dots: np.ndarray) -> np.ndarray:
-        raise NotImplementedError  # pragma: no cover - abstract
+        """Vectorised :meth:`distance` from ``a`` to each of an (N, 2) array of dots."""
 
+    @abstractmethod
     def cell(self, dot: Dot) -> list[Point]:
         """Polygon (list of points) of the dot's cell."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
+    @abstractmethod
     def dots_in_box(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
         """All dots whose points lie in the closed box, as an (N, 2) int array."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
 
 class SquareLattice(Lattice):

@@ -96,8 +96,8 @@ class _Prims:
         self.board = board
         feats: list[Feature] = []
         segs: list[np.ndarray] = []
-        owner: list[int] = []
-        kinds: list[int] = []
+        owner: list[np.ndarray] = []
+        kinds: list[np.ndarray] = []
         poly_feats: list[int] = []
         fol_xy: list[tuple[float, float]] = []
         fol_feat: list[int] = []
@@ -106,10 +106,11 @@ class _Prims:
         def add_feature(f: Feature, kind: int) -> None:
             fi = len(feats)
             feats.append(f)
-            for arr in _segments_of(f.geom):
+            arr = _feature_segments(f)
+            if len(arr):
                 segs.append(arr)
-                owner.extend([fi] * len(arr))
-                kinds.extend([kind] * len(arr))
+                owner.append(np.full(len(arr), fi, dtype=np.int64))
+                kinds.append(np.full(len(arr), kind, dtype=np.int64))
             if f.geom.geom_type in ("Polygon", "MultiPolygon"):
                 poly_feats.append(fi)
 
@@ -145,14 +146,14 @@ class _Prims:
                                  {"height": b.height, "note": b.label}))
             for arr in _segments_of(b.footprint):
                 segs.append(arr)
-                owner.extend([fi] * len(arr))
-                kinds.extend([FOOT] * len(arr))
+                owner.append(np.full(len(arr), fi, dtype=np.int64))
+                kinds.append(np.full(len(arr), FOOT, dtype=np.int64))
         self.feats = feats
         seg = np.concatenate(segs) if segs else np.zeros((0, 2, 2))
         self.p = seg[:, 0, :].copy()
         self.q = seg[:, 1, :].copy()
-        self.owner = np.array(owner, dtype=np.int64)
-        self.kind = np.array(kinds, dtype=np.int64)
+        self.owner = np.concatenate(owner) if owner else np.zeros(0, dtype=np.int64)
+        self.kind = np.concatenate(kinds) if kinds else np.zeros(0, dtype=np.int64)
         fb = np.array([-1 if f.building is None else f.building for f in feats], dtype=np.int64)
         fl = np.array([f.level for f in feats], dtype=np.int64)
         fh = np.array([f.props.get("height", 0) if f.kind == "building" else 0 for f in feats])
@@ -192,6 +193,22 @@ class _Prims:
                 self._holds.clear()
             self._holds[key] = got
         return got
+
+
+#: segments per feature object (features are shared between boards by the unit cache)
+_SEGS: dict[int, tuple[Feature, np.ndarray]] = {}
+
+
+def _feature_segments(f: Feature) -> np.ndarray:
+    hit = _SEGS.get(id(f))
+    if hit is not None and hit[0] is f:
+        return hit[1]
+    parts = _segments_of(f.geom)
+    arr = np.concatenate(parts) if parts else np.zeros((0, 2, 2))
+    if len(_SEGS) > 200_000:
+        _SEGS.clear()
+    _SEGS[id(f)] = (f, arr)
+    return arr
 
 
 def _segments_of(g: Any) -> list[np.ndarray]:
@@ -363,9 +380,7 @@ def _feature_dots(board: Board, bidx: int) -> np.ndarray:
     cache = board.__dict__.setdefault("_bdots", {})
     got = cache.get(bidx)
     if got is None:
-        items = [k for k, v in board._building_of_dot.items() if v == bidx]
-        got = np.array(items, dtype=int).reshape(-1, 2)
-        cache[bidx] = got
+        got = cache[bidx] = board.building_dots(bidx)
     return got
 
 

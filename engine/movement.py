@@ -218,7 +218,8 @@ def build_graph(board: Board) -> MoveGraph:
         for c, r in rd:
             for nc, nr in lat.neighbours((int(c), int(r))):
                 low = (nc, nr, roof - 1)
-                if board.standable(low) and board._building_of_dot.get((nc, nr)) != bld.index:
+                other = board.building_at((nc, nr))
+                if board.standable(low) and (other is None or other.index != bld.index):
                     link((int(c), int(r), roof), low, DROP,
                          f"drop one story from roof of {bld.placement_id} +{DROP}", 1)
 

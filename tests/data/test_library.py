@@ -375,3 +375,16 @@ def test_readme_path_command(capsys):
 def test_sample_scenarios_validate_from_the_command_line(capsys, name):
     code, out = _cli(capsys, "validate", str(ROOT / "scenarios" / f"{name}.yaml"))
     assert code == 0 and out["ok"] is True
+
+
+def test_every_sheet_has_its_picture_in_the_docs():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    ids = sorted(p.stem for p in (root / "mapsheets").glob("*.yaml"))
+    assert len(ids) == 11
+    text = (root / "docs" / "sheets.md").read_text()
+    for sid in ids:
+        png = root / "docs" / "sheets" / f"{sid}.png"
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", sid
+        assert f"(sheets/{sid}.png)" in text, sid

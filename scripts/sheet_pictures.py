@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Draw every mapsheet in mapsheets/ to docs/sheets/<id>.png (street level / ground floor).
+
+Run after changing a sheet: ``python3 scripts/sheet_pictures.py``.  Uses the same renderer
+as ``sprawlmap export --format png``, at a smaller scale so the pictures stay light.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine import model as m  # noqa: E402
+from engine.board import compile_board  # noqa: E402
+from engine.export.files import atomic_write  # noqa: E402
+from engine.export.raster import encode_png, render_scene  # noqa: E402
+from engine.export.scene import build_scenes  # noqa: E402
+from engine.io import load_sheet  # noqa: E402
+
+PX_PER_DOT = 18
+
+
+def picture(sheet: m.Sheet) -> bytes:
+    placement = m.Placement(sheet.id, (0, 0), id=sheet.id)
+    if sheet.kind == "pavement":
+        layout = m.Layout(lattice=sheet.lattice, pavement=(placement,))
+    else:
+        layout = m.Layout(lattice=sheet.lattice, placements=(placement,))
+    board = compile_board(layout, {sheet.id: sheet})
+    scenario = m.Scenario(title=sheet.title, layout=layout)
+    scene = build_scenes(board, scenario)[0]
+    return encode_png(render_scene(scene, PX_PER_DOT))
+
+
+def main() -> int:
+    out_dir = ROOT / "docs" / "sheets"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for path in sorted((ROOT / "mapsheets").glob("*.yaml")):
+        sheet = load_sheet(path)
+        target = out_dir / f"{sheet.id}.png"
+        atomic_write(target, picture(sheet))
+        print(f"wrote {target.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
