@@ -125,6 +125,14 @@ class MainWindow(QMainWindow):
         self.resize(1400, 900)
         self.set_document(doc)
         self.set_tool("select")
+        self._install_play_mode()
+
+    # ------------------------------------------------------------------ play mode
+    def _install_play_mode(self) -> None:
+        """Test-play (editor/play): the Play menu and tool bar (F5), its docks."""
+        from editor.play.mode import install
+
+        self.play_mode = install(self)
 
     # ------------------------------------------------------------------ building the window
     def _build_status(self) -> None:

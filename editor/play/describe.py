@@ -1,0 +1,156 @@
+"""The engine's play events as readable lines for the log panel.
+
+Every event of :class:`engine.play.events.EventLog` becomes one line; rolls and Success Tests
+spell out the dice, the Success Value, each Target Value modifier and the chance, so a designer
+can see why a shot hit or missed.  Events this module does not know still get a line (their
+fields as ``key=value``), so nothing the engine logs is ever hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _dot(d: Any) -> str:
+    if not d:
+        return "–"
+    d = list(d)
+    return f"{d[0]},{d[1]}" + (f" (level {d[2]})" if len(d) > 2 and d[2] else "")
+
+
+def _mods(mods: dict[str, int]) -> str:
+    return ", ".join(f"{k.replace('_', ' ')} {v:+d}" if k != "defense" else f"defense {v}"
+                     for k, v in mods.items())
+
+
+def _context(e: dict[str, Any], skip: tuple[str, ...]) -> str:
+    rest = {k: v for k, v in e.items() if k not in skip}
+    return ", ".join(f"{k} {v}" for k, v in rest.items())
+
+
+def describe_test(e: dict[str, Any]) -> str:
+    """'Movement fire: sabre -> vance (Ares Predator II): SV 24 - TV 15 (defense 12, ...) =
+    chance 9; rolled 7: hit'."""
+    who = e.get("attacker") or e.get("thrower")
+    tgt = e.get("target") or e.get("barrier") or (_dot(e["aimed"]) if "aimed" in e else None)
+    head = e.get("purpose", "test").capitalize()
+    if who and tgt:
+        head += f": {who} → {tgt}"
+    elif tgt:
+        head += f": {tgt}"
+    if e.get("weapon"):
+        head += f" ({e['weapon']})"
+    mods = e.get("modifiers") or {}
+    tv = f"TV {e['target_value']}" + (f" ({_mods(mods)})" if mods else "")
+    line = f"{head}: SV {e['success_value']} − {tv} = chance {e['chance']}"
+    if e.get("roll") is None:
+        return f"{line}; no roll (below −10): failure"
+    verdict = "success" if e.get("success") else "failure"
+    if e.get("why") in ("automatic success", "automatic failure"):
+        verdict = e["why"]
+    return f"{line}; rolled {e['roll']}: {verdict}"
+
+
+def describe(e: dict[str, Any]) -> str:
+    """One readable line for one event (without its sequence number)."""
+    k = e.get("event")
+    if k == "test":
+        return describe_test(e)
+    if k == "roll":
+        dice = e.get("dice") or []
+        ctx = _context(e, ("seq", "event", "purpose", "dice", "total"))
+        return (f"Roll 2D6 for {e.get('purpose')}{' (' + ctx + ')' if ctx else ''}: "
+                f"{' + '.join(map(str, dice))} = {e.get('total')}")
+    if k == "start":
+        return f"Game '{e.get('title')}' starts, seed {e.get('seed')}, sides {', '.join(e.get('sides', []))}"
+    if k == "deploy":
+        return f"{e['who']} ({e['side']}) deploys at {_dot(e['at'])}"
+    if k == "initiative":
+        rolls = e.get("rolls") or {}
+        return "Initiative: " + " → ".join(f"{t} ({rolls.get(t, '?')})" for t in e["order"])
+    if k == "phase":
+        return f"— Turn {e['turn']}: {e['team']} moves —"
+    if k == "begin":
+        arcs = f", inside the arcs of {', '.join(e['in_arcs'])}" if e.get("in_arcs") else ""
+        return f"{e['who']} begins at {_dot(e['pos'])} with {e['mp']} MP{arcs}"
+    if k == "spend":
+        return f"{e['who']} spends {e['mp']} MP ({e['what']}): {e['spent']}/{e['of']}"
+    if k == "move":
+        why = f" ({'; '.join(e['why'])})" if e.get("why") else ""
+        verb = "crawls" if e.get("crawl") else "moves"
+        return f"{e['who']} {verb} {_dot(e['frm'])} → {_dot(e['to'])}: {e['cost']} MP{why}"
+    if k == "end":
+        return f"{e['who']} ends his move at {_dot(e.get('pos'))} ({e['mp_spent']} MP spent)"
+    if k == "reaction-count":
+        return (f"{e['reactor']} counts {e['mp']} MP of {e['mover']} in his arc: "
+                f"{e['attacks']} attack(s), {e['unresolved']} carried over")
+    if k == "reaction-free":
+        return f"{e['reactor']} gets the free attack on {e['mover']} (began in his arc)"
+    if k == "reaction-hold":
+        return f"{e['reactor']} holds fire at {e['target']}: {e['why']}"
+    if k == "damage":
+        marks = ", ".join(f"{b} {m}" for b, m in e.get("marked", []))
+        extra = [x for x, on in (("knocked prone", e.get("knocked_prone")),
+                                 ("unconscious", e.get("unconscious")),
+                                 ("dead", e.get("dead"))) if on]
+        return (f"{e['target']} takes {e['boxes']} {e['damage']} from {e['source']} at box "
+                f"{e['location']} (marked {marks or 'nothing'}); injury +{e.get('modifier', 0)}, "
+                f"{e.get('mp')} MP" + (f"; {', '.join(extra)}" if extra else ""))
+    if k == "out":
+        return f"{e['who']} is {'dead' if e.get('dead') else 'out of the fight'}"
+    if k == "knocked-prone":
+        return f"{e['who']} is knocked prone"
+    if k == "arcs-removed":
+        return f"{e['who']}'s arcs are removed ({e['why']})"
+    if k == "movement-ended":
+        return f"{e['who']}'s movement ends: {e['spent']} MP spent, only {e['mp']} left to him"
+    if k == "arc":
+        return f"{e['who']} sets a {e['kind']} arc towards {e['direction']:.0f}° at {_dot(e['at'])}"
+    if k == "posture":
+        return f"{e['who']} is now {e['posture']}"
+    if k == "opening":
+        return f"{e['who']} makes {e['feature']} {e['state']}"
+    if k == "ready":
+        return f"{e['who']} readies the {e['weapon']}"
+    if k == "reload":
+        return f"{e['who']} reloads the {e['weapon']} ({e['clips_left']} clips left)"
+    if k == "objective":
+        return f"Objective {e['objective']} achieved by {e['side']} (+{e['points']}): {e['why']}"
+    if k == "pickup":
+        return f"{e['who']} picks up {e['objective']}"
+    if k == "exit":
+        return f"{e['who']} leaves the map by the {e['edge']} edge"
+    if k == "turn-end":
+        return f"— End of turn {e['turn']} —"
+    if k == "finish":
+        scores = ", ".join(f"{s} {v}" for s, v in (e.get("scores") or {}).items())
+        return f"Game over ({e['why']}), turn {e['turn']}: winner {e['winner']}; points {scores}"
+    if k == "grenade-lands":
+        return f"{e['thrower']}'s {e['grenade']} lands at {_dot(e['at'])}"
+    if k == "scatter":
+        return (f"{e['thrower']}'s throw scatters {e['distance']} dots (direction roll "
+                f"{e['direction_roll']}) to {_dot(e['landed'])}")
+    if k == "blast":
+        return f"{e['thrower']}'s {e['grenade']} goes off at {_dot(e['at'])}"
+    if k == "blast-shielded":
+        return f"{e['target']} is shielded from the blast by {e['why']}"
+    if k == "smoke":
+        return f"Smoke fills {e['dots']} dots around {_dot(e['at'])}"
+    if k == "barrier-damage":
+        return (f"{e['feature']} takes {e['boxes']} boxes (armor {e['armor']}), "
+                f"{e['total']} in all")
+    if k == "hole":
+        return f"{e['feature']} is broken open"
+    if k == "stacked":
+        return f"{e['who']} stops on {e['on']}'s dot"
+    if k == "melee":
+        return (f"Melee {e['attacker']} vs {e['defender']} ({e['choice']}): attacker "
+                f"{'hits' if e.get('attacker_hit') else 'misses'}"
+                + ("" if "defender_hit" not in e else
+                   f", defender {'hits' if e['defender_hit'] else 'misses'}"))
+    return f"{k}: {_context(e, ('seq', 'event'))}"
+
+
+def lines(events: list[dict[str, Any]]) -> list[str]:
+    """Numbered lines, as the log panel shows them."""
+    return [f"{e.get('seq', i):4d}  {describe(e)}" for i, e in enumerate(events)]

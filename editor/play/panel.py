@@ -1,0 +1,207 @@
+"""The play panel dock: whose turn it is, the character to move and his buttons, the shot
+about to be rolled, the objectives and the score, save and load.
+
+The panel only lays the widgets out; :class:`editor.play.mode.PlayMode` fills them in and
+connects them to the game.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.play import progress
+from engine.play.game import Game
+from engine.play.reaction import ARCS
+from engine.play.state import PRONE, CharacterState
+from engine.play.weapons import grenade_kind
+
+ARC_CHOICES = [(name, f"{name} — {cost} MP, {width:.0f}°") for name, (cost, width) in ARCS.items()]
+
+
+def _label(wrap: bool = True) -> QLabel:
+    lab = QLabel("")
+    lab.setWordWrap(wrap)
+    return lab
+
+
+class PlayPanel(QWidget):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        self.banner = _label()
+        self.banner.setStyleSheet("QLabel { background: #1d6b2c; color: white; font-weight: bold;"
+                                  " padding: 6px; border-radius: 3px; }")
+        self.banner.hide()
+        lay.addWidget(self.banner)
+        self.turn_label = _label()
+        self.turn_label.setStyleSheet("QLabel { font-weight: bold; font-size: 11pt; }")
+        lay.addWidget(self.turn_label)
+
+        who = QGroupBox("Character")
+        form = QFormLayout(who)
+        self.char_box = QComboBox()
+        self.char_box.setToolTip("Who moves next (or click his counter)")
+        form.addRow("Moves", self.char_box)
+        self.mp_label = _label()
+        form.addRow("MP", self.mp_label)
+        self.char_label = _label()
+        form.addRow("State", self.char_label)
+        self.weapon_box = QComboBox()
+        form.addRow("Weapon", self.weapon_box)
+        self.arc_box = QComboBox()
+        for key, text in ARC_CHOICES:
+            self.arc_box.addItem(text, key)
+        self.arc_box.setCurrentIndex(1)
+        self.arc_box.setToolTip("Drag from the character to set an arc of this width")
+        form.addRow("Arc", self.arc_box)
+        self.opening_box = QComboBox()
+        self.opening_box.setToolTip("Doors and windows within his reach")
+        form.addRow("Door", self.opening_box)
+        lay.addWidget(who)
+
+        grid = QGridLayout()
+        self.end_move = QPushButton("End move")
+        self.end_move.setToolTip("End this character's Movement Phase (Enter)")
+        self.posture = QPushButton("Drop prone")
+        self.ready = QPushButton("Ready")
+        self.reload = QPushButton("Reload")
+        self.open_door = QPushButton("Open door")
+        self.fire = QPushButton("Fire…")
+        self.fire.setCheckable(True)
+        self.fire.setToolTip("Then click an enemy counter: the chance is shown before the roll (F)")
+        self.throw = QPushButton("Throw grenade…")
+        self.throw.setCheckable(True)
+        self.throw.setToolTip("Then click the dot to throw at (the ready weapon must be a grenade)")
+        self.end_phase = QPushButton("End phase")
+        self.end_phase.setToolTip("Everyone of this team who has not moved stands still")
+        buttons = [self.end_move, self.posture, self.ready, self.reload, self.open_door,
+                   self.fire, self.throw, self.end_phase]
+        for i, b in enumerate(buttons):
+            grid.addWidget(b, i // 2, i % 2)
+        lay.addLayout(grid)
+
+        self.shot_box = QFrame()
+        self.shot_box.setFrameShape(QFrame.Shape.StyledPanel)
+        sl = QVBoxLayout(self.shot_box)
+        sl.setContentsMargins(4, 4, 4, 4)
+        self.shot_label = _label()
+        sl.addWidget(self.shot_label)
+        row = QHBoxLayout()
+        self.roll = QPushButton("Roll")
+        self.cancel_shot = QPushButton("Cancel")
+        row.addWidget(self.roll)
+        row.addWidget(self.cancel_shot)
+        sl.addLayout(row)
+        self.shot_box.hide()
+        lay.addWidget(self.shot_box)
+
+        self.path_label = _label()
+        lay.addWidget(self.path_label)
+        self.warning_label = _label()
+        self.warning_label.setStyleSheet("QLabel { color: #c01010; font-weight: bold; }")
+        lay.addWidget(self.warning_label)
+
+        obj = QGroupBox("Objectives")
+        ol = QVBoxLayout(obj)
+        self.objectives_label = _label()
+        self.objectives_label.setTextFormat(Qt.TextFormat.PlainText)
+        ol.addWidget(self.objectives_label)
+        self.score_label = _label()
+        self.score_label.setStyleSheet("QLabel { font-weight: bold; }")
+        ol.addWidget(self.score_label)
+        lay.addWidget(obj)
+
+        files = QHBoxLayout()
+        self.save_game = QPushButton("Save game…")
+        self.load_game = QPushButton("Load game…")
+        self.leave = QPushButton("Leave play")
+        files.addWidget(self.save_game)
+        files.addWidget(self.load_game)
+        files.addWidget(self.leave)
+        lay.addLayout(files)
+        lay.addStretch(1)
+        self.opening_box.currentIndexChanged.connect(lambda _: self._opening_chosen())
+
+    def _opening_chosen(self) -> None:
+        """The door button says what it will do to the door chosen in the box."""
+        data = self.opening_box.currentData()
+        if not data:
+            self.open_door.setText("Open door")
+            return
+        kind = self.opening_box.currentText().split()[0]
+        self.open_door.setText(f"{'Close' if data[1] == 'open' else 'Open'} {kind}")
+
+    def show_game(self, g: Game, sel: CharacterState | None) -> None:
+        """Fill every widget from the game; ``sel`` is the character to move (or None)."""
+        p = self
+        st = g.state
+        if st.finished:
+            p.turn_label.setText(f"Game over after turn {st.turn}: {progress.winner_text(g)}")
+        else:
+            p.turn_label.setText(f"Turn {st.turn} of {st.turn_limit} — {st.current_team} "
+                                 f"to move")
+        p.char_box.blockSignals(True)
+        p.char_box.clear()
+        ids = [st.active] if st.active else g.movable()
+        for cid in ids:
+            ch = st.characters[cid]
+            p.char_box.addItem(f"{ch.name or ch.id} ({ch.side})", cid)
+        if sel is not None:
+            p.char_box.setCurrentIndex(max(0, p.char_box.findData(sel.id)))
+        p.char_box.blockSignals(False)
+        on = sel is not None
+        for b in (p.end_move, p.posture, p.ready, p.reload, p.open_door, p.fire, p.throw,
+                  p.weapon_box, p.arc_box, p.opening_box):
+            b.setEnabled(on)
+        p.end_phase.setEnabled(not st.finished)
+        p.weapon_box.clear()
+        p.opening_box.clear()
+        if sel is None:
+            p.mp_label.setText("")
+            p.char_label.setText("")
+        else:
+            p.mp_label.setText(f"{sel.mp_spent} spent, {sel.mp_left} left of {sel.mp}")
+            w = sel.ready_weapon
+            gun = "nothing ready" if w is None else (
+                f"{w.name} ready" + ("" if w.loaded is None else f" ({w.loaded}/{w.clip}, "
+                                     f"{w.clips} clips)"))
+            arcs = ", ".join(f"{a.kind} {a.direction:.0f}°" for a in sel.arcs) or "no arc"
+            where = "–" if sel.pos is None else f"{sel.pos[0]},{sel.pos[1]} level {sel.pos[2]}"
+            p.char_label.setText(f"{where} · {sel.posture} · injury +{sel.condition.modifier}"
+                                 f"\n{gun}\narcs: {arcs}")
+            p.posture.setText("Stand (2 MP)" if sel.posture == PRONE else "Drop prone (1 MP)")
+            for i, wp in enumerate(sel.weapons):
+                mark = " (ready)" if i == sel.ready else ""
+                p.weapon_box.addItem(f"{wp.name}{mark}", i)
+            nxt = next((i for i in range(len(sel.weapons)) if i != sel.ready), sel.ready)
+            if nxt is not None:
+                p.weapon_box.setCurrentIndex(nxt)
+            grenade = w is not None and grenade_kind(w.type) is not None
+            p.throw.setEnabled(grenade)
+            p.fire.setEnabled(w is not None and not w.is_grenade)
+            ops = g.board.openings_near(sel.pos) if sel.pos is not None else []
+            for op in ops:
+                p.opening_box.addItem(f"{op.kind} {op.feature} ({op.state})",
+                                      (op.feature, op.state))
+            p.open_door.setEnabled(bool(ops))
+            p.opening_box.setEnabled(bool(ops))
+            self._opening_chosen()
+        p.objectives_label.setText("\n".join(progress.objective_lines(g)))
+        p.score_label.setText(f"Points: {progress.scores_text(g)}")
+
+    def objective_lines(self) -> list[str]:
+        return [x for x in self.objectives_label.text().split("\n") if x]
+
