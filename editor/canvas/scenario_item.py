@@ -1,8 +1,8 @@
 """The scenario drawn over the board: each side's deployment zone and the objectives.
 
 Deployment zones are tinted per side (a polygon on its level, or a band of ``depth`` dots along
-a board edge); objectives with a place get the icon of their kind and their id.  Both show only on their
-own level, like everything else on the canvas.
+a board edge); objectives with a place get the icon of their kind and their id.  Both show
+only on their own level, like everything else on the canvas.
 """
 
 from __future__ import annotations

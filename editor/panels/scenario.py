@@ -129,6 +129,11 @@ class ScenarioPanel(QWidget):
         return self.win.doc
 
     def push(self, sc: Scenario, text: str, merge: str | None = None) -> None:
+        play = getattr(self.win, "play_mode", None)
+        if play is not None and play.active:  # test-play keeps the scenario as it is
+            self.win.show_hint("Playing: leave play mode to edit the scenario")
+            self.sync()
+            return
         self.doc.push(sc, text, merge)
 
     def _root(self) -> Scenario:

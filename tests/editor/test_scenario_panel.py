@@ -356,3 +356,20 @@ def test_side_without_zone_finding_shows_the_side(make_editor, qtbot):
     assert win.doc.root.sides[1].deployment == Deployment(
         polygon=((10.5, 25.5), (14.5, 25.5), (14.5, 28.5)), level=0)
     assert p.dep_kind.currentText() == "polygon"
+
+
+def test_scenario_panel_edits_nothing_while_playing(make_editor, qtbot):
+    sc, lib = sealed_scenario()
+    from engine.catalogue import archetype_character as ac
+
+    a = replace(sc.sides[0], characters=(ac("mercenary"),))
+    b = Side(id="ghouls", characters=(ac("squatter"),),
+             deployment=Deployment(polygon=samples.box(34.5, 24.5, 38.5, 28.5), level=0))
+    win, d = make_editor(replace(sc, sides=(a, b), objectives=()), lib)
+    d.key(Qt.Key.Key_F5)  # Play
+    assert win.play_mode.active
+    before = win.doc.root
+    p = panel_of(win, 1)
+    qtbot.mouseClick(p.add_side_button, LEFT)
+    assert win.doc.root is before and p.sides.count() == 2
+    assert win.hint_label.text() == "Playing: leave play mode to edit the scenario"
