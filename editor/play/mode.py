@@ -212,11 +212,14 @@ class PlayMode(QObject):
             if m.menu() is not None and m.text().replace("&", "") == "Edit":
                 disable += m.menu().actions()
         disable += [win.library, win.properties]
+        if getattr(win, "scenario_panel", None) is not None:
+            disable.append(win.scenario_panel)
         self._saved_enabled = [(w, w.isEnabled()) for w in dict.fromkeys(disable)]
         for w, _ in self._saved_enabled:
             w.setEnabled(False)
-        hide = [d for d in (win.library_dock, win.properties_dock, win.findings_dock)
-                if d.isVisible()]
+        docks = (win.library_dock, win.properties_dock, win.findings_dock,
+                 getattr(win, "scenario_dock", None))
+        hide = [d for d in docks if d is not None and d.isVisible()]
         self._saved_docks = [(d, True) for d in hide]
         for d in hide:
             d.hide()

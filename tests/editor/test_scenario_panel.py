@@ -372,4 +372,7 @@ def test_scenario_panel_edits_nothing_while_playing(make_editor, qtbot):
     p = panel_of(win, 1)
     qtbot.mouseClick(p.add_side_button, LEFT)
     assert win.doc.root is before and p.sides.count() == 2
-    assert win.hint_label.text() == "Playing: leave play mode to edit the scenario"
+    # while playing the scenario dock is put away and its panel disabled, like the library
+    assert not win.scenario_panel.isEnabled() and not win.scenario_dock.isVisible()
+    win.play_mode.leave()
+    assert win.scenario_panel.isEnabled()
