@@ -12,36 +12,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.catalogue import WEAPON_RANGES, weapon_type
+
 RANGE_STEPS = ("short", "medium", "long", "extreme")
 
-#: upper bound in dots of short, medium, long and extreme range, and the lowest range at all
+#: lowest range at all, then the upper bound in dots of short, medium, long and extreme range,
+#: derived from the one Weapon Ranges table in engine.catalogue
 _BANDS: dict[str, tuple[int, int, int, int, int]] = {
-    "hold-out-pistol": (1, 3, 8, 15, 25),
-    "light-pistol": (1, 3, 8, 15, 25),
-    "machine-pistol": (1, 3, 8, 15, 25),
-    "heavy-pistol": (1, 3, 10, 20, 30),
-    "shotgun": (1, 5, 10, 25, 50),
-    "sporting-rifle": (1, 15, 30, 75, 150),
-    "sniper-rifle": (1, 20, 40, 100, 200),
-    "assault-rifle": (1, 8, 20, 50, 125),
-    "smg": (1, 5, 20, 40, 75),
-    "lmg": (1, 10, 20, 40, 75),
-    "mmg": (1, 20, 75, 150, 250),
-    "hmg": (1, 20, 75, 200, 400),
-    "assault-cannon": (1, 25, 75, 225, 650),
-    "grenade-launcher": (10, 25, 50, 75, 150),
-    "missile-launcher": (10, 35, 75, 225, 750),
-    "bow": (1, 3, 25, 75, 150),
-    "light-crossbow": (1, 5, 20, 50, 100),
-    "medium-crossbow": (1, 10, 30, 75, 125),
-    "heavy-crossbow": (1, 15, 40, 100, 150),
+    kind: (steps[0][0], *(hi for _lo, hi in steps)) for kind, steps in WEAPON_RANGES.items()
 }
-_ALIASES = {
-    "holdout-pistol": "hold-out-pistol", "hold-out": "hold-out-pistol",
-    "light-pistol-mp": "machine-pistol", "submachine-gun": "smg",
-    "light-machine-gun": "lmg", "medium-machine-gun": "mmg", "heavy-machine-gun": "hmg",
-    "pistol": "heavy-pistol", "rifle": "assault-rifle", "cannon": "assault-cannon",
-    "sniper": "sniper-rifle", "sporting": "sporting-rifle", "crossbow": "medium-crossbow",
+#: spellings play accepts beyond the catalogue's own (a generic "pistol" is a heavy pistol)
+_PLAY_ALIASES = {
+    "pistol": "heavy-pistol", "rifle": "assault-rifle", "crossbow": "medium-crossbow",
 }
 _AUTOFIRE = {"machine-pistol", "smg", "assault-rifle", "lmg", "mmg", "hmg"}
 _SINGLE_SHOT = {"sniper-rifle", "assault-cannon", "missile-launcher", "grenade-launcher"}
@@ -61,7 +43,11 @@ _GRENADE_RE = re.compile(
 
 def normalise(kind: str) -> str:
     k = re.sub(r"[\s_]+", "-", kind.strip().lower())
-    return _ALIASES.get(k, k)
+    k = _PLAY_ALIASES.get(k, k)
+    try:
+        return weapon_type(k)
+    except KeyError:  # grenades and unknown types keep their own name
+        return k
 
 
 def is_firearm_type(kind: str) -> bool:
