@@ -7,6 +7,8 @@ else the pavement); corners are stored in that sheet's own frame.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
@@ -17,7 +19,7 @@ from editor.tools.base import Tool, cosmetic
 from engine.model import Area, Line, Wall
 
 
-class PolyTool(Tool):
+class PolyTool(Tool, ABC):
     closed = False
     min_points = 2
     pavement_ok = True
@@ -116,8 +118,9 @@ class PolyTool(Tool):
         inv = r.transform.inverse()
         return tuple(tuple(round(v * 2) / 2 for v in inv.apply(q)) for q in pts)
 
+    @abstractmethod
     def commit(self, pts, target: Resolved | None) -> None:
-        raise NotImplementedError
+        """Turn the finished polygon or polyline into an edit (each drawing tool its own)."""
 
 
 class WallTool(PolyTool):
