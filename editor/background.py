@@ -1,7 +1,7 @@
 """Run slow engine work (compiling the board, a LOS fan, a reach) off the GUI thread.
 
-One worker thread; a job is a plain function of immutable model data, so nothing Qt crosses
-threads but one queued signal: when a job finishes the worker emits ``_finished``, which Qt
+Two worker threads (one slot runs one job at a time); a job is a plain function of immutable
+model data, so nothing Qt crosses threads but one queued signal: when a job finishes the worker emits ``_finished``, which Qt
 delivers on the GUI thread, where ``on_done`` runs (no polling delay).  When
 a new job for the same slot arrives while one runs (a building nudged five times in a row),
 only the newest is kept, so the canvas catches up with the last edit instead of replaying
@@ -22,7 +22,8 @@ class Background(QObject):
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sprawlmap-engine")
+        # two workers: a slow validation never queues ahead of the LOS fan or a reach
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sprawlmap-engine")
         self._running: dict[str, tuple[Future, Callable[[Any], None]]] = {}
         self._pending: dict[str, tuple[Callable[[], Any], Callable[[Any], None]]] = {}
         self._pending_soon: dict[str, tuple[Callable[[], Any], Callable[[Any], None]]] = {}
