@@ -172,3 +172,20 @@ def test_a_prone_character_may_only_crawl_stand_fire_or_set_a_narrow_arc():
     game.act(A.arc("narrow", 0.0))
     with pytest.raises(PlayError, match="may hold 1"):
         game.act(A.arc("narrow", 10.0))
+
+
+def test_rigley_changes_weapons_on_the_run_for_six_mp():
+    # the book: move ratio 3, readying the other weapon 3 MP: 6 MP to move into the new dot
+    from engine.model import Weapon
+
+    board = GridBoard(10, 5)
+    rigley = char("rigley", "runners", (2, 2, 0), move_ratio=3,
+                  weapons=(Weapon(type="smg", success=(14, 12, 10, 8), shots=30, damage=4),
+                           Weapon(type="heavy-pistol", success=(15, 13, 11, 9), shots=12,
+                                  damage=3)))
+    ganger = char("ganger", "gang", (9, 4, 0))  # out of the way, no arc
+    game = build(board, [rigley, ganger], ["runners", "gang"])
+    game.act(A.begin("rigley"))
+    game.act(A.ready(1))
+    game.act(A.move((3, 2, 0)))
+    assert rigley.mp_spent == 6 and rigley.pos == (3, 2, 0)
