@@ -37,7 +37,8 @@ def run(path: str | Path | None = None, screenshot: str | Path | None = None) ->
     except LoadError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    win = MainWindow(doc)
+    # a screenshot never prompts; a real start offers back work left by a crashed editor
+    win = MainWindow(doc, scan_recovery=screenshot is None)
     if screenshot is not None:
         return grab(win, Path(screenshot))
     win.show()

@@ -38,6 +38,8 @@ class ReplaceRoot(QUndoCommand):
         if not isinstance(other, ReplaceRoot) or other.merge_key != self.merge_key:
             return False
         self.new = other.new
+        if self.new == self.old and self.merge_key.startswith("feature-drag-"):
+            self.setObsolete(True)  # a feature dragged back where it began: no undo step
         return True
 
     def redo(self) -> None:

@@ -12,7 +12,6 @@ only written in sheet mode, on purpose.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +22,7 @@ from PySide6.QtGui import QUndoStack
 
 from editor import edits, geometry
 from editor.commands import ReplaceRoot
+from editor.recovery import titled_recovery, untitled_name
 from engine.errors import LoadError
 from engine.model import Layout, Placement, Scenario, Sheet
 
@@ -93,6 +93,9 @@ class Document(QObject):
         self.layout_only = layout_only
         self.undo_stack = QUndoStack(self)
         self._cache: dict[str, Any] = {}
+        #: an untitled document recovered after a crash autosaves over the file it came from
+        self.recovery_file: Path | None = None
+        self._untitled_name: str | None = None
 
     # ------------------------------------------------------------------ state
     @property
@@ -272,7 +275,12 @@ class Document(QObject):
             io.save_document(self._root, target, layout_only=self.layout_only)
 
     def recovery_path(self, fallback_dir: Path) -> Path:
-        """Where autosave writes: next to the file as ``.name.autosave``, else in app data."""
+        """Where autosave writes: next to the file as ``.name.autosave``, else in app data
+        (a name of its own per document; a recovered document keeps the file it came from)."""
         if self.path is not None:
-            return self.path.with_name(f".{self.path.name}.autosave")
-        return fallback_dir / f"untitled-{os.getpid()}.autosave.yaml"
+            return titled_recovery(self.path)
+        if self.recovery_file is not None:
+            return self.recovery_file
+        if self._untitled_name is None:
+            self._untitled_name = untitled_name()
+        return fallback_dir / self._untitled_name

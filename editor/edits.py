@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.io.fields import ID_RE
 from engine.model import (
     Extras,
     Layout,
@@ -166,3 +167,34 @@ def mirror(placement: Placement) -> Placement:
 
 def nudge(placement: Placement, dc: int, dr: int) -> Placement:
     return replace(placement, at=(placement.at[0] + dc, placement.at[1] + dr))
+
+
+def piece_users(layout: Layout, piece_id: str) -> list[str]:
+    """Ids (or sheet names) of the placements that show the cut piece ``piece_id``."""
+    return [p.id or p.sheet for p in layout.pavement + layout.placements if p.piece == piece_id]
+
+
+def remove_piece(layout: Layout, piece_id: str) -> Layout:
+    """The layout without the piece; ``ValueError`` naming the placements still using it."""
+    users = piece_users(layout, piece_id)
+    if users:
+        raise ValueError(f"{piece_id} is placed as {', '.join(users)}: delete those first")
+    return replace(layout, pieces=tuple(p for p in layout.pieces if p.id != piece_id))
+
+
+def rename_piece(layout: Layout, old: str, new: str) -> Layout:
+    """The piece ``old`` called ``new``, and every placement of it following the new name."""
+    new = new.strip()
+    if not new:
+        raise ValueError("a piece needs a name")
+    if not ID_RE.match(new):
+        raise ValueError(f"{new!r} is not a valid id (letters, digits, '-', '_', '.')")
+    if new != old and any(p.id == new for p in layout.pieces):
+        raise ValueError(f"there is already a piece called {new}")
+
+    def follow(seq: tuple[Placement, ...]) -> tuple[Placement, ...]:
+        return tuple(replace(p, piece=new) if p.piece == old else p for p in seq)
+
+    pieces = tuple(replace(p, id=new) if p.id == old else p for p in layout.pieces)
+    return replace(layout, pieces=pieces, pavement=follow(layout.pavement),
+                   placements=follow(layout.placements))

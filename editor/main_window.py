@@ -3,8 +3,11 @@
 Document care: every edit is undoable (Ctrl+Z, Ctrl+Shift+Z); save and save-as write atomically
 through ``engine.io``; closing with unsaved changes asks first; a timer autosaves a dirty
 document to a recovery file (``.NAME.autosave`` next to it) that a clean save or close removes,
-and opening a file whose recovery file is newer offers to recover it; recent files are kept in
-the settings.  The prompts are methods (``ask_save``, ``ask_recover``) so tests can replace them.
+and opening a file whose recovery file is newer offers to recover it.  On its first show the
+window looks in its recovery folder for files no running editor owns (untitled documents, and
+titled ones whose file is gone; see :mod:`editor.recovery`) and offers each back.  Recent files
+are kept in the settings.  The prompts are methods (``ask_save``, ``ask_recover``,
+``ask_recover_orphan``) so tests can replace them.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -29,12 +33,12 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from editor import edits
+from editor import edits, recovery
 from editor import scenario_edits as se
 from editor.background import Background
 from editor.canvas.scene import BoardScene
 from editor.canvas.view import CanvasView
-from editor.document import MAPSHEETS, Document
+from editor.document import MAPSHEETS, SAMPLE, Document
 from editor.edits import FeatureRef, PlacementRef
 from editor.export_dialog import install_export_menu
 from editor.findings_live import refresh_findings, select_named
@@ -89,8 +93,11 @@ def blank_sheet(kind: str = "building") -> Sheet:
 
 class MainWindow(QMainWindow):
     def __init__(self, doc: Document | None = None, settings: QSettings | None = None,
-                 recovery_dir: Path | None = None):
+                 recovery_dir: Path | None = None, scan_recovery: bool = True):
         super().__init__()
+        self._scan_recovery = scan_recovery
+        #: windows opened for recovered documents beyond the first (kept alive here)
+        self.recovered_windows: list[MainWindow] = []
         self.settings = settings or QSettings("sprawlmap", "editor")
         self.recovery_dir = Path(recovery_dir or QStandardPaths.writableLocation(
             QStandardPaths.StandardLocation.AppLocalDataLocation) or Path.home())
@@ -155,6 +162,8 @@ class MainWindow(QMainWindow):
     def _build_panels(self) -> None:
         self.library = LibraryPanel()
         self.library.chosen.connect(self.arm_place)
+        self.library.renamePiece.connect(self.rename_piece)
+        self.library.deletePiece.connect(self.delete_piece)
         self.layers = LayersPanel(self.state)
         self.properties = PropertiesPanel(self)
         self.properties.setMinimumHeight(330)  # a feature's form and its sheet's defaults
@@ -183,6 +192,9 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.library_dock, self.properties_dock], [290, 330], h)
             self.resizeDocks([self.properties_dock, self.findings_dock], [520, 280], v)
             QTimer.singleShot(0, self.view.fit)  # the viewport has its real size only now
+        if self._scan_recovery:
+            self._scan_recovery = False
+            QTimer.singleShot(0, self.offer_recovery)  # prompt over the shown window
 
     def _build_tool_options(self) -> None:
         bar = QToolBar("Tool options", self)
@@ -447,6 +459,36 @@ class MainWindow(QMainWindow):
                 sheet = edits.set_feature(doc.sheets()[sel.sheet], sel, None)
                 doc.edit_sheet(sheet, f"Delete {sel.list[:-1]}")
 
+    def delete_piece(self, piece_id: str) -> bool:
+        """Remove a cut piece from the layout (one undo step); refused while it is placed."""
+        try:
+            layout = edits.remove_piece(self.doc.layout, piece_id)
+        except ValueError as exc:
+            self.error(f"Cannot delete the piece: {exc}")
+            return False
+        self.doc.edit_layout(layout, f"Delete piece {piece_id}")
+        self.show_hint(f"Deleted piece {piece_id}")
+        return True
+
+    def rename_piece(self, piece_id: str, new: str | None = None) -> bool:
+        """Rename a cut piece and the placements showing it (one undo step)."""
+        if new is None:
+            new = self.ask_piece_name(piece_id)
+            if new is None:
+                return False
+        try:
+            layout = edits.rename_piece(self.doc.layout, piece_id, new)
+        except ValueError as exc:
+            self.error(f"Cannot rename the piece: {exc}")
+            return False
+        self.doc.edit_layout(layout, f"Rename piece {piece_id}")
+        return True
+
+    def ask_piece_name(self, old: str) -> str | None:
+        """A new name for a piece (tests replace this method)."""
+        name, ok = QInputDialog.getText(self, "Rename piece", "New name:", text=old)
+        return name if ok else None
+
     # ------------------------------------------------------------------ files
     def ask_save(self) -> QMessageBox.StandardButton:
         """Unsaved changes: Save, Discard or Cancel (tests replace this method)."""
@@ -461,6 +503,65 @@ class MainWindow(QMainWindow):
             self, "Recover unsaved work",
             f"{recovery.name} is newer than the file: the editor may have stopped without "
             "saving. Recover it?") == QMessageBox.StandardButton.Yes
+
+    def ask_recover_orphan(self, orphan: recovery.Orphan, n: int, total: int) -> bool | None:
+        """Recover a left-behind recovery file? True recover, False discard, None ask again
+        next time (tests replace this method)."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved work",
+                          f"The editor stopped without saving {orphan.label()}"
+                          + (f" ({n} of {total})" if total > 1 else "") + ". Recover it?",
+                          parent=self)
+        rec = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
+        dis = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+        box.exec()
+        return True if box.clickedButton() is rec else (
+            False if box.clickedButton() is dis else None)
+
+    def offer_recovery(self) -> list[Document]:
+        """Offer back every recovery file no running editor owns; returns the recovered
+        documents.  The first opens here if this window shows nothing the user chose (an
+        untitled or the sample document, unchanged), the others in windows of their own."""
+        own = {self.doc.recovery_path(self.recovery_dir).resolve()}
+        found = recovery.orphans(self.recovery_dir, own)
+        out: list[Document] = []
+        for n, orphan in enumerate(found, 1):
+            ans = self.ask_recover_orphan(orphan, n, len(found))
+            if ans is None:
+                continue
+            if not ans:
+                orphan.discard()
+                continue
+            doc = self._recovered(orphan)
+            if doc is None:
+                continue
+            out.append(doc)
+            if not self.doc.is_dirty() and self.doc.path in (None, SAMPLE):
+                self.set_document(doc)
+            else:
+                win = MainWindow(doc, self.settings, self.recovery_dir, scan_recovery=False)
+                for name in ("ask_save", "ask_recover", "ask_path", "warn"):
+                    if name in self.__dict__:  # replaced prompts (tests) carry over
+                        setattr(win, name, self.__dict__[name])
+                win.show()
+                self.recovered_windows.append(win)
+        return out
+
+    def _recovered(self, orphan: recovery.Orphan) -> Document | None:
+        """The document in a recovery file: untitled (or at its vanished path) and dirty; its
+        autosaves keep going to the same recovery file until it is saved or closed."""
+        try:
+            doc = Document.open(orphan.recovery)
+        except LoadError as exc:
+            self.error(f"cannot recover {orphan.recovery.name}: {exc}")
+            return None
+        for k, sheet in self.doc.library.items():
+            doc.library.setdefault(k, sheet)
+        doc.path = orphan.original
+        if orphan.original is None:
+            doc.recovery_file = orphan.recovery
+        doc.undo_stack.resetClean()
+        return doc
 
     def ask_path(self, save: bool) -> Path | None:
         """A file name from a dialog (tests replace this method).  A new mapsheet is offered
@@ -557,12 +658,15 @@ class MainWindow(QMainWindow):
         if p is None:
             return False
         old_rec = self.doc.recovery_path(self.recovery_dir)
+        old_path = self.doc.path
         try:
             self.doc.save(p)
         except (LoadError, OSError, ValueError) as exc:
             self.error(f"cannot save: {exc}")
             return False
         old_rec.unlink(missing_ok=True)
+        if old_path is not None:
+            recovery.marker_for(self.recovery_dir, old_path).unlink(missing_ok=True)
         self._remove_recovery()
         self._add_recent(p)
         return True
@@ -574,6 +678,8 @@ class MainWindow(QMainWindow):
         rec = self.doc.recovery_path(self.recovery_dir)
         try:
             self.doc.write(rec)
+            if self.doc.path is not None:  # found at start-up should the file vanish
+                recovery.write_marker(self.recovery_dir, self.doc.path)
         except (LoadError, OSError, ValueError) as exc:
             self.show_hint(f"autosave failed: {exc}")
             return None
@@ -581,6 +687,8 @@ class MainWindow(QMainWindow):
 
     def _remove_recovery(self) -> None:
         self.doc.recovery_path(self.recovery_dir).unlink(missing_ok=True)
+        if self.doc.path is not None:
+            recovery.marker_for(self.recovery_dir, self.doc.path).unlink(missing_ok=True)
 
     def closeEvent(self, event) -> None:  # noqa: N802
         if self.maybe_save():

@@ -1,14 +1,15 @@
 """The sheet library: thumbnails of pavement sheets, building sheets and cut pieces.
 
 Click an entry to place it with the mouse, or drag it onto the canvas.  Pieces cut in this
-document appear here at once and place like sheets.
+document appear here at once and place like sheets; their context menu renames or deletes them
+(the main window does the undoable edit and refuses to delete a piece that is placed).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QMenu, QVBoxLayout, QWidget
 
 from editor.canvas import style
 from editor.canvas.items import shapely_path
@@ -63,9 +64,12 @@ class _List(QListWidget):
 
 
 class LibraryPanel(QWidget):
-    """Emits ``chosen("sheet:ID" | "piece:ID")`` when an entry is clicked."""
+    """Emits ``chosen("sheet:ID" | "piece:ID")`` when an entry is clicked, and
+    ``renamePiece(ID)`` / ``deletePiece(ID)`` from a piece's context menu."""
 
     chosen = Signal(str)
+    renamePiece = Signal(str)  # noqa: N815 - Qt signal naming
+    deletePiece = Signal(str)  # noqa: N815
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -80,6 +84,8 @@ class LibraryPanel(QWidget):
         self.list.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
         self.list.itemClicked.connect(
             lambda it: self.chosen.emit(it.data(Qt.ItemDataRole.UserRole)))
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.list.customContextMenuRequested.connect(self._context_menu)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(self.list)
@@ -111,8 +117,25 @@ class LibraryPanel(QWidget):
             self._icons[ck] = (sheet, icon)
         item = QListWidgetItem(icon, text)
         item.setData(Qt.ItemDataRole.UserRole, key)
-        item.setToolTip(f"{key} — click to place, or drag onto the board")
+        item.setToolTip(f"{key} — click to place, or drag onto the board"
+                        + ("; right-click to rename or delete" if piece is not None else ""))
         self.list.addItem(item)
+
+    def menu_for(self, key: str) -> QMenu | None:
+        """The context menu of a library entry (pieces only: sheets live in files)."""
+        if not key.startswith("piece:"):
+            return None
+        pid = key.split(":", 1)[1]
+        menu = QMenu(self)
+        menu.addAction("Rename piece…").triggered.connect(lambda: self.renamePiece.emit(pid))
+        menu.addAction("Delete piece").triggered.connect(lambda: self.deletePiece.emit(pid))
+        return menu
+
+    def _context_menu(self, pos) -> None:
+        item = self.list.itemAt(pos)
+        menu = self.menu_for(item.data(Qt.ItemDataRole.UserRole)) if item else None
+        if menu is not None:
+            menu.exec(self.list.viewport().mapToGlobal(pos))
 
     def item_for(self, key: str) -> QListWidgetItem | None:
         for i in range(self.list.count()):

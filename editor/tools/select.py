@@ -2,16 +2,19 @@
 
 A building follows the mouse in whole dots while dragged (so its grain always matches the
 pavement) and is red at once if it overlaps another building or leaves the pavement; the move
-becomes one undo step on release.
+becomes one undo step on release.  Dragging a feature that is already selected moves the
+feature instead (see :mod:`editor.feature_move`): the document follows the mouse and the whole
+drag merges into one undo step.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from PySide6.QtCore import QPointF, Qt
 
-from editor import edits
+from editor import edits, feature_move
 from editor import scenario_edits as se
 from editor.canvas.items import qtransform
 from editor.edits import FeatureRef, PlacementRef
@@ -26,6 +29,9 @@ from editor.geometry import (
 from editor.picking import feature_at, placement_at, selection_for
 from editor.tools.base import Tool
 from engine.lattice import get_lattice
+from engine.model import Extras, Level
+
+_drags = itertools.count(1)
 
 
 def placement_of(layout, ref: PlacementRef):
@@ -55,14 +61,15 @@ def rotated_about_centre(layout, sheets, ref: PlacementRef, clockwise: bool = Tr
 
 class SelectTool(Tool):
     name = "select"
-    hint = ("Click to select; drag a building to move it; arrows nudge, R rotates, M mirrors, "
-            "Del deletes")
+    hint = ("Click to select; drag a building, or a selected feature, to move it; arrows nudge, "
+            "R rotates, M mirrors, Del deletes")
 
     def __init__(self, win):
         super().__init__(win)
         self._press: QPointF | None = None
         self._drag: PlacementRef | None = None
         self._offset = (0, 0)
+        self._fdrag: dict | None = None
 
     def press(self, ev, p: QPointF) -> bool:
         if ev.button() != Qt.MouseButton.LeftButton:
@@ -74,6 +81,10 @@ class SelectTool(Tool):
         r = placement_at(resolved, pt, buildings_only=doc.mode == "scenario")
         self._press = p
         self._drag = None
+        self._fdrag = None
+        if hit is not None and hit[0] == self.state.selection:
+            self._start_feature_drag(hit[0], hit[1], pt)
+            return True
         scenario_hit = self._scenario_hit(pt)
         if scenario_hit is not None:
             self.state.select(scenario_hit)
@@ -102,7 +113,61 @@ class SelectTool(Tool):
                 return se.SideRef(i)
         return None
 
+    # ------------------------------------------------------------------ feature drags
+    def _start_feature_drag(self, ref: FeatureRef, r, pt) -> None:
+        """Remember the feature's level as it was and the press point in the feature's frame."""
+        doc = self.doc
+        if ref.sheet is None:
+            ex = doc.layout.extras
+            lv, sheet = Level(level=0, areas=ex.areas, lines=ex.lines, trees=ex.trees), None
+        else:
+            sheet = doc.sheets()[ref.sheet]
+            lv = sheet.level(ref.level)
+        inv = r.transform.inverse() if (r is not None and ref.sheet is not None) else None
+        outline = ()
+        if sheet is not None and sheet.kind == "building" and not lv.walls:
+            ol = list(sheet.outline)
+            outline = (tuple(ol + ol[:1]),)  # openings on a bare building sit on its outline
+        self._fdrag = {"ref": ref, "sheet": sheet, "level": lv, "inv": inv,
+                       "q0": inv.apply(pt) if inv else pt, "off": None, "outline": outline,
+                       "key": f"feature-drag-{next(_drags)}",
+                       "root": doc.root}
+
+    def _move_feature(self, p: QPointF) -> None:
+        fd = self._fdrag
+        q = fd["inv"].apply((p.x(), p.y())) if fd["inv"] else (p.x(), p.y())
+        ref = fd["ref"]
+        d = (q[0] - fd["q0"][0], q[1] - fd["q0"][1])
+        if ref.list not in feature_move.OPENINGS:
+            d = feature_move.snap_offset(ref.list, d)
+        try:
+            lv = feature_move.move_in_level(fd["level"], ref.list, ref.index, d, fd["outline"])
+        except ValueError as exc:
+            self.win.show_hint(f"Move refused: {exc}")
+            return
+        if lv == fd["level"] and fd["off"] is None:
+            return  # not moved yet: a plain click on the selection
+        fd["off"] = d
+        name = getattr(lv, ref.list)[ref.index].id or ref.list[:-1]
+        doc = self.doc
+        if lv == fd["level"]:  # back where it began: the drag leaves no undo step
+            doc.push(fd["root"], f"Move {name}", merge_key=fd["key"])
+        elif fd["sheet"] is None:
+            layout = doc.layout
+            ex = Extras(areas=lv.areas, lines=lv.lines, trees=lv.trees)
+            doc.edit_layout(replace(layout, extras=ex), f"Move {name}", merge_key=fd["key"])
+        else:
+            sheet = fd["sheet"]
+            levels = tuple(lv if x.level == ref.level else x for x in sheet.levels)
+            doc.edit_sheet(replace(sheet, levels=levels), f"Move {name}", merge_key=fd["key"])
+        if self.state.selection != ref:
+            self.state.select(ref)
+        self.win.show_hint(f"Move {name} by {d[0]:g}, {d[1]:g}")
+
     def move(self, ev, p: QPointF) -> bool:
+        if self._press is not None and self._fdrag is not None:
+            self._move_feature(p)
+            return True
         if self._press is None or self._drag is None:
             return False
         lat = get_lattice(self.doc.layout.lattice)
@@ -143,6 +208,10 @@ class SelectTool(Tool):
     def release(self, ev, p: QPointF) -> bool:
         if self._press is None:
             return False
+        if self._fdrag is not None:
+            self._move_feature(p)
+            self._press, self._fdrag = None, None
+            return True
         ref, off = self._drag, self._offset
         self._press, self._drag, self._offset = None, None, (0, 0)
         if ref is not None and off != (0, 0):

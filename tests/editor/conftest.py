@@ -69,16 +69,19 @@ def make_editor(qtbot, tmp_path):
 
     The window is shown off screen at a fixed zoom (20 px per dot) centred on the board, with
     settings and recovery files in ``tmp_path`` and a close prompt that discards by default.
+    ``ask_orphan(orphan, n, total)`` answers the start-up offer of left-behind recovery files.
     """
     made = []
 
-    def make(root=None, library=None, path=None, centre=(20.0, 15.0)):
+    def make(root=None, library=None, path=None, centre=(20.0, 15.0), ask_orphan=None):
         doc = Document(root if root is not None else samples.scenario(), path,
                        samples.library() if library is None else library)
         settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
         win = MainWindow(doc, settings, recovery_dir=tmp_path / "recovery")
         win.ask_save = lambda: QMessageBox.StandardButton.Discard
         win.ask_recover = lambda rec: True
+        # start-up offer of left-behind recovery files: "later" (keeps them) unless told
+        win.ask_recover_orphan = ask_orphan or (lambda orphan, n, total: None)
         win.warnings = []
         win.warn = win.warnings.append
         qtbot.addWidget(win)
