@@ -133,46 +133,52 @@ class WallTool(PolyTool):
         self.add_feature(target, "walls", Wall(path=self.local(target, pts)), "Draw wall")
 
 
-class LineTool(PolyTool):
-    name = "line"
-    hint = "Line: click points, double-click or Enter to finish"
+class _KindTool(PolyTool):
+    """Lines and areas of a kind: drawn on a sheet, or on the street as layout extras."""
 
-    def __init__(self, win, kind: str = "step"):
+    list_name = ""
+    default_kind = ""
+
+    def __init__(self, win, kind: str | None = None):
         super().__init__(win)
-        self.kind = kind
+        self.kind = kind or self.default_kind
 
     def accepts_no_target(self) -> bool:
         return self.state.level == 0 and self.doc.mode == "scenario"
 
+    @abstractmethod
+    def make(self, pts: tuple):
+        """The model object for the drawn points (in the frame it will live in)."""
+
     def commit(self, pts, target):
-        if target is None or target.pavement and self.doc.mode == "scenario":
-            self.add_extra("lines", Line(kind=self.kind, path=self.local(None, pts)),
-                           f"Draw {self.kind}")
-            return
-        self.add_feature(target, "lines", Line(kind=self.kind, path=self.local(target, pts)),
-                         f"Draw {self.kind}")
+        on_street = target is None or target.pavement and self.doc.mode == "scenario"
+        feature = self.make(self.local(None if on_street else target, pts))
+        if on_street:
+            self.add_extra(self.list_name, feature, f"Draw {self.kind}")
+        else:
+            self.add_feature(target, self.list_name, feature, f"Draw {self.kind}")
 
 
-class AreaTool(PolyTool):
+class LineTool(_KindTool):
+    name = "line"
+    hint = "Line: click points, double-click or Enter to finish"
+    list_name = "lines"
+    default_kind = "step"
+
+    def make(self, pts):
+        return Line(kind=self.kind, path=pts)
+
+
+class AreaTool(_KindTool):
     name = "area"
     closed = True
     min_points = 3
     hint = "Area: click corners, double-click or Enter to close it"
+    list_name = "areas"
+    default_kind = "rubble"
 
-    def __init__(self, win, kind: str = "rubble"):
-        super().__init__(win)
-        self.kind = kind
-
-    def accepts_no_target(self) -> bool:
-        return self.state.level == 0 and self.doc.mode == "scenario"
-
-    def commit(self, pts, target):
-        if target is None or target.pavement and self.doc.mode == "scenario":
-            self.add_extra("areas", Area(kind=self.kind, polygon=self.local(None, pts)),
-                           f"Draw {self.kind}")
-            return
-        self.add_feature(target, "areas", Area(kind=self.kind, polygon=self.local(target, pts)),
-                         f"Draw {self.kind}")
+    def make(self, pts):
+        return Area(kind=self.kind, polygon=pts)
 
 
 class CutTool(PolyTool):
