@@ -6,19 +6,10 @@ Each fixture marks the line the error must name with a trailing ``#<`` comment.
 from __future__ import annotations
 
 import pytest
+from conftest import SHEET_HEAD as HEAD
 from conftest import dedent, expect_error
 
 from engine.io import load_sheet
-
-HEAD = """\
-format: sprawlmap/mapsheet@1
-id: box
-title: Box
-kind: building
-size: [10, 8]
-outline: [[-0.5, -0.5], [9.5, -0.5], [9.5, 7.5], [-0.5, 7.5]]
-height: 2
-"""
 
 WALLS = """\
 levels:
