@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt
@@ -50,6 +51,28 @@ class Tool:
 
     def refresh(self) -> None:
         """The view changed (level, tool options): redraw from the current board."""
+
+    def analyse_in_background(self, label: str, analyse: Callable[[Any], Any],
+                              key: Callable[[], Any], redraw: Callable[[Any], None]) -> None:
+        """Recompile the board and run ``analyse(board)`` off the GUI thread, then adopt the
+        board and call ``redraw(result)``; ``redraw(None)`` when ``key()`` (origin, level,
+        options) changed meanwhile, so a stale answer is never drawn."""
+        self.win.show_hint(f"{label}: updating…")
+        compile_job = self.doc.board_job()
+        asked = key()
+
+        def job():
+            root, board, err = compile_job()
+            return root, board, err, (analyse(board) if board is not None else None)
+
+        def done(result) -> None:
+            if isinstance(result, BaseException):
+                self.win.show_hint(f"{label}: {result}")
+                return
+            root, board, err, data = result
+            if self.doc.adopt_board(root, board, err) and self.win.tool is self:
+                redraw(data if key() == asked else None)
+        self.win.background.run_soon("analysis", job, done)
 
     def document_changed(self) -> None:
         """The document changed under the tool (edit, undo): refresh what it shows."""

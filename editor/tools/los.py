@@ -107,27 +107,15 @@ class LosTool(Tool):
         stale = getattr(self, "_fan_item", None)
         if stale is not None:
             stale.setOpacity(0.35)
-        self.win.show_hint("LOS: updating…")
-        compile_job = self.doc.board_job()
         origin, level = self.origin, self.state.level
         want_fan = self.win.fan_box.isChecked()
 
-        def job():
+        def analyse(board):
             from engine.los import los_fan
 
-            root, board, err = compile_job()
-            fan = los_fan(board, origin, level=level) if board is not None and want_fan else None
-            return root, board, err, fan
-
-        def done(result) -> None:
-            if isinstance(result, BaseException):
-                self.win.show_hint(f"LOS: {result}")
-                return
-            root, board, err, fan = result
-            if self.doc.adopt_board(root, board, err) and self.win.tool is self:
-                ok = fan is not None and (self.origin, self.state.level) == (origin, level)
-                self.redraw(fan_data=fan if ok else None)
-        self.win.background.run_soon("analysis", job, done)
+            return los_fan(board, origin, level=level) if want_fan else None
+        self.analyse_in_background("LOS", analyse, lambda: (self.origin, self.state.level),
+                                   lambda fan: self.redraw(fan_data=fan))
 
     def deactivate(self) -> None:
         self.win.background.cancel("analysis")

@@ -82,32 +82,19 @@ class MoveTool(Tool):
             return
         if self._reach_item is not None:
             self._reach_item.setOpacity(0.35)
-        self.win.show_hint("Move: updating…")
-        compile_job = self.doc.board_job()
         origin, ratio, mp = self.origin, self.win.move_ratio.value(), self.win.mp_box.value()
 
-        def job():
+        def analyse(board):
             from engine import movement
 
-            root, board, err = compile_job()
-            reach = None
-            if board is not None:
-                try:
-                    reach = movement.reach(board, origin, ratio, mp=mp)
-                except Exception:  # the origin may have become a wall dot: redraw says why
-                    reach = None
-            return root, board, err, reach
-
-        def done(result) -> None:
-            if isinstance(result, BaseException):
-                self.win.show_hint(f"Move: {result}")
-                return
-            root, board, err, reach = result
-            if self.doc.adopt_board(root, board, err) and self.win.tool is self:
-                same = (self.origin, self.win.move_ratio.value(),
-                        self.win.mp_box.value()) == (origin, ratio, mp)
-                self.redraw(reach_data=reach if same else None)
-        self.win.background.run_soon("analysis", job, done)
+            try:
+                return movement.reach(board, origin, ratio, mp=mp)
+            except Exception:  # the origin may have become a wall dot: redraw says why
+                return None
+        self.analyse_in_background(
+            "Move", analyse,
+            lambda: (self.origin, self.win.move_ratio.value(), self.win.mp_box.value()),
+            lambda reach: self.redraw(reach_data=reach))
 
     def deactivate(self) -> None:
         self.win.background.cancel("analysis")
