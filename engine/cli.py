@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine import __version__, cli_library
 from engine.errors import QueryError, SprawlmapError
 
 EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
@@ -247,6 +248,7 @@ def cmd_edit(ns: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="sprawlmap", description="DMZ-style scenario editor and rules engine")
+    p.add_argument("--version", action="version", version=f"sprawlmap {__version__}")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
 
     e = sub.add_parser("edit", help="open the editor")
@@ -304,6 +306,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
+
+    cli_library.register(sub)
     return p
 
 
