@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 
@@ -39,15 +40,24 @@ def compute(board, scenario, side: str, lens: str, level: int | None):
     return fn(board, scenario, side, level)
 
 
+def load(path: str):
+    """The scenario and board of ``path`` (a missing file is bad input, like every command)."""
+    from engine.errors import SprawlmapError
+    from engine.io import load_board
+
+    if not Path(path).exists():
+        raise SprawlmapError(f"{path}: no such file")
+    return load_board(Path(path))
+
+
 def cmd_analyse(ns: argparse.Namespace) -> int:
     from engine.analysis.lens import LensError
-    from engine.cli import CliError, _load
 
-    scenario, board = _load(ns.file)
+    scenario, board = load(ns.file)
     try:
         m = compute(board, scenario, ns.side, ns.lens, ns.level)
     except LensError as exc:
-        raise CliError(f"{ns.file}: {exc}") from None
+        raise LensError(exc.message, ns.file) from None
     if ns.output:
         from engine.analysis.picture import lens_png
         from engine.export.files import atomic_write

@@ -9,10 +9,11 @@ from typing import Any
 import numpy as np
 
 from engine.board import Board
+from engine.errors import SprawlmapError
 from engine.model import Scenario, Side
 
 
-class LensError(ValueError):
+class LensError(SprawlmapError):
     """A lens asked of a side or level the scenario does not have (bad input, exit 2)."""
 
 
