@@ -307,6 +307,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
 
+    from engine.cli_analyse import add_parser as add_analyse
+    add_analyse(sub)
     cli_library.register(sub)
     return p
 
