@@ -111,6 +111,14 @@ class FanVerdict:
     def dots(self) -> np.ndarray:
         return self.fan.dots
 
+    @property
+    def level(self) -> int:
+        return self.fan.level
+
+    @property
+    def origin(self) -> Dot3:
+        return self.fan.origin
+
 
 def sight_fan(board: Board, a: Dot3, *, ruleset: str = "dmz1990", vision: str = "normal",
               light: str = "day", radius: int = 75, level: int | None = None,

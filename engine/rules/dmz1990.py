@@ -96,7 +96,7 @@ class DMZ1990:
         if got is None:
             return ""
         line = BARRIER_LINE.get(fact.get("class", ""), 1376)
-        return f"Barrier Value {got[0]}, Armor {got[1]} (seed 000 l.{line})"
+        return f"Barrier Value {got[0]}, Armor {got[1]}, seed 000 l.{line}"
 
     def cover_items(self, facts: LosFacts) -> list[dict[str, Any]]:
         """Each interruption with its +1 and the rule it comes from.  Whatever a door's or a

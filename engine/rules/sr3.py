@@ -267,13 +267,15 @@ class SR3:
             b = barrier_of(self, i)
             text = i["reason"]
             if b is not None:
-                text += f" (Barrier Rating {b[0]}, L946-958)"
+                text += f" (Barrier Rating {b[0]}, seed 001 l.946-962)"
             items.append({"kind": i["kind"], "feature": i.get("feature"), "reason": text,
                           **({"barrier_rating": b[0]} if b is not None else {})})
         if blocked_by:
             b = barrier_of(self, blocked_by)
             reasons.append(f"blocked: {blocked_by.get('reason', blocked_by.get('kind'))}"
-                           + (f" (Barrier Rating {b[0]}, L946-958)" if b else ""))
+                           + (f" (Barrier Rating {b[0]}, seed 001 l.946-962)" if b else ""))
+        if not blocked:
+            reasons += [i["reason"] for i in items if "barrier_rating" in i]
         if cover:
             kinds = ", ".join(sorted({i["kind"] for i in seen}))
             notes.append(f"partial cover +{PARTIAL_COVER} ({kinds}); one level only")
@@ -301,7 +303,8 @@ class SR3:
         if blocked and kind in FIRE_THROUGH_KINDS:
             blind = BLIND_FIRE
             text = (f"no sight through the {kind}: Blind Fire +{BLIND_FIRE} (seed 001 l.486); "
-                    f"the Barrier Rating comes off the Power (Firing Through, l.965-969)")
+                    f"the Barrier Rating comes off the Power (Firing Through, seed 001 "
+                    f"l.964-968)")
             notes.append(text)
             reasons.append(text + (f": barriers on the line total {rating}" if rating else ""))
         else:

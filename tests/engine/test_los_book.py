@@ -130,7 +130,7 @@ def test_walls_block_openings_interrupt_and_each_counts():
     # the number is the ruleset's: DMZ's Barrier Table gives a thick wall 18 (seed 000 l.1385)
     v = sight(bd, (1, 0, 0), (8, 0, 0))
     assert (v.mods["barrier"], v.mods["armor"]) == (18, 3)
-    assert "Barrier Value 18, Armor 3 (seed 000 l.1385)" in v.reasons[0]
+    assert "(Barrier Value 18, Armor 3, seed 000 l.1385)" in v.reasons[0]
     assert g.blocked_by["point"] == [4.5, 0.0]
 
 
