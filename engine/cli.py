@@ -65,8 +65,14 @@ def cmd_los(ns: argparse.Namespace) -> int:
 
     scenario, board = _load(ns.file)
     a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
+    if ns.all_rulesets:  # the designer's lenses (engine/cli_analyse.py)
+        from engine.cli_analyse import los_all_rulesets
+        return los_all_rulesets(ns, board, scenario, a, b)
     facts = line_of_sight(board, a, b, posture_a=ns.posture_a, posture_b=ns.posture_b,
                           light=scenario.light)
+    if ns.profile:
+        from engine.cli_analyse import write_profile
+        write_profile(ns, board, scenario, a, b)
     ruleset = get_ruleset(scenario.ruleset)
     mods = ruleset.modifiers(facts, vision=ns.vision, weapon=ns.weapon)
     blocked = mods["blocked"]
@@ -270,6 +276,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "sr3/sr1: the range-table weapon (bow:STR); darkcon: the printed short range in m")
     los.add_argument("--json", action="store_true")
     los.set_defaults(fn=cmd_los)
+    from engine.cli_analyse import add_los_options
+    add_los_options(los)
 
     pa = sub.add_parser("path", help="cheapest path between two dots")
     pa.add_argument("file")
