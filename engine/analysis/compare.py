@@ -13,6 +13,7 @@ from typing import Any
 from engine.board import Board, Dot3
 from engine.los import LosFacts, line_of_sight
 from engine.rules import get_ruleset
+from engine.sight import Verdict
 
 RULESETS = ("dmz1990", "sr3", "sr1", "darkcon")
 
@@ -39,7 +40,8 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("hit_modifier", "hit modifier"),
 )
 #: keys that are bookkeeping, not a row of the table
-_SKIP = {"blocked", "notes", "borrowed", "blind_fire", "range_m"}
+_SKIP = {"blocked", "notes", "borrowed", "blind_fire", "range_m", "reasons", "interruptions",
+         "blocked_by"}
 
 
 def compare(board: Board, a: Dot3, b: Dot3, *, posture_a: str = "standing",
@@ -57,7 +59,7 @@ def compare(board: Board, a: Dot3, b: Dot3, *, posture_a: str = "standing",
         cols[name] = column(facts, name, vision, weapon)
     keys = [k for k, _ in ROWS]
     extra = [k for c in cols.values() for k in c if k not in keys and k not in _SKIP
-             and k not in ("error", "ruleset")]
+             and k not in ("ruleset",)]
     rows = list(ROWS) + [(k, k.replace("_", " ")) for k in dict.fromkeys(extra)]
     present = [(k, lab) for k, lab in rows
                if any(c.get(k) not in (None, "", []) for c in cols.values())]
@@ -67,33 +69,39 @@ def compare(board: Board, a: Dot3, b: Dot3, *, posture_a: str = "standing",
 
 def column(facts: LosFacts, name: str, vision: str = "normal", weapon: str | None = None
            ) -> dict[str, Any]:
-    """One ruleset's reading of the facts, with ``verdict`` and ``range`` in its own measure."""
+    """One ruleset's verdict on the facts (:class:`engine.sight.Verdict`), with ``verdict`` and
+    ``range`` in its own measure."""
     rs = get_ruleset(name)
+    notes: list[str] = []
     try:
         mods = dict(rs.modifiers(facts, vision=vision, weapon=weapon))
     except (ValueError, KeyError) as exc:
         if weapon is None:
             raise
         mods = dict(rs.modifiers(facts, vision=vision, weapon=None))
-        mods.setdefault("notes", []).append(f"weapon {weapon!r} not used: {exc}")
-    out: dict[str, Any] = {"ruleset": rs.name}
-    blocked = bool(mods.get("blocked"))
-    out["verdict"] = ("blocked" if blocked else
-                      "interrupted" if facts.cover else "clear")
-    if mods.get("range_m") is not None:
-        out["range"] = f"{mods['range_m']} m"
-    else:
-        out["range"] = f"{facts.range} dots"
-    for k, v in mods.items():
-        if k in _SKIP:
-            continue
-        out[k] = v
-    if blocked:  # no shot: the numbers of a shot do not apply
+        notes.append(f"weapon {weapon!r} not used: {exc}")
+    v = Verdict(rs.name, facts, mods, vision)
+    out: dict[str, Any] = {"ruleset": rs.name, "verdict": v.result,
+                           "range": _range(facts, mods, name)}
+    for k, val in mods.items():
+        if k not in _SKIP:
+            out[k] = val
+    if v.blocked:  # no shot: the numbers of a shot do not apply
         for k in ("total", "target_number", "base_target_number", "hit_modifier"):
             if k in out:
                 out[k] = None
-    out["notes"] = list(mods.get("notes", []))
+        if v.blocked_by:
+            out["blocked_by"] = v.blocked_by.get("reason")
+    out["notes"] = list(mods.get("notes", [])) + notes
+    out["reasons"] = v.reasons
     return out
+
+
+def _range(facts: LosFacts, mods: dict[str, Any], name: str) -> str:
+    """DMZ counts dots; the Shadowrun books and Dark Conspiracy measure metres."""
+    if name == "dmz1990" or mods.get("range_m") is None:
+        return f"{facts.range} dots"
+    return f"{mods['range_m']:g} m"
 
 
 def fmt(v: Any) -> str:
