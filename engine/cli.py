@@ -304,6 +304,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
+
+    from engine.cli_analyse import add_parser as add_analyse
+    add_analyse(sub)
     return p
 
 
