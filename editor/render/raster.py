@@ -13,6 +13,7 @@ import sys
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
+from PySide6.QtWidgets import QApplication
 
 from editor.render.painter import paint_items
 from engine.render import style
@@ -23,7 +24,9 @@ _app = None
 
 
 def ensure_app() -> None:
-    """A QGuiApplication for fonts and images (offscreen when there is no display)."""
+    """A Qt application for fonts and images (offscreen when there is no display).
+
+    A widgets application, so a process that later opens windows (tests, the editor) can."""
     global _app
     if QGuiApplication.instance() is not None:
         return
@@ -31,7 +34,7 @@ def ensure_app() -> None:
             os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
             or sys.platform in ("win32", "darwin")):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    _app = QGuiApplication(sys.argv[:1])
+    _app = QApplication(sys.argv[:1])
 
 
 def render_image(sc: Scene, px_per_dot: float, map_only: bool = False,

@@ -4,7 +4,6 @@ import base64
 import json
 import math
 import re
-import struct
 import xml.etree.ElementTree as ET
 import zlib
 
