@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
+from engine import limits
 from engine.errors import QueryError, SprawlmapError
 
 EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
@@ -50,6 +53,78 @@ def _load(path: str):
     return load_board(p)
 
 
+#: a dot with a negative column ("-3,4") looks like an option to argparse
+_NEG_DOT = re.compile(r"^-\d+(?:\s*,\s*-?\d+)+$")
+
+
+def shield_negative_dots(argv: list[str]) -> list[str]:
+    """Prefix a space to arguments like ``-3,4`` so argparse takes them for dots, not options
+    (:func:`parse_dot` ignores spaces)."""
+    return [" " + a if _NEG_DOT.match(a) else a for a in argv]
+
+
+def whole(option: str, raw: Any, lo: int, hi: int, how: str = "") -> int:
+    """``raw`` as a whole number in ``lo..hi``, else a one-line refusal naming the range."""
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        value = None
+    if value is None or not lo <= value <= hi:
+        raise CliError(f"{option} must be a whole number from {lo} to {hi}{how}, not {raw!r}")
+    return value
+
+
+def _check_args(ns: argparse.Namespace) -> None:
+    """Every argument that can be checked without the board, before the (slow) compile."""
+    for key, what in (("a", "A"), ("b", "B")):
+        if isinstance(getattr(ns, key, None), str):
+            setattr(ns, f"dot_{key}", parse_dot(getattr(ns, key), what))
+            setattr(ns, key, getattr(ns, key).strip())
+    if getattr(ns, "move_ratio", None) is not None:
+        ns.move_ratio = whole("--move-ratio", ns.move_ratio, *limits.MOVE_RATIO_RANGE)
+    if getattr(ns, "mp", None) is not None:
+        ns.mp = whole("--mp", ns.mp, *limits.MP_RANGE)
+    if ns.cmd == "play":
+        games = limits.LIMITS["games"]
+        ns.bots = whole("--bots", ns.bots, 1, games.value(),
+                        f" (the games limit; set {games.env}=N to raise it)")
+        ns.seed = whole("--seed", ns.seed, -(2**63), 2**63 - 1)
+    if getattr(ns, "weapon", None) is not None and not ns.weapon.strip():
+        raise CliError("--weapon must name a weapon (leave it out for none)")
+    if getattr(ns, "dot_mm", None) is not None:
+        lo, hi = limits.DOT_MM_RANGE
+        try:
+            mm = float(ns.dot_mm)
+        except ValueError:
+            mm = math.nan
+        if not lo <= mm <= hi:
+            raise CliError(f"--dot-mm must be a number of millimetres from {lo:g} to {hi:g} "
+                           f"(a DMZ dot is 25.4), not {ns.dot_mm!r}")
+        ns.dot_mm = mm
+
+
+def board_extent(board: Any) -> tuple[int, int, int, int, int, int]:
+    """(c0, c1, r0, r1, l0, l1): the box of the board's dots over every level."""
+    levels = [lv for lv in board.levels if len(board.dots(lv))]
+    if not levels:
+        return (0, -1, 0, -1, 0, -1)
+    cs = [board.dots(lv)[:, 0] for lv in levels]
+    rs = [board.dots(lv)[:, 1] for lv in levels]
+    return (int(min(c.min() for c in cs)), int(max(c.max() for c in cs)),
+            int(min(r.min() for r in rs)), int(max(r.max() for r in rs)),
+            min(levels), max(levels))
+
+
+def on_board(board: Any, dot: tuple[int, int, int], text: str, what: str) -> None:
+    """Refuse a dot outside the box of the board's dots (LOS ends need not be standable, but
+    they must be on the map)."""
+    c0, c1, r0, r1, l0, l1 = board_extent(board)
+    c, r, lv = dot
+    if not (c0 <= c <= c1 and r0 <= r <= r1 and l0 <= lv <= l1):
+        raise CliError(f"{what} {text} is off the board "
+                       f"(columns {c0}..{c1}, rows {r0}..{r1}, levels {l0}..{l1})")
+
+
 def _emit(obj: dict[str, Any]) -> None:
     print(json.dumps(obj, indent=None, separators=(",", ": ")))
 
@@ -64,7 +139,9 @@ def cmd_los(ns: argparse.Namespace) -> int:
     from engine.textmap import crossed_dots, render
 
     scenario, board = _load(ns.file)
-    a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
+    a, b = ns.dot_a, ns.dot_b
+    on_board(board, a, ns.a, "A")
+    on_board(board, b, ns.b, "B")
     facts = line_of_sight(board, a, b, posture_a=ns.posture_a, posture_b=ns.posture_b,
                           light=scenario.light)
     ruleset = get_ruleset(scenario.ruleset)
@@ -133,9 +210,9 @@ def cmd_path(ns: argparse.Namespace) -> int:
     from engine.textmap import render
 
     _scenario, board = _load(ns.file)
-    a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
-    if ns.move_ratio < 1:
-        raise CliError("--move-ratio must be 1 or more")
+    a, b = ns.dot_a, ns.dot_b
+    on_board(board, a, ns.a, "A")
+    on_board(board, b, ns.b, "B")
     res = cheapest_path(board, a, b, ns.move_ratio, crawl=ns.crawl)
     if ns.json:
         _emit({"reachable": res.reachable, "cost": res.cost, "dots": [list(d) for d in res.dots],
@@ -168,9 +245,8 @@ def cmd_reach(ns: argparse.Namespace) -> int:
     from engine.textmap import render
 
     _scenario, board = _load(ns.file)
-    a = parse_dot(ns.a, "A")
-    if ns.move_ratio < 1:
-        raise CliError("--move-ratio must be 1 or more")
+    a = ns.dot_a
+    on_board(board, a, ns.a, "A")
     got = reach(board, a, ns.move_ratio, mp=ns.mp, crawl=ns.crawl)
     items = sorted(got.items(), key=lambda kv: (kv[1], kv[0]))
     if ns.json:
@@ -236,7 +312,24 @@ def cmd_play(ns: argparse.Namespace) -> int:
             raise CliError("play is not available in this build") from None
         raise
     scenario, board = _load(ns.file)
+    refused = _play_refusal(ns, scenario, board)
+    if refused:
+        print(f"sprawlmap: {ns.file}: {refused}", file=sys.stderr)
+        return EXIT_NO
     return run_cli(scenario, board, ns.bots, ns.seed, ns.json)
+
+
+def _play_refusal(ns: argparse.Namespace, scenario: Any, board: Any) -> str | None:
+    """Why ``play`` will not run a scenario ``validate`` rejects (None with ``--force``)."""
+    import engine.scenario_checks  # noqa: F401  (registers the scenario checks)
+    from engine.validate import ERROR, validate
+
+    errors = [f for f in validate(board, scenario) if f.severity == ERROR]
+    if not errors or ns.force:
+        return None
+    first = errors[0]
+    return (f"play refused: validation found {len(errors)} error(s), first [{first.code}] "
+            f"{first.message} (see `sprawlmap validate`; --force plays anyway)")
 
 
 def cmd_edit(ns: argparse.Namespace) -> int:
@@ -275,7 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
     pa.add_argument("file")
     pa.add_argument("a", metavar="A")
     pa.add_argument("b", metavar="B")
-    pa.add_argument("--move-ratio", type=int, required=True)
+    pa.add_argument("--move-ratio", required=True)
     pa.add_argument("--crawl", action="store_true")
     pa.add_argument("--json", action="store_true")
     pa.set_defaults(fn=cmd_path)
@@ -283,8 +376,8 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("reach", help="every dot within reach")
     r.add_argument("file")
     r.add_argument("a", metavar="A")
-    r.add_argument("--move-ratio", type=int, required=True)
-    r.add_argument("--mp", type=int, default=12)
+    r.add_argument("--move-ratio", required=True)
+    r.add_argument("--mp", default=12)
     r.add_argument("--crawl", action="store_true")
     r.add_argument("--json", action="store_true")
     r.set_defaults(fn=cmd_reach)
@@ -294,14 +387,17 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--format", required=True, choices=("yaml", "svg", "png", "pdf", "uvtt"))
     x.add_argument("-o", "--output", required=True, metavar="OUT")
     x.add_argument("--page", choices=("a4", "letter"), default="a4")
-    x.add_argument("--dot-mm", type=float, default=25.4, help="dot spacing on paper, in mm")
+    x.add_argument("--dot-mm", default=25.4, help="dot spacing on paper, in mm")
     x.add_argument("--force", action="store_true", help="export even with validation errors")
     x.set_defaults(fn=cmd_export)
 
     pl = sub.add_parser("play", help="headless bot-vs-bot games: a balance report")
     pl.add_argument("file")
-    pl.add_argument("--bots", type=int, default=20, help="number of games")
-    pl.add_argument("--seed", type=int, default=1)
+    pl.add_argument("--bots", default=20, help="number of games (at most the games limit, "
+                    "docs/limits.md)")
+    pl.add_argument("--seed", default=1)
+    pl.add_argument("--force", action="store_true",
+                    help="play even when validation finds errors")
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
     return p
@@ -309,8 +405,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    ns = parser.parse_args(argv)
+    ns = parser.parse_args(shield_negative_dots(sys.argv[1:] if argv is None else list(argv)))
     try:
+        _check_args(ns)
         return int(ns.fn(ns) or 0)
     except QueryError as exc:
         where = getattr(ns, "file", None)

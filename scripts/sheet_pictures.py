@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import model as m  # noqa: E402
+from engine.atomic_file import atomic_write  # noqa: E402
 from engine.board import compile_board  # noqa: E402
-from engine.export.files import atomic_write  # noqa: E402
 from engine.export.raster import encode_png, render_scene  # noqa: E402
 from engine.export.scene import build_scenes  # noqa: E402
 from engine.io import load_sheet  # noqa: E402
