@@ -1,4 +1,9 @@
-"""The ``sprawlmap`` command (SPEC section 6).
+"""The ``sprawlmap`` command (SPEC section 6): the engine's commands.
+
+Commands of other layers register themselves: :func:`main` and :func:`build_parser` take
+``commands``, functions that each add their subcommands to the subparsers.  The editor's
+``edit`` is added that way by the launcher :mod:`editor.cli` (the ``sprawlmap`` script), so
+the engine never imports the editor; ``python -m engine.cli`` has the engine's commands only.
 
 Exit codes: 0 success, 1 a valid question with a negative answer (blocked, unreachable,
 validation errors), 2 bad input.  Bad input is always one line naming the file, the line and the
@@ -13,10 +18,11 @@ import math
 import os
 import re
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from engine import limits
+from engine import __version__, cli_library, limits
 from engine.errors import QueryError, SprawlmapError
 
 EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
@@ -332,20 +338,15 @@ def _play_refusal(ns: argparse.Namespace, scenario: Any, board: Any) -> str | No
             f"{first.message} (see `sprawlmap validate`; --force plays anyway)")
 
 
-def cmd_edit(ns: argparse.Namespace) -> int:
-    from editor.app import run
+#: a command registration: adds subcommands (with ``set_defaults(fn=...)``) to the subparsers
+Register = Callable[[argparse._SubParsersAction], None]
 
-    return run(ns.file, screenshot=ns.screenshot)
-
-
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     p = _Parser(prog="sprawlmap", description="DMZ-style scenario editor and rules engine")
+    p.add_argument("--version", action="version", version=f"sprawlmap {__version__}")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
-
-    e = sub.add_parser("edit", help="open the editor")
-    e.add_argument("file", nargs="?")
-    e.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
-    e.set_defaults(fn=cmd_edit)
+    for register in commands:  # other layers' commands (the editor's edit) come first
+        register(sub)
 
     v = sub.add_parser("validate", help="check a layout or scenario")
     v.add_argument("file")
@@ -400,11 +401,16 @@ def build_parser() -> argparse.ArgumentParser:
                     help="play even when validation finds errors")
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
+
+    from engine.cli_analyse import add_parser as add_analyse
+    add_analyse(sub)
+    cli_library.register(sub)
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+def main(argv: list[str] | None = None, commands: Iterable[Register] = ()) -> int:
+    """Run one command; ``commands`` registers the commands of layers above the engine."""
+    parser = build_parser(commands)
     ns = parser.parse_args(shield_negative_dots(sys.argv[1:] if argv is None else list(argv)))
     try:
         _check_args(ns)
