@@ -17,6 +17,7 @@ from yaml.representer import RepresenterError, SafeRepresenter
 from yaml.resolver import Resolver
 from yaml.serializer import Serializer
 
+from engine.atomic_file import atomic_write  # noqa: F401  (the one writer, re-exported)
 from engine.errors import LoadError
 from engine.io.reader import (
     BOOL_RE,
