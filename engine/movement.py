@@ -24,7 +24,8 @@ import shapely
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from engine.board import Board, Dot3, Feature, fmt_dot
+from engine.board import Board, Feature, fmt_dot
+from engine.lattice import Dot3
 from engine.rules import get_ruleset
 from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
 from engine.rules.dmz1990 import MOVEMENT_COSTS as _MC
