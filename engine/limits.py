@@ -49,6 +49,8 @@ DOT_MM_RANGE = (2.0, 100.0)
 #: move ratio and movement points accepted by `path` and `reach`
 MOVE_RATIO_RANGE = (1, 99)
 MP_RANGE = (0, 10_000)
+#: metres (and metres a phase) accepted by `reach` under the metric rulesets
+METRES_MAX = 20_000.0
 
 
 class LimitError(LoadError):

@@ -20,6 +20,8 @@ from conftest import ROOT, SAMPLE, one_line_refusal
     (("path", SAMPLE, "3,4", "5,6", "--move-ratio", "nan"), "--move-ratio must be a whole number"),
     (("reach", SAMPLE, "3,4", "--move-ratio", "2", "--mp", "1e30"), "--mp must be a whole number from 0 to"),
     (("reach", SAMPLE, "3,4", "--move-ratio", "2", "--mp", "-1"), "--mp must be a whole number from 0 to"),
+    (("reach", SAMPLE, "3,4", "--metres", "nan"), "--metres must be a number from 0 to"),
+    (("reach", SAMPLE, "3,4", "--rate", "1e300"), "--rate must be a number from 0 to"),
     (("play", SAMPLE, "--bots", "1e30"), "--bots must be a whole number from 1 to"),
     (("play", SAMPLE, "--bots", "100000000"), "SPRAWLMAP_MAX_GAMES"),
     (("play", SAMPLE, "--bots", "0"), "--bots must be a whole number from 1 to"),
