@@ -15,10 +15,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from engine import limits
 from engine import model as m
+from engine.atomic_file import atomic_write
 from engine.board import Board
 from engine.errors import SprawlmapError
-from engine.export.files import atomic_write, level_path
+from engine.export.files import level_path
 
 FORMATS = ("yaml", "svg", "png", "pdf", "uvtt")
 #: pixels per dot of the PNG export
@@ -65,6 +67,10 @@ def export(scenario: m.Scenario, board: Board, fmt: str, out: str | os.PathLike[
         raise ValueError(f"--dot-mm must be a positive number of millimetres, not {dot_mm:g}")
     if fmt != "yaml" and board.node_count == 0:
         raise ValueError("nothing to draw: the layout has no pavement or buildings")
+    try:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SprawlmapError(f"cannot make the folder: {e.strerror or e}", os.fspath(out)) from None
     if findings is None:
         findings = check(board, scenario)
     if has_errors(findings) and not force:
@@ -80,11 +86,13 @@ def export(scenario: m.Scenario, board: Board, fmt: str, out: str | os.PathLike[
         _tick(progress, 1, 1)
         return [path]
 
-    from engine.export.scene import build_scenes
+    from engine.render.display import build_scenes
 
     scenes = build_scenes(board, scenario)
     if fmt == "pdf":
-        from engine.export.pdf import render_pdf
+        from engine.export.pdf import page_count, render_pdf
+
+        limits.check("pages", page_count(scenes, page, dot_mm), os.fspath(out))
 
         data = render_pdf(scenes, scenario.title or "sprawlmap", page, dot_mm, progress)
         atomic_write(out, data)
@@ -92,23 +100,21 @@ def export(scenario: m.Scenario, board: Board, fmt: str, out: str | os.PathLike[
     written: list[Path] = []
     n = len(scenes)
     for k, sc in enumerate(scenes):
-        def sub(done: int, total: int, k: int = k) -> None:
-            _tick(progress, k * 100 + int(100 * done / max(total, 1)), n * 100)
-
+        _tick(progress, k * 100, n * 100)  # a chance to cancel before each file
         path = level_path(out, sc.level)
         if fmt == "svg":
             from engine.export.svg import render_svg
 
-            data = render_svg(sc).encode("utf-8")
+            data = render_svg(sc, dot_mm).encode("utf-8")
         elif fmt == "png":
-            from engine.export.raster import encode_png, render_scene
+            from engine.render.backend import raster
 
-            dpi = 25.4 / dot_mm * PNG_PX_PER_DOT if dot_mm > 0 else None
-            data = encode_png(render_scene(sc, PNG_PX_PER_DOT, progress=sub), dpi=dpi)
+            dpi = 25.4 / dot_mm * PNG_PX_PER_DOT
+            data = raster().png(sc, PNG_PX_PER_DOT, dpi=dpi)
         else:
             from engine.export.uvtt import uvtt_bytes
 
-            data = uvtt_bytes(board, sc, scenario.light, progress=sub)
+            data = uvtt_bytes(board, sc, scenario.light)
         atomic_write(path, data)
         written.append(path)
         _tick(progress, (k + 1) * 100, n * 100)
