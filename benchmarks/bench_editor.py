@@ -1,7 +1,11 @@
 """Editor responsiveness: with the LOS fan shown on a big board, how long does moving a
 building take until the canvas (buildings, findings input and the fan) is up to date?
 
-Run: ``QT_QPA_PLATFORM=offscreen python3 benchmarks/bench_editor.py``.  Prints the median and
+Run: ``QT_QPA_PLATFORM=offscreen python3 benchmarks/bench_editor.py``.  The first part works
+on the sample scenario as a designer does: the LOS fan on, a building dragged with the Select
+tool (the time of each mouse move including its repaint: median and worst frame), the findings'
+latency after an edit, and the time from start to the first paint of the canvas.  The second
+part is the big generated board below.  Prints the median and
 worst time over a series of one-dot moves: how long the GUI thread is blocked (edit, scene,
 panels, repaint), how long until the background recompute shows the new fan, and the engine's
 share (compile_board, los_fan) measured on its own.  Budget: under 50 ms per move.
@@ -78,8 +82,101 @@ def board_document() -> Document:
     return Document(m.Scenario(title="bench", layout=lay), None, sheets)
 
 
+def _mouse(vp, kind, pos, buttons) -> None:
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+
+    left = Qt.MouseButton.LeftButton
+    button = left if kind != QMouseEvent.Type.MouseMove else Qt.MouseButton.NoButton
+    ev = QMouseEvent(kind, QPointF(pos), QPointF(vp.mapToGlobal(pos)), button, buttons,
+                     Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(vp, ev)
+
+
+def sample_session(frames: int = 60) -> dict[str, list[float]]:
+    """On the sample: start to first paint, drag frames with the LOS fan on, findings latency."""
+    from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+
+    app = QApplication.instance() or QApplication([])
+    rows: dict[str, list[float]] = {}
+    t0 = time.perf_counter()
+    doc = Document.open(Path(__file__).resolve().parent.parent / "scenarios/street-ambush.yaml")
+    win = MainWindow(doc, QSettings("/tmp/sprawlmap-bench.ini", QSettings.Format.IniFormat),
+                     scan_recovery=False)
+    painted: list[float] = []
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj, ev):  # noqa: N802
+            if ev.type() == QEvent.Type.Paint and not painted:
+                painted.append(time.perf_counter())
+            return False
+    spy = FirstPaint()
+    win.view.viewport().installEventFilter(spy)
+    win.resize(1400, 900)
+    win.show()
+    while not painted:
+        app.processEvents()
+    rows["start to first paint"] = [(painted[0] - t0) * 1000]
+    win.view.set_zoom(13.0, (30.0, 20.0))
+    app.processEvents()
+    win.set_tool("los")
+    win.fan_box.setChecked(True)
+    win.tool.origin = (25, 18, 0)
+    win.tool.redraw()
+    win.set_tool("select")  # the fan should stay on while a building is dragged
+    app.processEvents()
+    win.background.wait()
+    fan_items = sum(1 for it in win.scene.items() if type(it).__name__ == "DotShade")
+    vp = win.view.viewport()
+    pl = doc.layout.placements[1]  # the corner store
+    start = win.view.mapFromScene(QPointF(pl.at[0] + 3, pl.at[1] + 3))
+    left = Qt.MouseButton.LeftButton
+    _mouse(vp, QMouseEvent.Type.MouseButtonPress, start, left)
+    for i in range(1, frames + 1):
+        dx = (i % 20) * 0.5 if (i // 20) % 2 == 0 else (20 - i % 20) * 0.5
+        pos = win.view.mapFromScene(QPointF(pl.at[0] + 3 + dx, pl.at[1] + 3 + (i % 7) * 0.3))
+        t = time.perf_counter()
+        _mouse(vp, QMouseEvent.Type.MouseMove, pos, left)
+        app.processEvents()
+        vp.repaint()
+        rows.setdefault("drag frame (fan on)", []).append((time.perf_counter() - t) * 1000)
+    _mouse(vp, QMouseEvent.Type.MouseButtonRelease, start, Qt.MouseButton.NoButton)
+    app.processEvents()
+    win.background.wait()
+    app.processEvents()
+    # findings latency: from an edit until the panel shows the findings of the new document
+    for n in range(5):
+        done: list[float] = []
+        real = win.findings.refresh
+
+        def spy_refresh(d, engine=None, real=real, done=done):
+            real(d, engine)
+            if engine is not None or d.mode != "scenario":
+                done.append(time.perf_counter())
+        win.findings.refresh = spy_refresh
+        ref = PlacementRef(False, 1)
+        t = time.perf_counter()
+        p = doc.layout.placements[1]
+        doc.edit_layout(edits.set_placement(doc.layout, ref,
+                                            edits.nudge(p, 1 if n % 2 == 0 else -1, 0)), "move")
+        while not done and time.perf_counter() - t < 10:
+            app.processEvents()
+            time.sleep(0.002)
+        rows.setdefault("findings after an edit", []).append((done[0] - t) * 1000)
+        win.findings.refresh = real
+    print(f"sample: fan shown while dragging: {'yes' if fan_items else 'no'}")
+    win.doc.undo_stack.setClean()
+    win.close()
+    return rows
+
+
 def main(moves: int = 6) -> int:
     app = QApplication.instance() or QApplication([])
+    load = os.getloadavg()[0]
+    print(f"load average {load:.1f} on {os.cpu_count()} cores")
+    for name, xs in sample_session().items():
+        print(f"{name:28s} median {statistics.median(xs):8.1f} ms   worst {max(xs):8.1f} ms")
     doc = board_document()
     win = MainWindow(doc, QSettings("/tmp/sprawlmap-bench.ini", QSettings.Format.IniFormat))
     win.resize(1400, 900)

@@ -66,6 +66,8 @@ class Background(QObject):
             if not fut.done():
                 continue
             del self._running[slot]
+            if fut.cancelled():  # dropped by shutdown (the window closed): nobody waits
+                continue
             nxt = self._pending.pop(slot, None)
             if nxt is not None:  # a newer request superseded this result
                 self.run(slot, *nxt)

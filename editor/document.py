@@ -82,6 +82,9 @@ class Document(QObject):
         #: an untitled document recovered after a crash autosaves over the file it came from
         self.recovery_file: Path | None = None
         self._untitled_name: str | None = None
+        #: cut piece id -> (rotation, mirror) of the placement it was cut from, so the piece
+        #: is offered the way the designer saw it when cutting (kept for the session only)
+        self.cut_orientation: dict[str, tuple[int, bool]] = {}
 
     # ------------------------------------------------------------------ state
     @property

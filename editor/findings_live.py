@@ -35,21 +35,26 @@ def refresh_findings(win) -> None:
     doc = win.doc
     if doc.mode != "scenario":
         win.findings.refresh(doc, [])
+        win.findings.set_updating(False)
         return
     if not win.isVisible():  # not shown (or closed, its worker shut down): nobody waits
         win.findings.refresh(doc)
+        win.findings.set_updating(False)
         return
+    win.findings.set_updating(True)
 
     def done(result) -> None:
         if isinstance(result, BaseException):
             win.findings.refresh(doc, [{"code": "validate", "severity": "warning",
                                         "message": str(result), "where": None}])
+            win.findings.set_updating(False)
             return
         root, board, err, found = result
         if doc is not win.doc or root is not doc.root:
             return  # an older edit's answer; the newer one is on its way
         doc.adopt_board(root, board, err)
         win.findings.refresh(doc, found)
+        win.findings.set_updating(False)
     win.background.run_soon(SLOT, findings_job(doc), done)
 
 

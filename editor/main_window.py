@@ -52,6 +52,7 @@ from editor.tools.draw import AreaTool, CutTool, LineTool, WallTool
 from editor.tools.features import MarkerTool, OpeningTool
 from editor.tools.los import LosTool
 from editor.tools.movement import MoveTool
+from editor.tools.pinned_fan import PinnedFan
 from editor.tools.place import PlaceTool, drop
 from editor.tools.scenario import DeployTool, ObjectiveTool
 from editor.tools.select import SelectTool
@@ -117,6 +118,7 @@ class MainWindow(QMainWindow):
             document=lambda: self.doc, state=self.state, scene=self.scene, view=self.view,
             background=self.background, options=self.options, show_hint=self.show_hint,
             error=self.error, set_tool=self.set_tool, current_tool=lambda: self.tool)
+        self.pinned_fan = PinnedFan(self.ctx)
         self._build_panels()
         self._build_actions()
         self._install_scenario_panel()
@@ -126,7 +128,8 @@ class MainWindow(QMainWindow):
         self.autosave_timer.start()
         self._findings_timer = QTimer(self)
         self._findings_timer.setSingleShot(True)
-        self._findings_timer.setInterval(250)
+        # a short pause: a burst of edits (a drag, typing) asks for one validation
+        self._findings_timer.setInterval(60)
         self._findings_timer.timeout.connect(lambda: refresh_findings(self))
         self.view.hovered.connect(self._hovered)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z:.0f} px/dot"))
@@ -213,6 +216,7 @@ class MainWindow(QMainWindow):
         self.move_ratio.valueChanged.connect(lambda _: self._tool_refresh())
         self.mp_box.valueChanged.connect(lambda _: self._tool_refresh())
         self.fan_box.toggled.connect(lambda _: self._tool_refresh())
+        self.fan_box.toggled.connect(lambda _: self.pinned_fan.refresh())
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
 
     def _build_actions(self) -> None:
@@ -241,6 +245,8 @@ class MainWindow(QMainWindow):
                                QKeySequence.StandardKey.Undo)
         self.redo_action = act(em, "Redo", lambda: self.doc.undo_stack.redo(),
                                QKeySequence("Ctrl+Shift+Z"))
+        # Ctrl+Y too, as in the editors on Windows and in Tiled
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         act(em, "Delete", self.delete_selection)
         vm = mb.addMenu("&View")
         act(vm, "Fit board", self.view.fit, QKeySequence("Ctrl+0"))
@@ -291,11 +297,14 @@ class MainWindow(QMainWindow):
         doc.undo_stack.cleanChanged.connect(self._update_title)
         doc.pathChanged.connect(self._update_title)
         self.state.select(None)
+        self.pinned_fan.clear()  # another document: the fan's dot means nothing there
         self.view.lattice_name = doc.layout.lattice
         self.scene.set_document(doc)
         self._doc_changed()
         self.set_tool("select")
         self.view.fit()
+        if doc.path is not None and doc.path != SAMPLE and Path(doc.path).is_file():
+            self._add_recent(doc.path)  # also a file given on the command line
 
     def _doc_changed(self) -> None:
         doc = self.doc
@@ -314,9 +323,12 @@ class MainWindow(QMainWindow):
         self._refresh_sides()
         self.scenario_panel.sync()
         self._findings_timer.start()
+        if self.doc.mode == "scenario":
+            self.findings.set_updating(True)
         self._update_title()
         if self.tool is not None:
             self.tool.document_changed()
+        self.pinned_fan.document_changed()
 
     def _refresh_sides(self) -> None:
         self.options.set_sides([s.id for s in self.doc.root.sides]
@@ -329,6 +341,7 @@ class MainWindow(QMainWindow):
 
     def _level_changed(self, level: int) -> None:
         self._tool_refresh()
+        self.pinned_fan.refresh()
 
     # ------------------------------------------------------------------ tools
     def make_tool(self, key: str):
@@ -357,14 +370,23 @@ class MainWindow(QMainWindow):
         raise KeyError(key)
 
     def set_tool(self, key: str, tool=None) -> None:
-        if self.tool is not None:
-            self.tool.deactivate()
+        old = self.tool
+        if isinstance(old, LosTool) and old.origin is not None and self.options.fan():
+            # the fan stays on the canvas (and follows edits) while another tool is used
+            self.pinned_fan.pin(old.origin, old.hand_over_fan())
+        if old is not None:
+            old.deactivate()
         self.tool = tool or self.make_tool(key)
+        took = isinstance(self.tool, LosTool) and self.pinned_fan.origin is not None
+        if took:
+            self.tool.origin = self.pinned_fan.take()
         self.tool_key = key
         self.view.tool = self.tool
         if key in self.tool_actions:
             self.tool_actions[key].setChecked(True)
         self.tool.activate()
+        if took:
+            self.tool.document_changed()  # its fan, computed in the background
         self.view.setFocus()  # R, M, arrows and Enter belong to the canvas tool
 
     def _retool(self, key: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from editor.edits import PlacementRef
 
@@ -83,10 +83,21 @@ class FindingsPanel(QWidget):
             lambda it: self.activated.emit(it.data(Qt.ItemDataRole.UserRole)))
         self.list.itemDoubleClicked.connect(
             lambda it: self.activated.emit(it.data(Qt.ItemDataRole.UserRole)))
+        #: shown from an edit until its findings are in (they come from the background)
+        self.updating = QLabel("updating…")
+        self.updating.setObjectName("findings-updating")
+        self.updating.setStyleSheet("color: #a06000; font-style: italic;")
+        self.updating.setToolTip("The board is being recompiled and checked after the last edit")
+        self.updating.setVisible(False)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(self.updating)
         lay.addWidget(self.list)
         self.findings: list[dict] = []
+
+    def set_updating(self, on: bool) -> None:
+        """Say that the list is being recomputed (the old findings stay meanwhile)."""
+        self.updating.setVisible(on)
 
     def refresh(self, doc, engine: list[dict] | None = None) -> None:
         self.findings = collect(doc, engine)

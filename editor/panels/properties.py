@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -69,19 +69,41 @@ def resize_sheet(sheet: Sheet, axis: int, value: int) -> Sheet:
     return replace(sheet, size=tuple(size), outline=outline)
 
 
+def class_values(cls: Any) -> tuple[int, int]:
+    """(barrier, armor) of a named class or an explicit barrier."""
+    if isinstance(cls, Barrier):
+        return cls.barrier, cls.armor
+    return BARRIER_OF.get(cls or "", (12, 1))
+
+
 class ClassEditor(QWidget):
-    """Class combo (+ barrier/armor spins for an explicit value)."""
+    """Class combo (+ barrier/armor spins, shown for an explicit value only).
+
+    ``default`` is what "(default)" stands for (the sheet's class for this kind of feature):
+    the combo names it with its values, and "explicit…" starts from the class it replaces.
+    The spins apply a typed number on Enter or when focus leaves, so typing "10" is one undo
+    step and never applies barrier 1 on the way."""
 
     def __init__(self, names: tuple[str, ...], value: Any, on_change: Callable[[Any], None],
-                 allow_default: bool = True):
+                 allow_default: bool = True, default: Any = None):
         super().__init__()
         self.names = names
         self.on_change = on_change
+        self.allow_default = allow_default
+        self.default = default
         self.combo = QComboBox()
         if allow_default:
-            self.combo.addItem(DEFAULT)
+            if default is None:
+                self.combo.addItem(DEFAULT)
+            else:
+                b, a = class_values(default)
+                name = "explicit" if isinstance(default, Barrier) else default
+                self.combo.addItem(f"(default: {name} {b}/{a})")
         for n in names:
+            b, a = class_values(n)
             self.combo.addItem(n)
+            self.combo.setItemData(self.combo.count() - 1, f"barrier {b}, armor {a}",
+                                   Qt.ItemDataRole.ToolTipRole)
         self.combo.addItem(EXPLICIT)
         self.barrier = QSpinBox()
         self.barrier.setRange(0, 99)
@@ -89,6 +111,8 @@ class ClassEditor(QWidget):
         self.armor = QSpinBox()
         self.armor.setRange(0, 20)
         self.armor.setPrefix("armor ")
+        for sb in (self.barrier, self.armor):
+            sb.setKeyboardTracking(False)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
@@ -98,26 +122,29 @@ class ClassEditor(QWidget):
         row.addWidget(self.armor)
         lay.addLayout(row)
         self.set_value(value)
-        self._last = self.combo.currentText()
-        self.combo.currentTextChanged.connect(self._changed)
+        self._last = self.value()
+        self.combo.currentIndexChanged.connect(self._changed)
         self.barrier.valueChanged.connect(self._changed)
         self.armor.valueChanged.connect(self._changed)
+
+    def _is_default(self) -> bool:
+        return self.allow_default and self.combo.currentIndex() == 0
 
     def set_value(self, value: Any) -> None:
         for w in (self.combo, self.barrier, self.armor):
             w.blockSignals(True)
-        if isinstance(value, Barrier):
-            self.combo.setCurrentText(EXPLICIT)
-            self.barrier.setValue(value.barrier)
-            self.armor.setValue(value.armor)
-        else:
-            self.combo.setCurrentText(value if value else DEFAULT)
-            b, a = BARRIER_OF.get(value or "", (0, 0))
-            self.barrier.setValue(b)
-            self.armor.setValue(a)
         explicit = isinstance(value, Barrier)
-        self.barrier.setEnabled(explicit)
-        self.armor.setEnabled(explicit)
+        if explicit:
+            self.combo.setCurrentText(EXPLICIT)
+        elif value:
+            self.combo.setCurrentText(value)
+        else:
+            self.combo.setCurrentIndex(0)
+        b, a = class_values(value if value else self.default)
+        self.barrier.setValue(b)
+        self.armor.setValue(a)
+        self.barrier.setVisible(explicit)
+        self.armor.setVisible(explicit)
         for w in (self.combo, self.barrier, self.armor):
             w.blockSignals(False)
 
@@ -125,19 +152,21 @@ class ClassEditor(QWidget):
         t = self.combo.currentText()
         if t == EXPLICIT:
             return Barrier(self.barrier.value(), self.armor.value())
-        return None if t == DEFAULT else t
+        return None if self._is_default() else t
 
     def _changed(self, *_):
-        if self.combo.currentText() == EXPLICIT and not self.barrier.isEnabled():
-            # start the explicit value from the class it replaces (average when default)
-            b, a = BARRIER_OF.get(self._last, BARRIER_OF.get(self.names[1], (12, 1)))
+        if self.combo.currentText() == EXPLICIT and not isinstance(self._last, Barrier):
+            # start the explicit value from the class it replaces (the sheet's when default)
+            b, a = class_values(self._last if self._last else self.default)
             for w, v in ((self.barrier, b), (self.armor, a)):
                 w.blockSignals(True)
                 w.setValue(v)
-                w.setEnabled(True)
                 w.blockSignals(False)
-        self._last = self.combo.currentText()
-        self.on_change(self.value())
+        explicit = self.combo.currentText() == EXPLICIT
+        self.barrier.setVisible(explicit)
+        self.armor.setVisible(explicit)
+        self._last = self.value()
+        self.on_change(self._last)
 
 
 def _opt_spin(value: int | None, lo: int, hi: int, on: Callable[[int | None], None]) -> QSpinBox:
@@ -446,13 +475,17 @@ class PropertiesPanel(QScrollArea):
             self._edit(fn, relayout="kind" in change)
 
         names = {f.name for f in fields(feat)}
+        sheet_defaults = (self.doc.sheets()[ref.sheet].defaults if ref.sheet is not None
+                          and ref.sheet in self.doc.sheets() else Defaults())
         if ref.list == "walls" or (ref.list == "lines" and feat.kind == "fence"):
             form.addRow("Class", ClassEditor(WALL_CLASSES, feat.cls,
-                                             lambda v: push("Wall class", cls=v)))
+                                             lambda v: push("Wall class", cls=v),
+                                             default=sheet_defaults.wall))
         if isinstance(feat, Opening) and feat.kind != "hole":
             names_ = WINDOW_CLASSES if feat.kind == "window" else WALL_CLASSES
-            form.addRow("Class", ClassEditor(names_, feat.cls,
-                                             lambda v: push(f"{feat.kind} class", cls=v)))
+            form.addRow("Class", ClassEditor(
+                names_, feat.cls, lambda v: push(f"{feat.kind} class", cls=v),
+                default=getattr(sheet_defaults, feat.kind, None)))
             st = QComboBox()
             st.setObjectName("state")
             st.addItems(["open", "closed"])

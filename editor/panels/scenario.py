@@ -578,8 +578,9 @@ class ScenarioPanel(QWidget):
         dep = side.deployment
         kind = ce.deployment_kind(dep)
         set_combo(self.dep_kind, kind)
+        # a side without a zone yet draws it on the ground, not on the last side's level
+        set_spin(self.dep_level, dep.level if dep is not None else 0)
         if dep is not None:
-            set_spin(self.dep_level, dep.level)
             set_combo(self.dep_edge, dep.edge or "west")
             set_spin(self.dep_depth, dep.depth or 3)
         self.dep_level.setEnabled(dep is not None)

@@ -196,5 +196,8 @@ class CutTool(PolyTool):
         poly = self.local(target, pts)
         used = set(self.doc.sheets())
         layout, piece = edits.add_piece(self.doc.layout, target.sheet.id, poly, used)
+        src = (self.doc.layout.pavement if target.pavement else self.doc.layout.placements)[
+            target.index]
+        self.doc.cut_orientation[piece.id] = (src.rotation, src.mirror)
         self.doc.edit_layout(layout, f"Cut {piece.id}")
         self.ctx.show_hint(f"Cut {piece.id}: it is in the library, place it like a sheet")

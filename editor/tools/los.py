@@ -218,13 +218,28 @@ class LosTool(Tool):
         if fan is None:
             fan = sight_fan(board, self.origin, level=self.state.level, **self._rules())
         self.fan = fan
-        dots = np.asarray(fan.dots)
-        blocked = np.asarray(fan.blocked, dtype=bool)
-        cover = np.asarray(fan.cover, dtype=int)
-        colours = np.zeros((len(dots), 4), dtype=np.uint8)
-        colours[:] = (46, 204, 64, 90)
-        colours[cover > 0] = (255, 176, 0, 110)
-        colours[cover > 1] = (255, 120, 0, 130)
-        colours[blocked] = (120, 0, 0, 120)
-        item = DotShade(self.doc.layout.lattice, dots, colours)
-        self._fan_item = self.add_overlay(item, z=60)
+        self._fan_item = self.add_overlay(fan_item(self.doc.layout.lattice, fan), z=60)
+
+    def hand_over_fan(self):
+        """Give the fan shading away (to the pinned fan, when another tool takes over): the
+        item leaves this tool's overlay so ``deactivate`` does not remove it."""
+        item = getattr(self, "_fan_item", None)
+        if item is not None and item in self._overlay:
+            self._overlay.remove(item)
+        self._fan_item = None
+        return item
+
+
+def fan_item(lattice: str, fan) -> DotShade:
+    """The fan's shading: green clear, yellow cover 1, orange cover 2+, dark red blocked."""
+    dots = np.asarray(fan.dots)
+    blocked = np.asarray(fan.blocked, dtype=bool)
+    cover = np.asarray(fan.cover, dtype=int)
+    colours = np.zeros((len(dots), 4), dtype=np.uint8)
+    colours[:] = (46, 204, 64, 90)
+    colours[cover > 0] = (255, 176, 0, 110)
+    colours[cover > 1] = (255, 120, 0, 130)
+    colours[blocked] = (120, 0, 0, 120)
+    item = DotShade(lattice, dots, colours)
+    item.setZValue(60)
+    return item

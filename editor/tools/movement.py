@@ -8,6 +8,9 @@ step's extra cost, all from ``engine.movement``.  The shading follows the level 
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import numpy as np
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath
@@ -22,6 +25,12 @@ def _get(obj, key, default=None):
     if isinstance(obj, dict):
         return obj.get(key, default)
     return getattr(obj, key, default)
+
+
+#: pixels between two path labels, at least (a label of two digits is about 14 px wide)
+LABEL_PX = 20.0
+#: a path beyond the MP chosen in the tool bar
+OVER = "#ff3030"
 
 
 def reach_colours(costs: np.ndarray, mp: int) -> np.ndarray:
@@ -98,6 +107,10 @@ class MoveTool(Tool):
 
     def deactivate(self) -> None:
         self.ctx.background.cancel("analysis")
+        try:
+            self.ctx.view.zoomChanged.disconnect(self._zoomed)
+        except (RuntimeError, TypeError):
+            pass  # never activated
         super().deactivate()
         self._reach_item = None
 
@@ -153,19 +166,45 @@ class MoveTool(Tool):
             self.ctx.show_hint(f"No path to {self.target[0]},{self.target[1]}")
             return
         dots = list(_get(res, "dots"))
-        path = QPainterPath(QPointF(*lat.point(dots[0][:2])))
-        for d in dots[1:]:
-            path.lineTo(QPointF(*lat.point(d[:2])))
-        item = QGraphicsPathItem(path)
-        item.setPen(cosmetic("#1e90ff", 4))
-        self.add_overlay(item, z=119)
-        total = 0
-        for st in _get(res, "steps") or []:
-            total += _get(st, "cost")
+        steps = list(_get(res, "steps") or [])
+        totals = list(itertools.accumulate(_get(st, "cost") for st in steps))
+        # the part within the chosen MP is solid blue, the part beyond it dashed red
+        over = next((i for i, t in enumerate(totals) if t > mp), len(steps))
+        for a, b, colour, style in ((0, over + 1, "#1e90ff", Qt.PenStyle.SolidLine),
+                                    (over, len(dots), OVER, Qt.PenStyle.DashLine)):
+            part = dots[a:b]
+            if len(part) < 2:
+                continue
+            path = QPainterPath(QPointF(*lat.point(part[0][:2])))
+            for d in part[1:]:
+                path.lineTo(QPointF(*lat.point(d[:2])))
+            item = QGraphicsPathItem(path)
+            item.setPen(cosmetic(colour, 4, style))
+            self.add_overlay(item, z=119)
+        stride = label_stride(self.ctx.view.zoom())
+        last = len(steps) - 1
+        for i, (st, total) in enumerate(zip(steps, totals, strict=True)):
+            if i != last and ((i + 1) % stride or last - i < stride):
+                continue  # thinned out: the labels would overlap at this zoom
             x, y = lat.point(tuple(_get(st, "to"))[:2])
-            self.add_overlay(text_item(str(total), QPointF(x, y), size=7.5), z=130)
+            self.add_overlay(text_item(str(total), QPointF(x, y), size=7.5,
+                                       colour=OVER if total > mp else "#ffffff"), z=130)
         cost = _get(res, "cost")
-        whys = [w for st in (_get(res, "steps") or []) for w in (_get(st, "why") or [])]
+        whys = [w for st in steps for w in (_get(st, "why") or [])]
         more = f" ({'; '.join(dict.fromkeys(whys))})" if whys else ""
+        beyond = (f" — beyond the {mp} MP from step {over + 1}" if over < len(steps) else "")
         self.ctx.show_hint(f"Path to {self.target[0]},{self.target[1]}: {cost} MP in "
-                           f"{len(dots) - 1} steps{more}")
+                           f"{len(dots) - 1} steps{beyond}{more}")
+
+    def activate(self) -> None:
+        super().activate()
+        self.ctx.view.zoomChanged.connect(self._zoomed)
+
+    def _zoomed(self, _z: float) -> None:
+        if self.origin is not None and self.target is not None:
+            self.redraw(reach=False)  # the labels thin out or fill in with the zoom
+
+
+def label_stride(px_per_dot: float) -> int:
+    """Label every n-th step of a path so that labels stay about LABEL_PX apart."""
+    return max(1, math.ceil(LABEL_PX / max(px_per_dot, 0.1) - 1e-9))

@@ -14,6 +14,7 @@ from editor import cast_edits as ce
 from editor.scenario_edits import ObjectiveRef
 from editor.tools.base import Tool
 from editor.tools.draw import PolyTool
+from editor.tools.scenario import dot_refused, zone_refused
 from engine.lattice import get_lattice
 
 
@@ -38,6 +39,10 @@ class PlaceObjectiveTool(Tool):
         if not 0 <= self.index < len(sc.objectives):
             return True
         c, r = get_lattice(self.doc.layout.lattice).dot_at((p.x(), p.y()))
+        why = dot_refused(self.doc, (c, r, self.state.level))
+        if why is not None:
+            self.ctx.error(f"Objective not placed: {why}")
+            return True
         ob = replace(sc.objectives[self.index], at=(c, r, self.state.level))
         self.doc.push(ce.set_objective(sc, self.index, ob), f"Place {ob.id}")
         _done(self, self.index)
@@ -69,6 +74,10 @@ class HoldAreaTool(PolyTool):
     def commit(self, pts, target) -> None:
         sc = self.doc.root
         if not 0 <= self.index < len(sc.objectives):
+            return
+        why = zone_refused(self.doc, tuple(pts), self.state.level)
+        if why is not None:
+            self.ctx.error(f"Hold area not drawn: {why}")
             return
         ob = replace(sc.objectives[self.index], area=tuple(pts), level=self.state.level)
         self.doc.push(ce.set_objective(sc, self.index, ob), f"Hold area {ob.id}")

@@ -49,11 +49,28 @@ def library_placement(doc, key: str, world: tuple[float, float], rotation: int =
             sheet.kind == "pavement")
 
 
-def drop(doc: Document, state: EditorState, key: str, world: tuple[float, float], rotation: int = 0,
-         mirror: bool = False) -> bool:
+def initial_orientation(doc, key: str) -> tuple[int, bool]:
+    """How a library entry is first offered: a sheet as drawn; a cut piece the way it lay
+    when it was cut (else like the first placement of its sheet), not its sheet's frame."""
+    kind, _, ident = key.partition(":")
+    if kind != "piece":
+        return 0, False
+    if ident in doc.cut_orientation:
+        return doc.cut_orientation[ident]
+    piece = next((p for p in doc.layout.pieces if p.id == ident), None)
+    src = next((p for p in doc.layout.placements
+                if piece is not None and p.sheet == piece.sheet and not p.piece), None)
+    return (src.rotation, src.mirror) if src is not None else (0, False)
+
+
+def drop(doc: Document, state: EditorState, key: str, world: tuple[float, float],
+         rotation: int | None = None, mirror: bool | None = None) -> bool:
     """Add the library entry to the layout at ``world`` as one undo step."""
     if doc.mode != "scenario":
         return False
+    r0, m0 = initial_orientation(doc, key)
+    rotation = r0 if rotation is None else rotation
+    mirror = m0 if mirror is None else mirror
     made = library_placement(doc, key, world, rotation, mirror)
     if made is None:
         return False
@@ -71,8 +88,7 @@ class PlaceTool(Tool):
     def __init__(self, ctx, key: str):
         super().__init__(ctx)
         self.key_id = key
-        self.rotation = 0
-        self.mirror = False
+        self.rotation, self.mirror = initial_orientation(ctx.doc, key)
         self._last: QPointF | None = None
 
     def _ghost(self, p: QPointF) -> None:

@@ -13,6 +13,30 @@ from editor.tools.base import Tool
 from editor.tools.draw import PolyTool
 from engine.lattice import get_lattice
 
+WHY = "nobody can stand there (a wall, or no floor on that level)"
+
+
+def dot_refused(doc, dot: tuple[int, int, int]) -> str | None:
+    """Why nobody can stand on ``dot`` (column, row, level), or None when one can (or when
+    the board cannot be compiled: the findings say why then)."""
+    board = doc.board()
+    if board is None or board.standable(tuple(dot)):
+        return None
+    return f"dot {dot[0]},{dot[1]} on level {dot[2]}: {WHY}"
+
+
+def zone_refused(doc, polygon, level: int) -> str | None:
+    """Why a zone on ``level`` holds no dot anyone can stand on, or None."""
+    board = doc.board()
+    if board is None:
+        return None
+    from engine.scenario_checks import polygon_dots
+
+    dots, covered = polygon_dots(board, polygon, level)
+    if len(dots):
+        return None
+    return f"the zone covers {covered} dot(s) on level {level}, and on none of them {WHY}"
+
 
 class DeployTool(PolyTool):
     name = "deploy"
@@ -30,6 +54,10 @@ class DeployTool(PolyTool):
         return super().press(ev, p)
 
     def commit(self, pts, target) -> None:
+        why = zone_refused(self.doc, tuple(pts), self.state.level)
+        if why is not None:
+            self.ctx.error(f"Deployment not drawn: {why}")
+            return
         sc, i = se.set_deployment(self.doc.root, self.ctx.options.chosen_side(), tuple(pts),
                                   self.state.level)
         self.doc.push(sc, f"Deploy {sc.sides[i].id}")
@@ -48,6 +76,10 @@ class ObjectiveTool(Tool):
             self.ctx.show_hint("Sheet mode: objectives belong to a scenario")
             return True
         c, r = get_lattice(self.doc.layout.lattice).dot_at((p.x(), p.y()))
+        why = dot_refused(self.doc, (c, r, self.state.level))
+        if why is not None:
+            self.ctx.error(f"Objective not placed: {why}")
+            return True
         sc, i = se.add_objective(self.doc.root, self.ctx.options.chosen_side(),
                                  (c, r, self.state.level))
         self.doc.push(sc, f"Objective {sc.objectives[i].id}")

@@ -75,8 +75,9 @@ def test_movement_path_and_reach(make_editor):
     d.click(6.0, 14.0)
     d.hover(6.0, 9.0)
     assert win.tool.path.cost == 18
-    assert win.hint_label.text() == ("Path to 6,9: 18 MP in 5 steps (move ratio 3; closed door "
-                                     "house-1/front: open +2, through +1)")
+    assert win.hint_label.text() == ("Path to 6,9: 18 MP in 5 steps — beyond the 6 MP from "
+                                     "step 3 (move ratio 3; closed door house-1/front: open +2, "
+                                     "through +1)")
     labels = sorted(it.text() for it in win.tool._overlay if hasattr(it, "text"))
     assert labels == sorted(["3", "6", "12", "15", "18"])
 
