@@ -228,17 +228,6 @@ def cmd_export(ns: argparse.Namespace) -> int:
     return export_cli(ns, scenario, board)
 
 
-def cmd_play(ns: argparse.Namespace) -> int:
-    try:
-        from engine.play.headless import run_cli
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith("engine.play"):
-            raise CliError("play is not available in this build") from None
-        raise
-    scenario, board = _load(ns.file)
-    return run_cli(scenario, board, ns.bots, ns.seed, ns.json)
-
-
 def cmd_edit(ns: argparse.Namespace) -> int:
     from editor.app import run
 
@@ -298,12 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--force", action="store_true", help="export even with validation errors")
     x.set_defaults(fn=cmd_export)
 
-    pl = sub.add_parser("play", help="headless bot-vs-bot games: a balance report")
-    pl.add_argument("file")
-    pl.add_argument("--bots", type=int, default=20, help="number of games")
-    pl.add_argument("--seed", type=int, default=1)
-    pl.add_argument("--json", action="store_true")
-    pl.set_defaults(fn=cmd_play)
+    from engine.cli_play import add_parsers as add_play
+    add_play(sub)
 
     from engine.cli_analyse import add_parser as add_analyse
     add_analyse(sub)
