@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """One entry point for a fresh clone: creates .venv, installs sprawlmap with its dev extras,
-then runs what you asked for.  Needs only Python 3.11+.
+then runs what you asked for.  Needs only Python 3.11+.  Re-installs when pyproject.toml or
+setup.py changes.
 
     python3 dev.py edit [FILE]     open the editor (the bundled sample when FILE is absent)
     python3 dev.py test [ARGS]     run the whole test suite (pytest ARGS)
@@ -28,7 +29,8 @@ STAMP = VENV / ".sprawlmap-installed"
 def ensure_env() -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may run on an older python3
         sys.exit(f"sprawlmap needs Python 3.11+, this is {sys.version.split()[0]}")
-    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    want = hashlib.sha256(b"".join((ROOT / f).read_bytes()
+                                   for f in ("pyproject.toml", "setup.py"))).hexdigest()
     if STAMP.exists() and STAMP.read_text() == want and PY.exists():
         return
     if not PY.exists():
@@ -52,13 +54,13 @@ def main(argv: list[str]) -> int:
             env.setdefault("QT_QPA_PLATFORM", "offscreen")
         return subprocess.call([str(PY), "-m", "pytest", *rest], cwd=ROOT, env=env)
     if cmd == "edit":
-        return subprocess.call([str(PY), "-m", "engine.cli", "edit", *rest], cwd=ROOT, env=env)
+        return subprocess.call([str(PY), "-m", "editor.cli", "edit", *rest], cwd=ROOT, env=env)
     if cmd == "bench":
         return subprocess.call([str(PY), "benchmarks/run.py", *rest], cwd=ROOT, env=env)
     if cmd == "lint":
         return subprocess.call([str(PY), "-m", "ruff", "check", "."], cwd=ROOT, env=env)
     if cmd == "sprawlmap":
-        return subprocess.call([str(PY), "-m", "engine.cli", *rest], cwd=ROOT, env=env)
+        return subprocess.call([str(PY), "-m", "editor.cli", *rest], cwd=ROOT, env=env)
     print(f"dev: unknown command {cmd!r}\n{__doc__}", file=sys.stderr)
     return 2
 

@@ -1,4 +1,9 @@
-"""The ``sprawlmap`` command (SPEC section 6).
+"""The ``sprawlmap`` command (SPEC section 6): the engine's commands.
+
+Commands of other layers register themselves: :func:`main` and :func:`build_parser` take
+``commands``, functions that each add their subcommands to the subparsers.  The editor's
+``edit`` is added that way by the launcher :mod:`editor.cli` (the ``sprawlmap`` script), so
+the engine never imports the editor; ``python -m engine.cli`` has the engine's commands only.
 
 Exit codes: 0 success, 1 a valid question with a negative answer (blocked, unreachable,
 validation errors), 2 bad input.  Bad input is always one line naming the file, the line and the
@@ -11,9 +16,11 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from engine import __version__, cli_library
 from engine.errors import QueryError, SprawlmapError
 
 EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
@@ -228,20 +235,16 @@ def cmd_export(ns: argparse.Namespace) -> int:
     return export_cli(ns, scenario, board)
 
 
-def cmd_edit(ns: argparse.Namespace) -> int:
-    from editor.app import run
-
-    return run(ns.file, screenshot=ns.screenshot)
+#: a command registration: adds subcommands (with ``set_defaults(fn=...)``) to the subparsers
+Register = Callable[[argparse._SubParsersAction], None]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     p = _Parser(prog="sprawlmap", description="DMZ-style scenario editor and rules engine")
+    p.add_argument("--version", action="version", version=f"sprawlmap {__version__}")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
-
-    e = sub.add_parser("edit", help="open the editor")
-    e.add_argument("file", nargs="?")
-    e.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
-    e.set_defaults(fn=cmd_edit)
+    for register in commands:  # other layers' commands (the editor's edit) come first
+        register(sub)
 
     v = sub.add_parser("validate", help="check a layout or scenario")
     v.add_argument("file")
@@ -292,11 +295,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     from engine.cli_analyse import add_parser as add_analyse
     add_analyse(sub)
+    cli_library.register(sub)
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+def main(argv: list[str] | None = None, commands: Iterable[Register] = ()) -> int:
+    """Run one command; ``commands`` registers the commands of layers above the engine."""
+    parser = build_parser(commands)
     ns = parser.parse_args(argv)
     try:
         return int(ns.fn(ns) or 0)

@@ -26,6 +26,7 @@ from engine.play.board_view import BarrierInfo, BoardView, Sight
 from engine.play.condition import PHYSICAL
 from engine.play.cover import character_cover
 from engine.play.dice import Dice
+from engine.play.errors import PlayError
 from engine.play.events import EventLog
 from engine.play.grenades import accuracy_target_value, scatter_point, throw_mp
 from engine.play.reaction import Arc, ReactionTally, arc_cost, arcs_allowed
@@ -56,10 +57,6 @@ MELEE_MP = COSTS["melee"]
 MOVEMENT_FIRE_MODIFIER = 2
 OPEN_MP = {"door": COSTS["open-door"], "window": COSTS["open-window"]}
 HOLE_AFTER = 6  # boxes a barrier takes before a hole opens
-
-
-class PlayError(Exception):
-    """An action that the rules do not allow now; the message says why in one line."""
 
 
 class Game:
