@@ -31,5 +31,17 @@ def main(argv: list[str] | None = None) -> int:
     return engine_cli.main(argv, commands=[register])
 
 
+def gui_main() -> int:
+    """``sprawlmap-editor [FILE]``: the editor alone, for desktop launchers (a ``gui-scripts``
+    entry: no console window on Windows; a file it cannot open is shown in a message box)."""
+    from editor.app import run
+
+    parser = argparse.ArgumentParser(prog="sprawlmap-editor", description="the sprawlmap editor")
+    parser.add_argument("file", nargs="?")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
+    ns = parser.parse_args()
+    return run(ns.file, screenshot=ns.screenshot, error_dialog=True)
+
+
 if __name__ == "__main__":
     sys.exit(main())
