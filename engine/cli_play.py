@@ -49,6 +49,10 @@ def cmd_play(ns: argparse.Namespace) -> int:
     for out in (ns.records, ns.heatmap):
         if out and not Path(out).resolve().parent.is_dir():
             raise SprawlmapError(f"{out}: no such directory")
+    if ns.heatmap:
+        from engine.render.backend import raster
+
+        raster()  # no picture backend: say so before playing, not after
     scenario, board = _load(ns.file)
     against = _load(ns.against) if ns.against else None
     return run_cli(scenario, board, ns.bots, ns.seed, ns.json, bot_kinds=bots,

@@ -1,5 +1,6 @@
 """The heat map of a balance run: where characters fell, where shots came from, where they
-stood, drawn over the street-level map with the export's own scene and rasteriser.
+stood, drawn over the street-level map with the project's one renderer (engine.render's display list, drawn by the registered
+raster backend).
 
 Each dot gets a translucent disc whose area grows with its count: red for casualties, orange
 for shooters' dots, blue for dots a character ended his movement on (positions held).  Events
@@ -18,9 +19,8 @@ from shapely.geometry import Point
 
 from engine.board import Board
 from engine.export.files import atomic_write
-from engine.export.raster import encode_png, render_scene
-from engine.export.scene import Poly, Text, build_scene
 from engine.model import Scenario
+from engine.render.display import Poly, Text, build_scene
 
 LAYERS = (  # (record key, colour, label, largest radius in dots)
     ("ends", "#1f6fb2", "positions held", 0.55),
@@ -72,5 +72,6 @@ def write_heatmap(path: str | os.PathLike[str], scenario: Scenario, board: Board
         sc.frame.append(Poly([_disc(lx + 0.4, cy1 + 2.0, 0.4)], fill=colour, alpha=0.6))
         sc.frame.append(Text((lx + 1.1, cy1 + 2.3), lab, 0.55, "#1b1b1b"))
     sc.canvas = (cx0, cy0, max(cx1, cx0 + 36), cy1 + 3.0)
-    img = render_scene(sc, PX_PER_DOT)
-    atomic_write(path, encode_png(img))
+    from engine.render.backend import raster
+
+    atomic_write(path, raster().png(sc, PX_PER_DOT))
