@@ -36,14 +36,11 @@ def _load(path: str):
     return load_board(Path(path))
 
 
-def cmd_play(ns: argparse.Namespace) -> int:
-    try:
-        from engine.play.bot_kinds import BEHAVIOURS, KINDS
-        from engine.play.headless import run_cli
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith("engine.play"):
-            raise SprawlmapError("play is not available in this build") from None
-        raise
+def run_play(ns: argparse.Namespace, scenario, board) -> int:
+    """``play`` with its options, once ``engine.cli`` has checked the file and ``--bots``."""
+    from engine.play.bot_kinds import BEHAVIOURS, KINDS
+    from engine.play.headless import run_cli
+
     bots = _pairs(ns.bot, KINDS, "--bot")
     behaviours = _pairs(ns.behaviour, BEHAVIOURS, "--behaviour")
     for out in (ns.records, ns.heatmap):
@@ -53,7 +50,6 @@ def cmd_play(ns: argparse.Namespace) -> int:
         from engine.render.backend import raster
 
         raster()  # no picture backend: say so before playing, not after
-    scenario, board = _load(ns.file)
     against = _load(ns.against) if ns.against else None
     return run_cli(scenario, board, ns.bots, ns.seed, ns.json, bot_kinds=bots,
                    behaviours=behaviours, records=ns.records, heatmap=ns.heatmap,
@@ -66,11 +62,8 @@ def cmd_play_merge(ns: argparse.Namespace) -> int:
     return merge_cli(ns.records, ns.json)
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
-    pl = sub.add_parser("play", help="headless bot-vs-bot games: a balance report")
-    pl.add_argument("file")
-    pl.add_argument("--bots", type=int, default=20, help="number of games")
-    pl.add_argument("--seed", type=int, default=1)
+def add_options(pl: argparse.ArgumentParser) -> None:
+    """The options ``play`` takes beyond FILE, --bots, --seed, --force and --json."""
     pl.add_argument("--bot", action="append", metavar="SIDE=smart|random|hold",
                     help="the player of a side (default smart); repeat for each side")
     pl.add_argument("--behaviour", action="append", metavar="SIDE=cautious|reckless",
@@ -80,9 +73,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                     help="draw casualties, shots and positions held over the map")
     pl.add_argument("--against", metavar="B.yaml",
                     help="also play B on the same seeds and report the balance delta")
-    pl.add_argument("--json", action="store_true")
-    pl.set_defaults(fn=cmd_play)
 
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """``play-merge``."""
     pm = sub.add_parser("play-merge", help="one balance report from play --records files")
     pm.add_argument("records", nargs="+", metavar="RECORDS.jsonl")
     pm.add_argument("--json", action="store_true")
