@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.lattice import Dot3
 from engine.play.state import PRONE, STANDING, CharacterState
 from engine.play.weapons import defense_type, minimum_range_penalty, range_step
-
-Dot3 = tuple[int, int, int]
 
 #: P(2D6 <= n) for n = 2..12
 _AT_MOST = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= n) / 36

@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engine.lattice import Dot3
 from engine.model import Scenario
 from engine.play import objectives as obj_rules
 from engine.play.board_view import BoardView
 from engine.play.turn import DEFAULT_TURN_LIMIT, FALLBACK_DEPTH, FALLBACK_EDGES
 
-Dot3 = tuple[int, int, int]
 MP_PER_TURN = 12
 
 
