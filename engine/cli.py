@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from engine import __version__, cli_library
+from engine import __version__, cli_library, limits
 from engine.errors import QueryError, SprawlmapError
 
 EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
@@ -57,6 +59,82 @@ def _load(path: str):
     return load_board(p)
 
 
+#: a dot with a negative column ("-3,4") looks like an option to argparse
+_NEG_DOT = re.compile(r"^-\d+(?:\s*,\s*-?\d+)+$")
+
+
+def shield_negative_dots(argv: list[str]) -> list[str]:
+    """Prefix a space to arguments like ``-3,4`` so argparse takes them for dots, not options
+    (:func:`parse_dot` ignores spaces)."""
+    return [" " + a if _NEG_DOT.match(a) else a for a in argv]
+
+
+def whole(option: str, raw: Any, lo: int, hi: int, how: str = "") -> int:
+    """``raw`` as a whole number in ``lo..hi``, else a one-line refusal naming the range."""
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        value = None
+    if value is None or not lo <= value <= hi:
+        raise CliError(f"{option} must be a whole number from {lo} to {hi}{how}, not {raw!r}")
+    return value
+
+
+def _check_args(ns: argparse.Namespace) -> None:
+    """Every argument that can be checked without the board, before the (slow) compile."""
+    for key, what in (("a", "A"), ("b", "B")):
+        if isinstance(getattr(ns, key, None), str):
+            setattr(ns, f"dot_{key}", parse_dot(getattr(ns, key), what))
+            setattr(ns, key, getattr(ns, key).strip())
+    if getattr(ns, "move_ratio", None) is not None:
+        ns.move_ratio = whole("--move-ratio", ns.move_ratio, *limits.MOVE_RATIO_RANGE)
+    if getattr(ns, "mp", None) is not None:
+        ns.mp = whole("--mp", ns.mp, *limits.MP_RANGE)
+    if ns.cmd == "play":
+        games = limits.LIMITS["games"]
+        ns.bots = whole("--bots", ns.bots, 1, games.value(),
+                        f" (the games limit; set {games.env}=N to raise it)")
+        ns.seed = whole("--seed", ns.seed, -(2**63), 2**63 - 1)
+    for opt in ("metres", "rate"):
+        v = getattr(ns, opt, None)
+        if v is not None and not 0 <= v <= limits.METRES_MAX:
+            raise CliError(f"--{opt} must be a number from 0 to {limits.METRES_MAX:g}, not {v:g}")
+    if getattr(ns, "weapon", None) is not None and not ns.weapon.strip():
+        raise CliError("--weapon must name a weapon (leave it out for none)")
+    if getattr(ns, "dot_mm", None) is not None:
+        lo, hi = limits.DOT_MM_RANGE
+        try:
+            mm = float(ns.dot_mm)
+        except ValueError:
+            mm = math.nan
+        if not lo <= mm <= hi:
+            raise CliError(f"--dot-mm must be a number of millimetres from {lo:g} to {hi:g} "
+                           f"(a DMZ dot is 25.4), not {ns.dot_mm!r}")
+        ns.dot_mm = mm
+
+
+def board_extent(board: Any) -> tuple[int, int, int, int, int, int]:
+    """(c0, c1, r0, r1, l0, l1): the box of the board's dots over every level."""
+    levels = [lv for lv in board.levels if len(board.dots(lv))]
+    if not levels:
+        return (0, -1, 0, -1, 0, -1)
+    cs = [board.dots(lv)[:, 0] for lv in levels]
+    rs = [board.dots(lv)[:, 1] for lv in levels]
+    return (int(min(c.min() for c in cs)), int(max(c.max() for c in cs)),
+            int(min(r.min() for r in rs)), int(max(r.max() for r in rs)),
+            min(levels), max(levels))
+
+
+def on_board(board: Any, dot: tuple[int, int, int], text: str, what: str) -> None:
+    """Refuse a dot outside the box of the board's dots (LOS ends need not be standable, but
+    they must be on the map)."""
+    c0, c1, r0, r1, l0, l1 = board_extent(board)
+    c, r, lv = dot
+    if not (c0 <= c <= c1 and r0 <= r <= r1 and l0 <= lv <= l1):
+        raise CliError(f"{what} {text} is off the board "
+                       f"(columns {c0}..{c1}, rows {r0}..{r1}, levels {l0}..{l1})")
+
+
 def _emit(obj: dict[str, Any]) -> None:
     print(json.dumps(obj, indent=None, separators=(",", ": ")))
 
@@ -70,7 +148,15 @@ def cmd_los(ns: argparse.Namespace) -> int:
     from engine.textmap import crossed_dots, render
 
     scenario, board = _load(ns.file)
-    a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
+    a, b = ns.dot_a, ns.dot_b
+    on_board(board, a, ns.a, "A")
+    on_board(board, b, ns.b, "B")
+    if ns.all_rulesets:  # the designer's lenses (engine/cli_analyse.py)
+        from engine.cli_analyse import los_all_rulesets
+        return los_all_rulesets(ns, board, scenario, a, b)
+    if ns.profile:
+        from engine.cli_analyse import write_profile
+        write_profile(ns, board, scenario, a, b)
     v = sight(board, a, b, ruleset=scenario.ruleset, posture_a=ns.posture_a,
               posture_b=ns.posture_b, vision=ns.vision, weapon=ns.weapon, light=scenario.light)
     facts, mods, blocked = v.facts, v.mods, v.blocked
@@ -117,29 +203,46 @@ def cmd_los(ns: argparse.Namespace) -> int:
 
 
 # ----------------------------------------------------------------------------- path
+def _movement(ns: argparse.Namespace, scenario: Any) -> tuple[str, Any]:
+    """(ruleset name, its Movement); dmz1990 needs a move ratio, the others move in metres."""
+    from engine.rules import get_ruleset
+
+    rs = get_ruleset(scenario.ruleset)
+    if rs.movement.units == "MP":
+        if ns.move_ratio is None:
+            raise CliError(f"{ns.file}: --move-ratio is required under {rs.name}")
+        if ns.move_ratio < 1:
+            raise CliError("--move-ratio must be 1 or more")
+    return rs.name, rs.movement
+
+
 def cmd_path(ns: argparse.Namespace) -> int:
     from engine.movement import cheapest_path
     from engine.textmap import render
 
-    _scenario, board = _load(ns.file)
-    a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
-    if ns.move_ratio < 1:
-        raise CliError("--move-ratio must be 1 or more")
-    res = cheapest_path(board, a, b, ns.move_ratio, crawl=ns.crawl)
+    scenario, board = _load(ns.file)
+    a, b = ns.dot_a, ns.dot_b
+    on_board(board, a, ns.a, "A")
+    on_board(board, b, ns.b, "B")
+    name, mv = _movement(ns, scenario)
+    res = cheapest_path(board, a, b, ns.move_ratio or 1, crawl=ns.crawl, ruleset=name)
     if ns.json:
-        _emit({"reachable": res.reachable, "cost": res.cost, "dots": [list(d) for d in res.dots],
+        _emit({"reachable": res.reachable, "cost": res.cost, "units": res.units,
+               "length_m": res.length_m, "ruleset": name, "dots": [list(d) for d in res.dots],
                "steps": [{"to": list(s.to), "cost": s.cost, "why": s.why} for s in res.steps]})
     else:
         if not res.reachable:
             print(f"no path from {ns.a} to {ns.b}")
             return EXIT_NO
-        print(f"path {ns.a} -> {ns.b}: {res.cost} MP in {len(res.steps)} steps "
-              f"(move ratio {ns.move_ratio}{', crawling' if ns.crawl else ''})")
-        total = 0
-        print(f"  {'to':<12}{'MP':>4}{'total':>7}  why")
+        how = (f"move ratio {ns.move_ratio}{', crawling' if ns.crawl else ''}" if res.units == "MP"
+               else mv.rule)
+        print(f"path {ns.a} -> {ns.b}: {res.cost:g} {res.units} in {len(res.steps)} steps, "
+              f"{res.length_m:g} m walked [{name}] ({how})")
+        total: float = 0
+        print(f"  {'to':<12}{res.units:>6}{'total':>8}  why")
         for s in res.steps:
             total += s.cost
-            print(f"  {','.join(map(str, s.to)):<12}{s.cost:>4}{total:>7}  {'; '.join(s.why)}")
+            print(f"  {','.join(map(str, s.to)):<12}{s.cost:>6g}{total:>8g}  {'; '.join(s.why)}")
         for lv in sorted({d[2] for d in res.dots}):
             marks = {(d[0], d[1]): "o" for d in res.dots if d[2] == lv}
             if a[2] == lv:
@@ -156,29 +259,53 @@ def cmd_reach(ns: argparse.Namespace) -> int:
     from engine.movement import reach
     from engine.textmap import render
 
-    _scenario, board = _load(ns.file)
-    a = parse_dot(ns.a, "A")
-    if ns.move_ratio < 1:
-        raise CliError("--move-ratio must be 1 or more")
-    got = reach(board, a, ns.move_ratio, mp=ns.mp, crawl=ns.crawl)
+    scenario, board = _load(ns.file)
+    a = ns.dot_a
+    on_board(board, a, ns.a, "A")
+    name, mv = _movement(ns, scenario)
+    if mv.units == "MP":
+        budget: float = ns.mp
+        what = f"{ns.mp} MP at move ratio {ns.move_ratio}"
+    else:
+        rates = dict(mv.rates)
+        if ns.pace not in rates:
+            raise CliError(f"--pace {ns.pace!r} is not one of {', '.join(rates)} under {name}")
+        rate = ns.rate if ns.rate is not None else getattr(get_rules(name), "base_rate", None)
+        if ns.metres is not None:
+            budget, what = ns.metres, f"{ns.metres:g} m"
+        elif rate is None:
+            raise CliError(f"{ns.file}: under {name} give --rate (the character's Quickness) "
+                           f"or --metres")
+        else:
+            budget = rate * rates[ns.pace]
+            what = f"{budget:g} m ({ns.pace}: {rate:g} x {rates[ns.pace]:g}; {mv.rule})"
+    got = reach(board, a, ns.move_ratio or 1, mp=budget, crawl=ns.crawl, ruleset=name)
     items = sorted(got.items(), key=lambda kv: (kv[1], kv[0]))
     if ns.json:
-        _emit({"dots": [{"dot": list(d), "cost": c} for d, c in items]})
+        _emit({"units": mv.units, "budget": budget, "ruleset": name,
+               "dots": [{"dot": list(d), "cost": c} for d, c in items]})
     else:
-        print(f"reach from {ns.a} with {ns.mp} MP at move ratio {ns.move_ratio}: "
-              f"{len(items) - 1} dots")
+        print(f"reach from {ns.a} with {what}: {len(items) - 1} dots [{name}]")
         lv = a[2]
-        marks = {(d[0], d[1]): _cost_char(c) for d, c in items if d[2] == lv}
+        scale = 1.0 if mv.units == "MP" else 2.0  # metres: one digit per 2 m
+        marks = {(d[0], d[1]): _cost_char(int(c // scale)) for d, c in items if d[2] == lv}
         marks[(a[0], a[1])] = "A"
         pic = render(board, lv, marks, [(d[0], d[1]) for d, _ in items if d[2] == lv])
         if pic:
             print(pic)
-            print("  digits: MP spent (0-9), + : 10 or more")
+            print("  digits: MP spent (0-9), + : 10 or more" if mv.units == "MP"
+                  else "  digits: metres walked / 2 (0-9), + : 20 m or more")
         others = sorted({d[2] for d, _ in items} - {lv})
         for o in others:
             n = sum(1 for d, _ in items if d[2] == o)
             print(f"  also {n} dots on level {o}")
     return EXIT_OK
+
+
+def get_rules(name: str) -> Any:
+    from engine.rules import get_ruleset
+
+    return get_ruleset(name)
 
 
 def _cost_char(c: int) -> str:
@@ -225,12 +352,28 @@ def cmd_play(ns: argparse.Namespace) -> int:
             raise CliError("play is not available in this build") from None
         raise
     scenario, board = _load(ns.file)
+    refused = _play_refusal(ns, scenario, board)
+    if refused:
+        print(f"sprawlmap: {ns.file}: {refused}", file=sys.stderr)
+        return EXIT_NO
     return run_cli(scenario, board, ns.bots, ns.seed, ns.json)
+
+
+def _play_refusal(ns: argparse.Namespace, scenario: Any, board: Any) -> str | None:
+    """Why ``play`` will not run a scenario ``validate`` rejects (None with ``--force``)."""
+    import engine.scenario_checks  # noqa: F401  (registers the scenario checks)
+    from engine.validate import ERROR, validate
+
+    errors = [f for f in validate(board, scenario) if f.severity == ERROR]
+    if not errors or ns.force:
+        return None
+    first = errors[0]
+    return (f"play refused: validation found {len(errors)} error(s), first [{first.code}] "
+            f"{first.message} (see `sprawlmap validate`; --force plays anyway)")
 
 
 #: a command registration: adds subcommands (with ``set_defaults(fn=...)``) to the subparsers
 Register = Callable[[argparse._SubParsersAction], None]
-
 
 def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     p = _Parser(prog="sprawlmap", description="DMZ-style scenario editor and rules engine")
@@ -256,12 +399,15 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
                      "sr3/sr1: the range-table weapon (bow:STR); darkcon: the printed short range in m")
     los.add_argument("--json", action="store_true")
     los.set_defaults(fn=cmd_los)
+    from engine.cli_analyse import add_los_options
+    add_los_options(los)
 
     pa = sub.add_parser("path", help="cheapest path between two dots")
     pa.add_argument("file")
     pa.add_argument("a", metavar="A")
     pa.add_argument("b", metavar="B")
-    pa.add_argument("--move-ratio", type=int, required=True)
+    pa.add_argument("--move-ratio", help="dmz1990: the character's move ratio "
+                    "(required); sr3, sr1, darkcon move in metres")
     pa.add_argument("--crawl", action="store_true")
     pa.add_argument("--json", action="store_true")
     pa.set_defaults(fn=cmd_path)
@@ -269,8 +415,13 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     r = sub.add_parser("reach", help="every dot within reach")
     r.add_argument("file")
     r.add_argument("a", metavar="A")
-    r.add_argument("--move-ratio", type=int, required=True)
-    r.add_argument("--mp", type=int, default=12)
+    r.add_argument("--move-ratio", help="dmz1990: the character's move ratio (required)")
+    r.add_argument("--mp", default=12, help="dmz1990: MP to spend")
+    r.add_argument("--metres", type=float, help="sr3/sr1/darkcon: metres to walk")
+    r.add_argument("--rate", type=float, help="sr3/sr1: Quickness (metres a phase); darkcon: "
+                   "movement rate (default 8 m)")
+    r.add_argument("--pace", default="walk", help="sr3/sr1: walk, run, run-dwarf, run-troll; "
+                   "darkcon: crawl, walk, trot, run")
     r.add_argument("--crawl", action="store_true")
     r.add_argument("--json", action="store_true")
     r.set_defaults(fn=cmd_reach)
@@ -284,14 +435,17 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
                    help="levels to export (default: all)")
     x.add_argument("--player-safe", action="store_true",
                    help="leave deployment zones and objectives out of the pictures")
-    x.add_argument("--dot-mm", type=float, default=25.4, help="dot spacing on paper, in mm")
+    x.add_argument("--dot-mm", default=25.4, help="dot spacing on paper, in mm")
     x.add_argument("--force", action="store_true", help="export even with validation errors")
     x.set_defaults(fn=cmd_export)
 
     pl = sub.add_parser("play", help="headless bot-vs-bot games: a balance report")
     pl.add_argument("file")
-    pl.add_argument("--bots", type=int, default=20, help="number of games")
-    pl.add_argument("--seed", type=int, default=1)
+    pl.add_argument("--bots", default=20, help="number of games (at most the games limit, "
+                    "docs/limits.md)")
+    pl.add_argument("--seed", default=1)
+    pl.add_argument("--force", action="store_true",
+                    help="play even when validation finds errors")
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
 
@@ -304,8 +458,9 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None, commands: Iterable[Register] = ()) -> int:
     """Run one command; ``commands`` registers the commands of layers above the engine."""
     parser = build_parser(commands)
-    ns = parser.parse_args(argv)
+    ns = parser.parse_args(shield_negative_dots(sys.argv[1:] if argv is None else list(argv)))
     try:
+        _check_args(ns)
         return int(ns.fn(ns) or 0)
     except QueryError as exc:
         where = getattr(ns, "file", None)

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.catalogue import weapon_key
 from engine.los import VISIBILITY_ORDER, Fan, LosFacts
 from engine.rules.base import METERS_PER_DOT, Movement, barrier_of, light_index
 
@@ -25,6 +26,21 @@ BARRIERS: dict[str, tuple[int, int]] = {
     "reinforced": (14, 2),
 }
 BARRIER_LINE = {"thin": 1383, "average": 1384, "thick": 1385, "standard": 1386, "reinforced": 1387}
+#: Movement Cost Table (seed 000 l.518-535): extra MP per thing crossed or done.  The one
+#: opening-cost table: movement and play both read it.
+MOVEMENT_COSTS: dict[str, int] = {
+    "through-door": 1,  # Move Through Open Door, l.526
+    "through-window": 2,  # Move Through Open Window, l.527
+    "open-door": 2,  # Open Closed Door, l.528
+    "open-window": 4,  # Open Closed Window, l.529
+    "hole": 1,  # a blasted hole moves like a door (l.1378)
+    "stairs": 3,  # Climb One Flight of Stairs, l.530
+    "elevator": 3,  # project decision: the table has no elevator row, priced as stairs
+    "climb-up": 6, "climb-up-assisted": 4,  # l.531-532
+    "climb-down": 4, "climb-down-assisted": 2,  # l.533-534
+    "drop": 2,  # Drop From One Story, l.535
+}
+
 #: the seed line each kind of interruption is +1 by (Interrupted LOS: Cover, l.790-798)
 COVER_LINE = {"door": 796, "window": 796, "hole": 796, "stairs": 797, "canopy": 798,
               "foliage": 719, "obstacle": 719, "low-wall": 719}
@@ -42,16 +58,14 @@ ELEVATION_TABLE: dict[str, int] = {
     "smg": 6, "lmg": 6, "machine-gun": 25, "assault-cannon": 60, "missile-launcher": 60,
     "thrown": 1,
 }
+#: weapon type (as :func:`engine.catalogue.weapon_key` spells it) -> its Elevation Table row;
+#: a row's own name ("pistol", "machine-gun", "thrown") is accepted as the weapon too
 _WEAPON_FAMILY = {
     "hold-out-pistol": "pistol", "light-pistol": "pistol", "heavy-pistol": "pistol",
     "machine-pistol": "pistol", "shotgun": "rifle", "sporting-rifle": "rifle",
-    "sniper-rifle": "rifle", "assault-rifle": "rifle", "submachine-gun": "smg", "smg": "smg",
-    "light-machine-gun": "lmg", "lmg": "lmg", "medium-machine-gun": "machine-gun",
-    "heavy-machine-gun": "machine-gun", "mmg": "machine-gun", "hmg": "machine-gun",
-    "assault-cannon": "assault-cannon", "grenade-launcher": "grenade-launcher",
-    "missile-launcher": "missile-launcher", "bow": "bow", "light-crossbow": "crossbow",
-    "medium-crossbow": "crossbow", "heavy-crossbow": "crossbow", "grenade": "thrown",
-    "knife": "thrown", "shuriken": "thrown", "thrown": "thrown",
+    "sniper-rifle": "rifle", "assault-rifle": "rifle", "mmg": "machine-gun", "hmg": "machine-gun",
+    "light-crossbow": "crossbow", "medium-crossbow": "crossbow", "heavy-crossbow": "crossbow",
+    "grenade": "thrown", "knife": "thrown", "throwing-knife": "thrown", "shuriken": "thrown",
 }
 
 
@@ -72,7 +86,8 @@ def elevation_modifier(stories: int, weapon: str | None = None) -> int:
     """+1 per full 4 stories, or per the advanced table's stories for the weapon's family."""
     per = 4
     if weapon:
-        fam = _WEAPON_FAMILY.get(weapon, weapon)
+        key = weapon_key(weapon)
+        fam = _WEAPON_FAMILY.get(key, key)
         if fam not in ELEVATION_TABLE:
             raise ValueError(f"weapon {weapon!r} has no row in the Elevation Table")
         per = ELEVATION_TABLE[fam]
@@ -82,6 +97,10 @@ def elevation_modifier(stories: int, weapon: str | None = None) -> int:
 class DMZ1990:
     name = "dmz1990"
     movement = Movement("MP", 1.0, (), "Movement Cost Table, seed 000 l.504-534")
+
+    def path_metres(self, straight: int, diagonal: int, stories: int) -> float:
+        """DMZ counts dots, two metres apart, diagonal or not (seed 000 l.376)."""
+        return float((straight + diagonal) * METERS_PER_DOT + stories * 4)
 
     def barrier(self, cls: str, kind: str = "wall") -> tuple[int, int]:
         if cls in BARRIERS:

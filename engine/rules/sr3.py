@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.catalogue import weapon_key
 from engine.los import Fan, LosFacts
 from engine.rules.base import Movement, barrier_of, straight_metres
 
@@ -69,15 +70,11 @@ STRENGTH_TABLE: dict[str, tuple[int, int, int, int]] = {
     "aerodynamic-grenade": (3, 7, 15, 30),
 }
 
-_ALIASES = {
-    "holdout-pistol": "hold-out-pistol", "hold-out": "hold-out-pistol", "ho": "hold-out-pistol",
-    "lp": "light-pistol", "hp": "heavy-pistol", "machine-pistol": "light-pistol",
-    "submachine-gun": "smg", "sh": "shotgun", "sr": "sporting-rifle", "sn": "sniper-rifle",
-    "ar": "assault-rifle", "light-machine-gun": "lmg", "medium-machine-gun": "mmg",
-    "heavy-machine-gun": "hmg", "cannon": "assault-cannon", "gr": "grenade-launcher",
-    "knife": "throwing-knife", "thrown-knife": "throwing-knife",
-    "standard-grenade": "grenade", "thrown": "throwing-knife",
-}
+#: the table's row for a weapon type it has no row of (names are first spelled by
+#: :func:`engine.catalogue.weapon_key`, the one alias table): a machine pistol ranges as a
+#: light pistol, a knife (or any thrown weapon) as a throwing knife
+_ROW_OF = {"machine-pistol": "light-pistol", "knife": "throwing-knife",
+           "thrown": "throwing-knife"}
 
 #: Visibility Table (digest §7.1, L500-511): condition -> vision -> modifier.  A pair is
 #: (cybernetic/electronic, natural metahuman) as the slash entries read (L494).
@@ -128,8 +125,8 @@ FIRE_THROUGH_KINDS = ("wall", "fence", "door", "window", "obstacle", "trunk", "f
 def parse_weapon(weapon: str) -> tuple[str, int | None]:
     """``"heavy-pistol"`` -> (key, None); ``"bow:5"`` -> ("bow", 5) for Strength-based bands."""
     name, _, strength = weapon.partition(":")
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    key = _ALIASES.get(key, key)
+    key = weapon_key(name)
+    key = _ROW_OF.get(key, key)
     if key not in RANGE_TABLE and key not in STRENGTH_TABLE:
         known = ", ".join([*RANGE_TABLE, *STRENGTH_TABLE])
         raise ValueError(f"weapon {weapon!r} has no row in the Weapon Range Table (known: {known})")
@@ -229,9 +226,14 @@ class SR3:
     """Shadowrun 3rd-edition-era target numbers from the engine's LOS facts."""
 
     name = "sr3"
-    movement = Movement("m", 2 ** 0.5, (("walk", 1.0), ("run", 3.0)),
+    movement = Movement("m", 2 ** 0.5, (("walk", 1.0), ("run", 3.0), ("run-dwarf", 2.0),
+                                         ("run-troll", 2.0)),
                         "Quickness metres per Combat Phase walking, x3 running (x2 dwarf, "
                         "troll), seed 001 l.209-230")
+
+    def path_metres(self, straight: int, diagonal: int, stories: int) -> float:
+        """Metres walked: 2 m a step, 2.83 m a diagonal, 4 m per story (stairs, climbs)."""
+        return straight * 2.0 + diagonal * 2 * 2 ** 0.5 + stories * 4.0
 
     def barrier(self, cls: str, kind: str = "wall") -> tuple[int, int]:
         """(Barrier Rating, armor): one number plays both roles in Shadowrun — it must be beaten
