@@ -430,7 +430,11 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     x.add_argument("file")
     x.add_argument("--format", required=True, choices=("yaml", "svg", "png", "pdf", "uvtt"))
     x.add_argument("-o", "--output", required=True, metavar="OUT")
-    x.add_argument("--page", choices=("a4", "letter"), default="a4")
+    x.add_argument("--page", choices=("a4", "letter", "a3", "tabloid"), default="a4")
+    x.add_argument("--levels", default="all", metavar="0,2|all",
+                   help="levels to export (default: all)")
+    x.add_argument("--player-safe", action="store_true",
+                   help="leave deployment zones and objectives out of the pictures")
     x.add_argument("--dot-mm", default=25.4, help="dot spacing on paper, in mm")
     x.add_argument("--force", action="store_true", help="export even with validation errors")
     x.set_defaults(fn=cmd_export)
