@@ -28,7 +28,9 @@ class EditorContext:
                  scene: BoardScene, view: CanvasView, background: Background,
                  options: ToolOptions, show_hint: Callable[[str], None],
                  error: Callable[[str], None],
-                 set_tool: Callable[..., None], current_tool: Callable[[], Any]):
+                 set_tool: Callable[..., None], current_tool: Callable[[], Any],
+                 ask_tag_scope: Callable[[str, int], str | None] | None = None,
+                 make_unique: Callable[[Any], str] | None = None):
         self._document = document
         self.state = state
         self.scene = scene
@@ -39,6 +41,10 @@ class EditorContext:
         self.error = error
         self._set_tool = set_tool
         self._current_tool = current_tool
+        #: a feature drawn on a sheet placed n times: "copy", "sheet" or None (cancel)
+        self.ask_tag_scope = ask_tag_scope or (lambda title, n: "sheet")
+        #: give a placement its own copy of its sheet; returns the new sheet id
+        self.make_unique = make_unique
         #: True while test-play runs (set by play mode): the scenario is read-only then
         self.playing = False
 

@@ -16,6 +16,14 @@ def delete_selection(doc: Document, state: EditorState) -> None:
     """Remove the selected objective, deployment, placement or feature (the selection is
     cleared first, so no view keeps pointing at the removed object)."""
     sel = state.selection
+    if len(state.group) > 1 and doc.mode == "scenario":
+        group = sorted(state.group, key=lambda r: r.index, reverse=True)
+        state.select(None)
+        layout = doc.layout
+        for ref in group:  # from the last index down, so the others keep theirs
+            layout = edits.set_placement(layout, ref, None)
+        doc.edit_layout(layout, f"Delete {len(group)} buildings")
+        return
     if isinstance(sel, ObjectiveRef):
         state.select(None)
         doc.push(se.set_objective(doc.root, sel, None), "Delete objective")

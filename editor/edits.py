@@ -198,3 +198,31 @@ def rename_piece(layout: Layout, old: str, new: str) -> Layout:
     pieces = tuple(replace(p, id=new) if p.id == old else p for p in layout.pieces)
     return replace(layout, pieces=pieces, pavement=follow(layout.pavement),
                    placements=follow(layout.placements))
+
+
+def make_unique(scenario: Scenario, sheets: dict[str, Sheet], ref: PlacementRef
+                ) -> tuple[Scenario, str]:
+    """The scenario with placement ``ref`` showing its own copy of its sheet (a new id,
+    carried inline), so tagging it leaves the other copies alone.  A cut piece gets its own
+    piece of the new sheet too.  Returns the scenario and the new sheet id."""
+    layout = scenario.layout
+    pl = (layout.pavement if ref.pavement else layout.placements)[ref.index]
+    sheet = sheets[pl.sheet]
+    used = set(sheets) | {p.id for p in layout.pieces}
+    new_id = fresh_id(pl.id or sheet.id, used)
+    variant = replace(sheet, id=new_id, title=f"{sheet.title} ({pl.id or new_id})")
+    scenario = with_inlined_sheet(scenario, variant)
+    layout = scenario.layout
+    moved = replace(pl, sheet=new_id)
+    if pl.piece:
+        piece = next(p for p in layout.pieces if p.id == pl.piece)
+        pid = fresh_id(f"{new_id}-cut", used | {new_id})
+        layout = replace(layout, pieces=layout.pieces + (replace(piece, id=pid, sheet=new_id),))
+        moved = replace(moved, piece=pid)
+    layout = set_placement(layout, ref, moved)
+    return replace(scenario, layout=layout), new_id
+
+
+def sheet_users(layout: Layout, sheet_id: str) -> int:
+    """How many placements show sheet ``sheet_id`` (a tag on it shows on all of them)."""
+    return sum(1 for p in layout.placements + layout.pavement if p.sheet == sheet_id)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCursor, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -23,20 +23,21 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QScrollArea,
     QTabWidget,
     QToolBar,
 )
 
-from editor import edits, recovery
+from editor import clipboard, edits, recovery
 from editor.background import Background
 from editor.canvas.scene import BoardScene
 from editor.canvas.view import CanvasView
 from editor.context import EditorContext
 from editor.delete import delete_selection
 from editor.document import SAMPLE, Document, load_library
-from editor.edits import PlacementRef
+from editor.edits import FeatureRef, PlacementRef
 from editor.export_dialog import install_export_menu
 from editor.findings_live import refresh_findings, select_named
 from editor.panels.findings import FindingsPanel
@@ -45,8 +46,9 @@ from editor.panels.legend import LegendWidget
 from editor.panels.library import LibraryPanel
 from editor.panels.properties import PropertiesPanel
 from editor.panels.scenario import ScenarioPanel
+from editor.picking import placement_at
 from editor.play import mode as play_mode
-from editor.state import EditorState
+from editor.state import GRID, EditorState
 from editor.tool_options import ToolOptions
 from editor.tools.draw import AreaTool, CutTool, LineTool, WallTool
 from editor.tools.features import MarkerTool, OpeningTool
@@ -117,7 +119,9 @@ class MainWindow(QMainWindow):
         self.ctx = EditorContext(
             document=lambda: self.doc, state=self.state, scene=self.scene, view=self.view,
             background=self.background, options=self.options, show_hint=self.show_hint,
-            error=self.error, set_tool=self.set_tool, current_tool=lambda: self.tool)
+            error=self.error, set_tool=self.set_tool, current_tool=lambda: self.tool,
+            ask_tag_scope=lambda title, n: self.ask_tag_scope(title, n),
+            make_unique=lambda ref: self._make_unique_ref(ref))
         self.pinned_fan = PinnedFan(self.ctx)
         self._build_panels()
         self._build_actions()
@@ -132,6 +136,9 @@ class MainWindow(QMainWindow):
         self._findings_timer.setInterval(60)
         self._findings_timer.timeout.connect(lambda: refresh_findings(self))
         self.view.hovered.connect(self._hovered)
+        self.view.contextMenuAsked.connect(self._canvas_menu)
+        self._last_hover: tuple[float, float] | None = None
+        self.clipboard = None
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z:.0f} px/dot"))
         self.view.dropped.connect(lambda key, p: drop(self.doc, self.state, key, (p.x(), p.y())))
         self.state.selectionChanged.connect(self.properties.refresh)
@@ -140,6 +147,7 @@ class MainWindow(QMainWindow):
         self.set_document(doc)
         self.set_tool("select")
         self._install_play_mode()
+        self._install_panels_menu()
 
     # ------------------------------------------------------------------ play mode
     def _install_play_mode(self) -> None:
@@ -150,6 +158,34 @@ class MainWindow(QMainWindow):
                    *edit_menu.actions(), self.library, self.properties, self.scenario_panel]
         docks = [self.library_dock, self.properties_dock, self.findings_dock, self.scenario_dock]
         self.play_mode = play_mode.install(self.ctx, self, editing, docks)
+
+    def _install_panels_menu(self) -> None:
+        """View > Panels: every dock and tool bar, so a closed one can be brought back."""
+        pm = self.view_menu.addMenu("Panels")
+        docks = [self.library_dock, self.layers_dock, self.properties_dock, self.findings_dock,
+                 self.scenario_dock, *self.findChildren(QDockWidget)]
+        for dock in dict.fromkeys(docks):
+            pm.addAction(dock.toggleViewAction())
+        pm.addSeparator()
+        for bar in self.findChildren(QToolBar):
+            pm.addAction(bar.toggleViewAction())
+        self.panels_menu = pm
+
+    def save_layout(self) -> None:
+        """Remember the docks and tool bars (and the window's size) for the next start."""
+        if not self.ctx.playing:  # play mode's docks replace the editing ones meanwhile
+            self.settings.setValue("window/state", self.saveState())
+            self.settings.setValue("window/geometry", self.saveGeometry())
+
+    def restore_layout(self) -> bool:
+        """Put the docks and tool bars back as they were when the editor was last closed."""
+        state = self.settings.value("window/state")
+        geometry = self.settings.value("window/geometry")
+        if state is None:
+            return False
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        return bool(self.restoreState(state))
 
     # ------------------------------------------------------------------ building the window
     def _build_status(self) -> None:
@@ -195,6 +231,9 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event) -> None:  # noqa: N802
         super().showEvent(event)
+        if not self._docks_sized and self.restore_layout():
+            self._docks_sized = True
+            QTimer.singleShot(0, self.view.fit)
         if not self._docks_sized:  # dock sizes only stick once the window has its size
             self._docks_sized = True
             v, h = Qt.Orientation.Vertical, Qt.Orientation.Horizontal
@@ -247,9 +286,18 @@ class MainWindow(QMainWindow):
                                QKeySequence("Ctrl+Shift+Z"))
         # Ctrl+Y too, as in the editors on Windows and in Tiled
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        act(em, "Delete", self.delete_selection)
-        vm = mb.addMenu("&View")
+        em.addSeparator()
+        self.copy_action = act(em, "Copy", self.copy_selection, QKeySequence.StandardKey.Copy)
+        self.paste_action = act(em, "Paste", lambda: self.paste(), QKeySequence.StandardKey.Paste)
+        self.duplicate_action = act(em, "Duplicate", self.duplicate, QKeySequence("Ctrl+D"))
+        self.select_all_action = act(em, "Select all buildings", self.select_all,
+                                     QKeySequence.StandardKey.SelectAll)
+        self.delete_action = act(em, "Delete", self.delete_selection)
+        vm = self.view_menu = mb.addMenu("&View")
         act(vm, "Fit board", self.view.fit, QKeySequence("Ctrl+0"))
+        self.grid_action = act(vm, "Dot grid", self._set_grid, QKeySequence("Ctrl+G"))
+        self.grid_action.setCheckable(True)
+        self.grid_action.setChecked(True)
         act(vm, "Level up", lambda: self.layers.step(1), QKeySequence("PgUp"))
         act(vm, "Level down", lambda: self.layers.step(-1), QKeySequence("PgDown"))
         tm = mb.addMenu("&Tools")
@@ -291,11 +339,14 @@ class MainWindow(QMainWindow):
             old.changed.disconnect(self._doc_changed)
             old.undo_stack.cleanChanged.disconnect(self._update_title)
             old.pathChanged.disconnect(self._update_title)
+            old.undo_stack.indexChanged.disconnect(self._name_undo_steps)
         self.doc = doc
         self._connected_doc = doc
         doc.changed.connect(self._doc_changed)
         doc.undo_stack.cleanChanged.connect(self._update_title)
         doc.pathChanged.connect(self._update_title)
+        doc.undo_stack.indexChanged.connect(self._name_undo_steps)
+        self._name_undo_steps()
         self.state.select(None)
         self.pinned_fan.clear()  # another document: the fan's dot means nothing there
         self.view.lattice_name = doc.layout.lattice
@@ -329,6 +380,21 @@ class MainWindow(QMainWindow):
         if self.tool is not None:
             self.tool.document_changed()
         self.pinned_fan.document_changed()
+
+    def _set_grid(self, on: bool) -> None:
+        self.view.set_grid(on)
+        self.state.set_layer(GRID, on)  # the dots printed on the sheets
+
+    def _name_undo_steps(self, *_) -> None:
+        """Edit > Undo / Redo name the step they undo or redo ("Undo Move shed-1")."""
+        st = self.doc.undo_stack
+        try:
+            undo = f"Undo {st.undoText()}" if st.canUndo() else "Undo"
+            redo = f"Redo {st.redoText()}" if st.canRedo() else "Redo"
+        except RuntimeError:  # the stack is being destroyed with its document
+            return
+        self.undo_action.setText(undo)
+        self.redo_action.setText(redo)
 
     def _refresh_sides(self) -> None:
         self.options.set_sides([s.id for s in self.doc.root.sides]
@@ -408,6 +474,7 @@ class MainWindow(QMainWindow):
         self.hint_label.setText(text)
 
     def _hovered(self, p: QPointF) -> None:
+        self._last_hover = (p.x(), p.y())
         c, r = get_lattice(self.doc.layout.lattice).dot_at((p.x(), p.y()))
         self.dot_label.setText(f"dot {c},{r} · level {self.state.level}")
 
@@ -435,6 +502,143 @@ class MainWindow(QMainWindow):
 
     def delete_selection(self) -> None:
         delete_selection(self.doc, self.state)
+
+    # ------------------------------------------------------------------ clipboard
+    def copy_selection(self) -> bool:
+        """Ctrl+C: the selected buildings, or the selected feature."""
+        sel = self.state.selection
+        refs = self.state.placements()
+        if refs and self.doc.mode == "scenario":
+            self.clipboard = clipboard.copy_placements(self.doc.layout, refs)
+            self.show_hint(f"Copied {len(self.clipboard.placements)} building(s)")
+            return True
+        if isinstance(sel, FeatureRef):
+            feat = self.properties._current()
+            if feat is None:
+                return False
+            self.clipboard = clipboard.Copied(feature=feat, ref=sel)
+            self.show_hint(f"Copied {sel.list[:-1]} {feat.id}")
+            return True
+        return False
+
+    def paste(self, offset: tuple[int, int] | None = None) -> bool:
+        """Ctrl+V: the copied buildings with their middle on the dot under the mouse (2 dots
+        down and right of the originals when the mouse is not on the board); a copied
+        feature beside the original.  One undo step; the pasted things are selected."""
+        cb = getattr(self, "clipboard", None)
+        if cb is None or self.ctx.playing:
+            return False
+        if cb.placements and self.doc.mode == "scenario":
+            if offset is None:
+                offset = self._paste_offset(cb)
+            layout, refs = clipboard.paste_placements(self.doc.layout, cb, offset)
+            self.doc.edit_layout(layout, f"Paste {len(refs)} building(s)")
+            self.set_tool("select")
+            self.state.select_group(refs)
+            return True
+        if cb.feature is not None:
+            try:
+                where, new, ref = clipboard.paste_feature(self.doc.layout, self.doc.sheets(), cb)
+            except (KeyError, IndexError, ValueError) as exc:
+                self.error(f"Cannot paste: {exc}")
+                return False
+            text = f"Paste {cb.ref.list[:-1]}"
+            if where == "layout":
+                self.doc.edit_layout(new, text)
+            else:
+                self.doc.edit_sheet(new, text)
+            self.state.select(ref)
+            return True
+        return False
+
+    def _paste_offset(self, cb) -> tuple[int, int]:
+        lat = get_lattice(self.doc.layout.lattice)
+        mouse = self.view.viewport().mapFromGlobal(QCursor.pos())
+        if self._last_hover is None or not self.view.viewport().rect().contains(mouse):
+            return (2, 2)
+        cs = [p.at[0] for p in cb.placements]
+        rs = [p.at[1] for p in cb.placements]
+        here = lat.dot_at(self._last_hover)
+        return (here[0] - (min(cs) + max(cs)) // 2, here[1] - (min(rs) + max(rs)) // 2)
+
+    def duplicate(self) -> bool:
+        """Ctrl+D: copy and paste in one go, 2 dots down and right."""
+        return self.copy_selection() and self.paste((2, 2))
+
+    def select_all(self) -> None:
+        """Ctrl+A: every building of the scenario."""
+        if self.doc.mode == "scenario":
+            self.set_tool("select")
+            self.state.select_group([PlacementRef(False, i)
+                                     for i in range(len(self.doc.layout.placements))])
+
+    def _canvas_menu(self, global_pos, scene_pos) -> None:
+        """Right-click with the Select tool: what can be done to what is under the mouse."""
+        if self.tool_key != "select" or self.ctx.playing:
+            return
+        pt = (scene_pos.x(), scene_pos.y())
+        r = placement_at(self.doc.resolved(), pt, buildings_only=True)
+        if r is not None and not r.pavement and self.doc.mode == "scenario":
+            ref = PlacementRef(False, r.index)
+            if ref not in self.state.placements():
+                self.state.select(ref)
+        self._last_hover = pt
+        menu = self.canvas_menu = QMenu(self)
+        has = self.state.selection is not None
+        for a, ok in ((self.copy_action, has), (self.paste_action,
+                                                getattr(self, "clipboard", None) is not None),
+                      (self.duplicate_action, has), (self.delete_action, has)):
+            menu.addAction(a)
+            a.setEnabled(ok)
+        one = isinstance(self.state.selection, PlacementRef) and not self.state.group
+        menu.addSeparator()
+        for text, fn in (("Rotate clockwise", lambda: self.tool.rotate(True)),
+                         ("Rotate anticlockwise", lambda: self.tool.rotate(False)),
+                         ("Mirror", self.tool.mirror),
+                         ("Make unique", self.make_unique)):
+            a = menu.addAction(text)
+            a.triggered.connect(fn)
+            a.setEnabled(one)
+        menu.addSeparator()
+        menu.addAction(self.select_all_action)
+        menu.aboutToHide.connect(lambda: QTimer.singleShot(0, self._after_menu))
+        menu.popup(global_pos)
+
+    def make_unique(self) -> bool:
+        """Give the selected building its own copy of its sheet (one undo step), so what is
+        tagged on it no longer shows on the other copies."""
+        sel = self.state.selection
+        if not isinstance(sel, PlacementRef) or self.doc.mode != "scenario":
+            return False
+        sc, new_id = edits.make_unique(self.doc.root, self.doc.sheets(), sel)
+        self.doc.push(sc, f"Make {new_id} unique")
+        self.state.select(sel)
+        self.show_hint(f"This copy now shows its own sheet {new_id}")
+        return True
+
+    def _make_unique_ref(self, ref: PlacementRef) -> str:
+        sc, new_id = edits.make_unique(self.doc.root, self.doc.sheets(), ref)
+        self.doc.push(sc, f"Make {new_id} unique")
+        return new_id
+
+    def ask_tag_scope(self, sheet_title: str, copies: int) -> str | None:
+        """A feature drawn on a sheet placed several times: "copy" (this copy only: it is
+        made unique first), "sheet" (every copy) or None (cancel).  Tests replace this."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Tag this copy or the sheet?",
+                          f"{sheet_title} is placed {copies} times. Tag only this copy (it "
+                          "becomes a sheet of its own), or the sheet, which every copy "
+                          "shows?", parent=self)
+        one = box.addButton("This copy", QMessageBox.ButtonRole.AcceptRole)
+        every = box.addButton("Every copy", QMessageBox.ButtonRole.ActionRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return "copy" if box.clickedButton() is one else (
+            "sheet" if box.clickedButton() is every else None)
+
+    def _after_menu(self) -> None:
+        for a in (self.copy_action, self.paste_action, self.duplicate_action,
+                  self.delete_action):
+            a.setEnabled(True)
 
     def delete_piece(self, piece_id: str) -> bool:
         """Remove a cut piece from the layout (one undo step); refused while it is placed."""
@@ -674,6 +878,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802
         if self.maybe_save():
+            self.save_layout()
             self._remove_recovery()
             self.autosave_timer.stop()
             if self.tool is not None:

@@ -12,6 +12,9 @@ from editor.canvas.style import LAYERS
 from editor.edits import FeatureRef, PlacementRef
 from editor.scenario_edits import ObjectiveRef, SideRef
 
+#: the view's dot grid: a layer of its own, switched in View > Dot grid (not in the panel)
+GRID = "grid"
+
 Selection = FeatureRef | PlacementRef | SideRef | ObjectiveRef | None
 
 
@@ -23,13 +26,17 @@ class EditorState(QObject):
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
         self.level = 0
-        self.layers: set[str] = set(LAYERS)
+        self.layers: set[str] = set(LAYERS) | {GRID}
         self.selection: Selection = None
+        #: buildings selected together (Shift+click, rubber band, Ctrl+A, a paste); the
+        #: ``selection`` is one of them.  Empty when one thing (or nothing) is selected.
+        self.group: tuple[PlacementRef, ...] = ()
 
     def set_level(self, level: int) -> None:
         if level != self.level:
             self.level = level
             self.selection = None
+            self.group = ()
             self.levelChanged.emit(level)
             self.selectionChanged.emit()
 
@@ -39,6 +46,24 @@ class EditorState(QObject):
             self.layersChanged.emit()
 
     def select(self, sel: Selection) -> None:
-        if sel != self.selection:
+        if sel != self.selection or self.group:
             self.selection = sel
+            self.group = ()
             self.selectionChanged.emit()
+
+    def select_group(self, refs) -> None:
+        """Select several buildings at once (one is just a selection)."""
+        refs = tuple(dict.fromkeys(refs))
+        if len(refs) <= 1:
+            self.select(refs[0] if refs else None)
+            return
+        if refs != self.group or self.selection != refs[-1]:
+            self.group = refs
+            self.selection = refs[-1]
+            self.selectionChanged.emit()
+
+    def placements(self) -> tuple[PlacementRef, ...]:
+        """The selected buildings: the group, or the one selected."""
+        if self.group:
+            return self.group
+        return (self.selection,) if isinstance(self.selection, PlacementRef) else ()

@@ -14,6 +14,7 @@ from editor.canvas import style
 from editor.canvas.display_cache import extras_items, sheet_items
 from editor.geometry import Resolved, piece_polygon
 from editor.render import paint_items
+from editor.state import GRID
 from engine.lattice import Transform
 from engine.model import Extras, Sheet
 
@@ -83,7 +84,10 @@ class PlacementItem(QGraphicsItem):
         # no clip: the sheet's board is already cut to the piece, and walls on the outline
         # stand half outside it, as in print
         level_shown = self.level if s.kind == "building" else 0
-        paint_items(painter, sheet_items(s, self.resolved.piece, level_shown), self.layers)
+        items = sheet_items(s, self.resolved.piece, level_shown)
+        if GRID not in self.layers:  # View > Dot grid off: the sheets' own dots go too
+            items = [it for it in items if it.layer != "grid"]
+        paint_items(painter, items, self.layers)
         if self.problem:
             painter.setPen(QPen(style.BAD, 0.22))
             painter.setBrush(QBrush(QColor(220, 30, 30, 70)))

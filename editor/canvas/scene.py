@@ -62,7 +62,7 @@ class BoardScene(QGraphicsScene):
         sel = st.selection
         for r in doc.resolved():
             problem = None if r.pavement else problems.get(r.index)
-            selected = isinstance(sel, PlacementRef) and sel == PlacementRef(r.pavement, r.index)
+            selected = PlacementRef(r.pavement, r.index) in st.placements()
             item = PlacementItem(r, st.level, set(st.layers), problem, selected)
             self.addItem(item)
             self._model_items.append(item)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsView
 
@@ -27,6 +27,8 @@ class CanvasView(QGraphicsView):
     hovered = Signal(QPointF)
     zoomChanged = Signal(float)
     dropped = Signal(str, QPointF)
+    #: right-click: (global position, scene position); the window offers its menu
+    contextMenuAsked = Signal(QPoint, QPointF)
 
     def __init__(self, scene, parent=None):
         super().__init__(scene, parent)
@@ -44,6 +46,8 @@ class CanvasView(QGraphicsView):
         self.lattice_name = "square"
         self._pan: QPointF | None = None
         self._space = False
+        #: the dot grid is drawn (View > Dot grid)
+        self.show_grid = True
         self.scale(20, 20)
 
     # ------------------------------------------------------------------ zoom
@@ -75,8 +79,15 @@ class CanvasView(QGraphicsView):
         self.zoomChanged.emit(self.zoom())
 
     # ------------------------------------------------------------------ grid
+    def set_grid(self, on: bool) -> None:
+        self.show_grid = bool(on)
+        self.resetCachedContent()
+        self.viewport().update()
+
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
         painter.fillRect(rect, CANVAS)
+        if not self.show_grid:
+            return
         lat = get_lattice(self.lattice_name)
         px = self.zoom()
         stride = 1
@@ -177,6 +188,10 @@ class CanvasView(QGraphicsView):
             self._space = False
             return
         super().keyReleaseEvent(event)
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802
+        self.contextMenuAsked.emit(event.globalPos(), self.mapToScene(event.pos()))
+        event.accept()
 
     # ------------------------------------------------------------------ drops from the library
     def dragEnterEvent(self, event) -> None:  # noqa: N802

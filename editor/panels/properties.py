@@ -205,7 +205,7 @@ class PropertiesPanel(QScrollArea):
 
     def refresh(self) -> None:
         """Rebuild unless the same object is still selected and unchanged (keeps focus)."""
-        key = (self.ctx.state.selection, self._current())
+        key = (self.ctx.state.selection, self._current(), self._group_key())
         if self._own:
             # our own edit: the widgets already show it; rebuilding now would delete the
             # widget whose signal is running (and steal the focus while typing)
@@ -241,13 +241,24 @@ class PropertiesPanel(QScrollArea):
             return None
         return self.doc.root  # nothing selected: the scenario box, or the sheet in sheet mode
 
+    def _group_key(self) -> tuple:
+        group = self.ctx.state.group
+        if len(group) < 2:
+            return ()
+        try:
+            return tuple((r, self.doc.layout.placements[r.index]) for r in group)
+        except IndexError:
+            return ()
+
     def rebuild(self) -> None:
         sel = self.ctx.state.selection
         cur = self._current()
-        self._sel_key = (sel, cur)
+        self._sel_key = (sel, cur, self._group_key())
         body = QWidget()
         lay = QVBoxLayout(body)
-        if isinstance(sel, FeatureRef) and cur is not None:
+        if self._group_key():
+            lay.addWidget(self._group_box(self.ctx.state.group))
+        elif isinstance(sel, FeatureRef) and cur is not None:
             lay.addWidget(self._feature_box(sel, cur))
             if sel.sheet is not None:
                 lay.addWidget(self._sheet_box(self.doc.sheets()[sel.sheet]))
@@ -396,6 +407,52 @@ class PropertiesPanel(QScrollArea):
             warn = QLabel(f"⚠ {problem}")
             warn.setStyleSheet("color: #d22;")
             form.addRow(warn)
+        return box
+
+    def _group_box(self, group) -> QGroupBox:
+        """Several buildings: the fields they share (rotation, mirror, note), edited on all
+        of them at once as one undo step.  A field they differ in shows blank until set."""
+        box = QGroupBox(f"{len(group)} buildings")
+        box.setObjectName("group")
+        form = QFormLayout(box)
+        pls = [self.doc.layout.placements[r.index] for r in group]
+        form.addRow("Sheets", QLabel(", ".join(sorted({p.sheet for p in pls}))))
+
+        def push_all(text, merge=None, **change):
+            def fn():
+                layout = self.doc.layout
+                for r in group:
+                    layout = edits.set_placement(
+                        layout, r, replace(layout.placements[r.index], **change))
+                self.doc.edit_layout(layout, f"{text} {len(group)} buildings", merge)
+            self._edit(fn)
+
+        rot = QComboBox()
+        rot.setObjectName("group-rotation")
+        step = 90 if self.doc.layout.lattice == "square" else 60
+        for a in range(0, 360, step):
+            rot.addItem(f"{a}°", a)
+        same = {p.rotation for p in pls}
+        rot.setCurrentIndex(rot.findData(same.pop()) if len(same) == 1 else -1)
+        rot.currentIndexChanged.connect(
+            lambda i: i >= 0 and push_all("Rotate", rotation=rot.itemData(i)))
+        form.addRow("Rotation", rot)
+        mir = QCheckBox()
+        mir.setObjectName("group-mirror")
+        mirrors = {p.mirror for p in pls}
+        if len(mirrors) > 1:
+            mir.setTristate(True)
+            mir.setCheckState(Qt.CheckState.PartiallyChecked)
+        else:
+            mir.setChecked(mirrors.pop())
+        mir.clicked.connect(lambda on: push_all("Mirror", mirror=bool(on)))
+        form.addRow("Mirrored", mir)
+        notes = {p.note for p in pls}
+        note = QLineEdit(next(iter(notes)) if len(notes) == 1 else "")
+        note.setObjectName("group-note")
+        note.setPlaceholderText("(differ)" if len(notes) > 1 else "")
+        note.textEdited.connect(lambda t: push_all("Note", f"group-note:{group}", note=t))
+        form.addRow("Note", note)
         return box
 
     def _sheet_box(self, sheet: Sheet) -> QGroupBox:

@@ -119,12 +119,36 @@ class Tool:
             return placement_at([x for x in self.doc.resolved() if x.pavement], p)
         return None
 
-    def add_feature(self, r: Resolved, list_name: str, feature: Any, text: str) -> None:
-        """Add ``feature`` (already in the sheet's frame) to sheet ``r`` on the current level."""
+    def add_feature(self, r: Resolved, list_name: str, feature: Any, text: str) -> bool:
+        """Add ``feature`` (already in the sheet's frame) to sheet ``r`` on the current level.
+
+        When the sheet is placed more than once, the designer is asked whether the tag is
+        for this copy (which then gets a sheet of its own, in the same undo step) or for
+        the sheet every copy shows.  False when cancelled."""
         level = self.state.level if r.sheet.kind == "building" else 0
-        sheet, idx = edits.add_feature(r.sheet, level, list_name, feature)
-        self.doc.edit_sheet(sheet, text)
+        sheet = r.sheet
+        stack = self.doc.undo_stack
+        macro = False
+        if self.doc.mode == "scenario" and not r.pavement and self.ctx.make_unique:
+            copies = edits.sheet_users(self.doc.layout, sheet.id)
+            if copies > 1:
+                scope = self.ctx.ask_tag_scope(sheet.title, copies)
+                if scope is None:
+                    self.ctx.show_hint("Nothing tagged")
+                    return False
+                if scope == "copy":
+                    stack.beginMacro(f"{text} (this copy)")
+                    macro = True
+                    new_id = self.ctx.make_unique(edits.PlacementRef(False, r.index))
+                    sheet = self.doc.sheets()[new_id]
+        try:
+            sheet, idx = edits.add_feature(sheet, level, list_name, feature)
+            self.doc.edit_sheet(sheet, text)
+        finally:
+            if macro:
+                stack.endMacro()
         self.state.select(edits.FeatureRef(sheet.id, level, list_name, idx))
+        return True
 
     def add_extra(self, list_name: str, feature: Any, text: str) -> None:
         layout, idx = edits.extras_add(self.doc.layout, list_name, feature)

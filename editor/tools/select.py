@@ -12,9 +12,10 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor
 
-from editor import edits, feature_move
+from editor import clipboard, edits, feature_move
 from editor import scenario_edits as se
 from editor.canvas.items import qtransform
 from editor.delete import delete_selection
@@ -28,7 +29,7 @@ from editor.geometry import (
     transform_for,
 )
 from editor.picking import feature_at, placement_at, selection_for
-from editor.tools.base import Tool
+from editor.tools.base import Tool, cosmetic
 from engine.lattice import get_lattice
 from engine.model import Extras, Level
 
@@ -90,11 +91,55 @@ class SelectTool(Tool):
         if scenario_hit is not None:
             self.state.select(scenario_hit)
             return True
-        if r is not None and doc.mode == "scenario" and not r.pavement:
-            self._drag = PlacementRef(False, r.index)
+        building = (PlacementRef(False, r.index) if r is not None and doc.mode == "scenario"
+                    and not r.pavement else None)
+        shift = bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if building is not None and shift:  # Shift+click adds a building or takes it out
+            refs = list(self.state.placements())
+            if building in refs:
+                refs.remove(building)
+            else:
+                refs.append(building)
+            self.state.select_group(refs)
+            self._press = None
+            return True
+        if building is None and hit is None and doc.mode == "scenario":
+            self._start_band(p, shift)
+            return True
         self._offset = (0, 0)
+        if building is not None:
+            self._drag = building
+            if building in self.state.group:  # drag the whole group
+                return True
         self.state.select(selection_for(hit, r if doc.mode == "scenario" else None))
         return True
+
+    # ------------------------------------------------------------------ rubber band
+    def _start_band(self, p: QPointF, add: bool) -> None:
+        from PySide6.QtWidgets import QGraphicsRectItem
+
+        self._band = QGraphicsRectItem(QRectF(p, p))
+        self._band.setPen(cosmetic("#1e90ff", 1.5, Qt.PenStyle.DashLine))
+        self._band.setBrush(QColor(30, 144, 255, 40))
+        self._band_add = add
+        self.add_overlay(self._band, z=140)
+        if not add:
+            self.state.select(None)
+
+    def _band_rect(self, p: QPointF) -> QRectF:
+        return QRectF(self._press, p).normalized()
+
+    def _end_band(self, p: QPointF) -> None:
+        from shapely.geometry import box
+
+        rect = self._band_rect(p)
+        area = box(rect.left(), rect.top(), rect.right(), rect.bottom())
+        inside = [PlacementRef(False, r.index) for r in self.doc.resolved()
+                  if not r.pavement and r.footprint.intersects(area)]
+        self.clear_overlay()
+        self._band = None
+        base = list(self.state.placements()) if self._band_add else []
+        self.state.select_group(base + [x for x in inside if x not in base])
 
     def _scenario_hit(self, pt):
         """An objective marker under the mouse, or the edge of a deployment zone."""
@@ -166,6 +211,9 @@ class SelectTool(Tool):
         self.ctx.show_hint(f"Move {name} by {d[0]:g}, {d[1]:g}")
 
     def move(self, ev, p: QPointF) -> bool:
+        if self._press is not None and getattr(self, "_band", None) is not None:
+            self._band.setRect(self._band_rect(p))
+            return True
         if self._press is not None and self._fdrag is not None:
             self._move_feature(p)
             return True
@@ -181,24 +229,33 @@ class SelectTool(Tool):
         if (dc, dr) == self._offset:
             return True
         self._offset = (dc, dr)
-        if self.state.selection != self._drag:
+        if self._drag not in self.state.placements():
             self.state.select(self._drag)
         self._preview(self._drag, dc, dr)
         return True
 
+    def _moving(self, ref: PlacementRef) -> tuple[PlacementRef, ...]:
+        """What a drag of ``ref`` moves: its group when it is in one, else itself."""
+        return self.state.group if ref in self.state.group else (ref,)
+
     def _preview(self, ref: PlacementRef, dc: int, dr: int) -> None:
-        """Move the item only (no model change) and show red at once if it collides."""
+        """Move the items only (no model change) and show red at once if they collide."""
         doc = self.doc
-        layout = doc.layout
-        moved = edits.nudge(placement_of(layout, ref), dc, dr)
-        trial = edits.set_placement(layout, ref, moved)
+        trial = doc.layout
+        for x in self._moving(ref):
+            trial = edits.set_placement(trial, x, edits.nudge(placement_of(trial, x), dc, dr))
+        moved = placement_of(trial, ref)
         resolved = resolve_placements(trial, doc.sheets())
         problems = placement_problems(resolved)
         item = self.ctx.scene.placement_items.get((ref.pavement, ref.index))
         if item is None:
             return
+        for x in self._moving(ref):
+            it = self.ctx.scene.placement_items.get((x.pavement, x.index))
+            rx = next((y for y in resolved if not y.pavement and y.index == x.index), None)
+            if it is not None and rx is not None:
+                it.setTransform(qtransform(rx.transform))
         r = next(x for x in resolved if not x.pavement and x.index == ref.index)
-        item.setTransform(qtransform(r.transform))
         for (pav, idx), it in self.ctx.scene.placement_items.items():
             if not pav:
                 it.problem = problems.get(idx)
@@ -209,6 +266,10 @@ class SelectTool(Tool):
     def release(self, ev, p: QPointF) -> bool:
         if self._press is None:
             return False
+        if getattr(self, "_band", None) is not None:
+            self._end_band(p)
+            self._press = None
+            return True
         if self._fdrag is not None:
             self._move_feature(p)
             self._press, self._fdrag = None, None
@@ -216,11 +277,18 @@ class SelectTool(Tool):
         ref, off = self._drag, self._offset
         self._press, self._drag, self._offset = None, None, (0, 0)
         if ref is not None and off != (0, 0):
+            group = self._moving(ref)
             layout = self.doc.layout
-            moved = edits.nudge(placement_of(layout, ref), *off)
-            self.doc.edit_layout(edits.set_placement(layout, ref, moved),
-                                 f"Move {moved.id or moved.sheet}")
-            self.state.select(ref)
+            for x in group:
+                layout = edits.set_placement(layout, x, edits.nudge(placement_of(layout, x),
+                                                                    *off))
+            moved = placement_of(layout, ref)
+            name = (moved.id or moved.sheet) if len(group) == 1 else f"{len(group)} buildings"
+            self.doc.edit_layout(layout, f"Move {name}")
+            if len(group) == 1:
+                self.state.select(ref)
+        elif ref is not None and ref in self.state.group and off == (0, 0):
+            self.state.select(ref)  # a plain click in a group picks that building alone
         return True
 
     # ------------------------------------------------------------------ keys
@@ -233,12 +301,22 @@ class SelectTool(Tool):
         if k in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and sel is not None:
             delete_selection(self.doc, self.state)
             return True
-        if not isinstance(sel, PlacementRef) or self.doc.mode != "scenario":
-            return False
-        layout = self.doc.layout
         step = 5 if ev.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1
         arrows = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
                   Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
+        if isinstance(sel, FeatureRef) and k in arrows:
+            self._nudge_feature(sel, arrows[k])
+            return True
+        if not isinstance(sel, PlacementRef) or self.doc.mode != "scenario":
+            return False
+        layout = self.doc.layout
+        if self.state.group and k in arrows:
+            for x in self.state.group:
+                layout = edits.set_placement(layout, x, edits.nudge(placement_of(layout, x),
+                                                                    *arrows[k]))
+            self.doc.edit_layout(layout, f"Nudge {len(self.state.group)} buildings",
+                                 merge_key=f"nudge:{self.state.group}")
+            return True
         pl = placement_of(layout, sel)
         name = pl.id or pl.sheet
         if k in arrows:
@@ -248,12 +326,51 @@ class SelectTool(Tool):
             return True
         if k == Qt.Key.Key_R:
             cw = not (ev.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-            new = rotated_about_centre(layout, self.doc.sheets(), sel, clockwise=cw)
-            self.doc.edit_layout(edits.set_placement(layout, sel, new), f"Rotate {name}")
+            self.rotate(cw)
             return True
         if k == Qt.Key.Key_M:
-            new = rotated_about_centre(layout, self.doc.sheets(), sel, mirror=True)
-            self.doc.edit_layout(edits.set_placement(layout, sel, new), f"Mirror {name}")
+            self.mirror()
             return True
         return False
+
+    def _nudge_feature(self, ref: FeatureRef, d: tuple[int, int]) -> None:
+        """Arrow keys move a selected feature one dot on the screen (five with Shift)."""
+        doc = self.doc
+        if ref.sheet is not None:  # the screen's direction in the sheet's frame
+            r = next((x for x in doc.resolved() if x.sheet.id == ref.sheet), None)
+            if r is None:
+                return
+            inv = r.transform.inverse()
+            a, b = inv.apply((0.0, 0.0)), inv.apply((float(d[0]), float(d[1])))
+            d = (round(b[0] - a[0], 6), round(b[1] - a[1], 6))
+        try:
+            where, new, _ = clipboard.nudge_feature(doc.layout, doc.sheets(), ref, d)
+        except (ValueError, KeyError, IndexError) as exc:
+            self.ctx.show_hint(f"Nudge refused: {exc}")
+            return
+        text = f"Nudge {ref.list[:-1]}"
+        if where == "layout":
+            doc.edit_layout(new, text, merge_key=f"nudge:{ref}")
+        else:
+            doc.edit_sheet(new, text, merge_key=f"nudge:{ref}")
+
+    def rotate(self, clockwise: bool = True) -> None:
+        """Turn the selected building a lattice step about its centre (R, Shift+R)."""
+        sel = self.state.selection
+        if not isinstance(sel, PlacementRef) or self.doc.mode != "scenario":
+            return
+        layout = self.doc.layout
+        name = placement_of(layout, sel).id or placement_of(layout, sel).sheet
+        new = rotated_about_centre(layout, self.doc.sheets(), sel, clockwise=clockwise)
+        self.doc.edit_layout(edits.set_placement(layout, sel, new), f"Rotate {name}")
+
+    def mirror(self) -> None:
+        """Mirror the selected building about its centre (M)."""
+        sel = self.state.selection
+        if not isinstance(sel, PlacementRef) or self.doc.mode != "scenario":
+            return
+        layout = self.doc.layout
+        name = placement_of(layout, sel).id or placement_of(layout, sel).sheet
+        new = rotated_about_centre(layout, self.doc.sheets(), sel, mirror=True)
+        self.doc.edit_layout(edits.set_placement(layout, sel, new), f"Mirror {name}")
 

@@ -80,6 +80,8 @@ def make_editor(qtbot, tmp_path):
         win = MainWindow(doc, settings, recovery_dir=tmp_path / "recovery")
         win.ask_save = lambda: QMessageBox.StandardButton.Discard
         win.ask_recover = lambda rec: True
+        # a feature drawn on a sheet placed several times: every copy, unless a test asks
+        win.ask_tag_scope = lambda title, n: "sheet"
         # start-up offer of left-behind recovery files: "later" (keeps them) unless told
         win.ask_recover_orphan = ask_orphan or (lambda orphan, n, total: None)
         win.warnings = []
