@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.cli_zone import register as register_zone
 from engine.errors import QueryError, SprawlmapError
 
 EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
@@ -199,7 +200,12 @@ def _cost_char(c: int) -> str:
 # ------------------------------------------------------------------------- validate
 def cmd_validate(ns: argparse.Namespace) -> int:
     from engine.validate import has_errors, summary, validate
+    from engine.zone.io import is_zone_file
 
+    if is_zone_file(ns.file):  # zone files have their own findings (engine/cli_zone.py)
+        from engine.cli_zone import cmd_validate_zone
+
+        return cmd_validate_zone(ns)
     scenario, board = _load(ns.file)
     findings = validate(board, scenario)
     if ns.json:
@@ -304,6 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
+    register_zone(sub)
     return p
 
 

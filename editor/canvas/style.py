@@ -34,6 +34,7 @@ AREA_STYLE: dict[str, tuple[QColor, Qt.BrushStyle, QColor]] = {
     "smoke": (QColor(150, 150, 150, 110), Qt.BrushStyle.Dense4Pattern, QColor(110, 110, 110)),
     "modifier": (QColor(240, 200, 40, 60), Qt.BrushStyle.SolidPattern, QColor(200, 150, 0)),
     "hazard": (QColor(200, 40, 160, 110), Qt.BrushStyle.BDiagPattern, QColor(170, 20, 130)),
+    "water": (QColor(60, 140, 210, 120), Qt.BrushStyle.SolidPattern, QColor(40, 110, 170)),
 }
 
 LINE_STYLE: dict[str, tuple[QColor, float, Qt.PenStyle]] = {

@@ -112,6 +112,7 @@ AREA_STYLE: dict[str, tuple[str, float, str | None, float | None, str]] = {
     "smoke": ("#9aa4b0", 0.35, "#6f7a88", None, ""),
     "modifier": ("#f2c94c", 0.30, "#c9a227", None, ""),
     "hazard": ("#e4572e", 0.15, "#c0392b", 30.0, "#c0392b"),
+    "water": ("#3f8fd2", 0.45, "#2a6fa8", None, ""),
 }
 LINE_STYLE: dict[str, tuple[str, float, tuple[float, float] | None]] = {
     "step": ("#8a6a40", 0.06, (0.22, 0.12)),
@@ -131,7 +132,7 @@ LEGEND_LABELS = {
     "low-wall": "Low wall", "step": "Step", "incline": "Incline", "contour": "Contour line",
     "rubble": "Rubble (+1 MP)", "undergrowth": "Undergrowth (+1 MP)", "obstacle": "Obstacle",
     "foliage": "Foliage", "dark": "Darkness", "smoke": "Smoke", "modifier": "Target modifier",
-    "hazard": "Hazard", "tree": "Tree: trunk, canopy", "stair": "Stairs to level n",
+    "hazard": "Hazard", "water": "Water (no standing)", "tree": "Tree: trunk, canopy", "stair": "Stairs to level n",
     "elevator": "Elevator", "climb": "Climb point", "dot": "Dot (2 m)",
 }
 
@@ -235,8 +236,8 @@ def build_scene(board: Board, scenario: m.Scenario | None, level: int) -> Scene:
 
     feats = board.features(level)
     # areas, lowest first
-    for kind in ("rubble", "undergrowth", "foliage", "obstacle", "modifier", "hazard", "smoke",
-                 "dark"):
+    for kind in ("water", "rubble", "undergrowth", "foliage", "obstacle", "modifier", "hazard",
+                 "smoke", "dark"):
         for f in feats:
             if f.kind != kind:
                 continue
