@@ -8,25 +8,24 @@ functions of :mod:`editor.edits` before the command is pushed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtGui import QUndoCommand
-
-if TYPE_CHECKING:
-    from editor.document import Document
 
 
 class ReplaceRoot(QUndoCommand):
     """Replace the document root ``old`` by ``new``.
 
     ``merge_key`` lets consecutive small edits of the same thing (arrow-key nudges of one
-    building, typing in one note field) collapse into one undo step.
+    building, typing in one note field) collapse into one undo step.  ``set_root`` is the
+    document's root setter: the command knows how to put a root back, not what holds it.
     """
 
-    def __init__(self, doc: Document, old: Any, new: Any, text: str,
+    def __init__(self, set_root: Callable[[Any], None], old: Any, new: Any, text: str,
                  merge_key: str | None = None):
         super().__init__(text)
-        self.doc = doc
+        self.set_root = set_root
         self.old = old
         self.new = new
         self.merge_key = merge_key
@@ -43,7 +42,7 @@ class ReplaceRoot(QUndoCommand):
         return True
 
     def redo(self) -> None:
-        self.doc._set_root(self.new)
+        self.set_root(self.new)
 
     def undo(self) -> None:
-        self.doc._set_root(self.old)
+        self.set_root(self.old)

@@ -119,7 +119,7 @@ class Document(QObject):
         """Record an edit from the current root to ``new_root`` (no-op when equal)."""
         if new_root == self._root:
             return
-        self.undo_stack.push(ReplaceRoot(self, self._root, new_root, text, merge_key))
+        self.undo_stack.push(ReplaceRoot(self._set_root, self._root, new_root, text, merge_key))
 
     # ------------------------------------------------------------------ views of the root
     def scenario(self) -> Scenario:

@@ -12,15 +12,12 @@ are kept in the settings.  The prompts are methods (``ask_save``, ``ask_recover`
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
-    QComboBox,
     QDockWidget,
     QFileDialog,
     QInputDialog,
@@ -28,18 +25,18 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
-    QSpinBox,
     QTabWidget,
     QToolBar,
 )
 
 from editor import edits, recovery
-from editor import scenario_edits as se
 from editor.background import Background
 from editor.canvas.scene import BoardScene
 from editor.canvas.view import CanvasView
-from editor.document import MAPSHEETS, SAMPLE, Document
-from editor.edits import FeatureRef, PlacementRef
+from editor.context import EditorContext
+from editor.delete import delete_selection
+from editor.document import MAPSHEETS, SAMPLE, Document, load_library
+from editor.edits import PlacementRef
 from editor.export_dialog import install_export_menu
 from editor.findings_live import refresh_findings, select_named
 from editor.panels.findings import FindingsPanel
@@ -48,8 +45,9 @@ from editor.panels.legend import LegendWidget
 from editor.panels.library import LibraryPanel
 from editor.panels.properties import PropertiesPanel
 from editor.panels.scenario import ScenarioPanel
-from editor.scenario_edits import ObjectiveRef, SideRef
+from editor.play import mode as play_mode
 from editor.state import EditorState
+from editor.tool_options import ToolOptions
 from editor.tools.draw import AreaTool, CutTool, LineTool, WallTool
 from editor.tools.features import MarkerTool, OpeningTool
 from editor.tools.los import LosTool
@@ -59,7 +57,7 @@ from editor.tools.scenario import DeployTool, ObjectiveTool
 from editor.tools.select import SelectTool
 from engine.errors import LoadError
 from engine.lattice import get_lattice
-from engine.model import AREA_KINDS, LINE_KINDS, Layout, Placement, Scenario, Sheet
+from engine.model import Layout, Placement, Scenario, Sheet
 
 AUTOSAVE_MS = 60_000
 MAX_RECENT = 8
@@ -73,7 +71,6 @@ TOOLS = {
     "deploy": ("Deploy", "Y"), "objective": ("Objective", "O"),
     "los": ("LOS", "L"), "move": ("Move", "P"),
 }
-NEW_SIDE = "(new side)"
 
 
 def blank_scenario(library: dict[str, Sheet]) -> Scenario:
@@ -92,6 +89,9 @@ def blank_sheet(kind: str = "building") -> Sheet:
 
 
 class MainWindow(QMainWindow):
+    """The assembly: builds the canvas, panels, tool bars and menus and hands tools, panels
+    and play mode an :class:`~editor.context.EditorContext` rather than itself."""
+
     def __init__(self, doc: Document | None = None, settings: QSettings | None = None,
                  recovery_dir: Path | None = None, scan_recovery: bool = True):
         super().__init__()
@@ -109,13 +109,16 @@ class MainWindow(QMainWindow):
         self.scene = BoardScene(doc, self.state, self)
         self.view = CanvasView(self.scene, self)
         self.setCentralWidget(self.view)
+        self.tool = None
         self._build_status()
-        self._build_panels()
         self._build_tool_options()
+        self.ctx = EditorContext(
+            document=lambda: self.doc, state=self.state, scene=self.scene, view=self.view,
+            background=self.background, options=self.options, show_hint=self.show_hint,
+            error=self.error, set_tool=self.set_tool, current_tool=lambda: self.tool)
+        self._build_panels()
         self._build_actions()
         self._install_scenario_panel()
-        self.tool = None
-        self.tools: dict = {}
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.autosave)
@@ -126,7 +129,7 @@ class MainWindow(QMainWindow):
         self._findings_timer.timeout.connect(lambda: refresh_findings(self))
         self.view.hovered.connect(self._hovered)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z:.0f} px/dot"))
-        self.view.dropped.connect(lambda key, p: drop(self, key, (p.x(), p.y())))
+        self.view.dropped.connect(lambda key, p: drop(self.doc, self.state, key, (p.x(), p.y())))
         self.state.selectionChanged.connect(self.properties.refresh)
         self.state.levelChanged.connect(self._level_changed)
         self.resize(1400, 900)
@@ -136,10 +139,13 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ play mode
     def _install_play_mode(self) -> None:
-        """Test-play (editor/play): the Play menu and tool bar (F5), its docks."""
-        from editor.play.mode import install
-
-        self.play_mode = install(self)
+        """Test-play (editor/play): the Play menu and tool bar (F5), its docks.  While a game
+        is on, every editing tool and action and the editing docks are switched off."""
+        edit_menu = next(a.menu() for a in self.menuBar().actions() if a.text() == "&Edit")
+        editing = [*self.tool_actions.values(), self.undo_action, self.redo_action,
+                   *edit_menu.actions(), self.library, self.properties, self.scenario_panel]
+        docks = [self.library_dock, self.properties_dock, self.findings_dock, self.scenario_dock]
+        self.play_mode = play_mode.install(self.ctx, self, editing, docks)
 
     # ------------------------------------------------------------------ building the window
     def _build_status(self) -> None:
@@ -165,7 +171,7 @@ class MainWindow(QMainWindow):
         self.library.renamePiece.connect(self.rename_piece)
         self.library.deletePiece.connect(self.delete_piece)
         self.layers = LayersPanel(self.state)
-        self.properties = PropertiesPanel(self)
+        self.properties = PropertiesPanel(self.ctx)
         self.properties.setMinimumHeight(330)  # a feature's form and its sheet's defaults
         self.findings = FindingsPanel()
         self.findings.activated.connect(self._finding_activated)
@@ -197,32 +203,10 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.offer_recovery)  # prompt over the shown window
 
     def _build_tool_options(self) -> None:
-        bar = QToolBar("Tool options", self)
-        bar.setObjectName("tool-options")
-        self.area_kind = QComboBox()
-        self.area_kind.addItems(list(AREA_KINDS))
-        self.line_kind = QComboBox()
-        self.line_kind.addItems(list(LINE_KINDS))
-        self.move_ratio = QSpinBox()
-        self.move_ratio.setRange(1, 6)
-        self.move_ratio.setValue(3)
-        self.move_ratio.setPrefix("move ratio ")
-        self.mp_box = QSpinBox()
-        self.mp_box.setRange(1, 60)
-        self.mp_box.setValue(12)
-        self.mp_box.setSuffix(" MP")
-        self.fan_box = QCheckBox("LOS fan")
-        bar.addWidget(QLabel(" Area "))
-        bar.addWidget(self.area_kind)
-        bar.addWidget(QLabel(" Line "))
-        bar.addWidget(self.line_kind)
-        self.side_box = QComboBox()
-        bar.addWidget(QLabel(" Side "))
-        bar.addWidget(self.side_box)
-        bar.addSeparator()
-        bar.addWidget(self.move_ratio)
-        bar.addWidget(self.mp_box)
-        bar.addWidget(self.fan_box)
+        self.options = bar = ToolOptions(self)
+        # the window's names for the option widgets (menus, tests)
+        self.area_kind, self.line_kind, self.side_box = bar.area_kind, bar.line_kind, bar.side_box
+        self.move_ratio, self.mp_box, self.fan_box = bar.move_ratio, bar.mp_box, bar.fan_box
         self.area_kind.currentTextChanged.connect(lambda _: self._retool("area"))
         self.line_kind.currentTextChanged.connect(lambda _: self._retool("line"))
         self.move_ratio.valueChanged.connect(lambda _: self._tool_refresh())
@@ -284,7 +268,7 @@ class MainWindow(QMainWindow):
     def _install_scenario_panel(self) -> None:
         """The Scenario dock (tabbed with Properties), File > Export, and findings that name
         an objective or a side select it."""
-        self.scenario_panel = ScenarioPanel(self)
+        self.scenario_panel = ScenarioPanel(self.ctx)
         self.scenario_dock = self._dock("Scenario", self.scenario_panel,
                                         Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.properties_dock, self.scenario_dock)
@@ -333,21 +317,8 @@ class MainWindow(QMainWindow):
             self.tool.document_changed()
 
     def _refresh_sides(self) -> None:
-        ids = [s.id for s in self.doc.root.sides] if self.doc.mode == "scenario" else []
-        items = ids + [NEW_SIDE]
-        if [self.side_box.itemText(i) for i in range(self.side_box.count())] == items:
-            return
-        current = self.side_box.currentText()
-        self.side_box.blockSignals(True)
-        self.side_box.clear()
-        self.side_box.addItems(items)
-        self.side_box.setCurrentText(current if current in items else items[0])
-        self.side_box.blockSignals(False)
-
-    def chosen_side(self) -> str | None:
-        """The side id the deploy and objective tools work for (None: make a new side)."""
-        t = self.side_box.currentText()
-        return None if t in ("", NEW_SIDE) else t
+        self.options.set_sides([s.id for s in self.doc.root.sides]
+                               if self.doc.mode == "scenario" else [])
 
     def _update_title(self, *_) -> None:
         name = self.doc.path.name if self.doc.path else "untitled"
@@ -360,27 +331,27 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ tools
     def make_tool(self, key: str):
         if key == "select":
-            return SelectTool(self)
+            return SelectTool(self.ctx)
         if key == "wall":
-            return WallTool(self)
+            return WallTool(self.ctx)
         if key in ("door", "window", "hole"):
-            return OpeningTool(self, key)
+            return OpeningTool(self.ctx, key)
         if key == "area":
-            return AreaTool(self, self.area_kind.currentText())
+            return AreaTool(self.ctx, self.area_kind.currentText())
         if key == "line":
-            return LineTool(self, self.line_kind.currentText())
+            return LineTool(self.ctx, self.line_kind.currentText())
         if key in ("stairs", "elevators", "climbs", "trees"):
-            return MarkerTool(self, key)
+            return MarkerTool(self.ctx, key)
         if key == "cut":
-            return CutTool(self)
+            return CutTool(self.ctx)
         if key == "deploy":
-            return DeployTool(self)
+            return DeployTool(self.ctx)
         if key == "objective":
-            return ObjectiveTool(self)
+            return ObjectiveTool(self.ctx)
         if key == "los":
-            return LosTool(self)
+            return LosTool(self.ctx)
         if key == "move":
-            return MoveTool(self)
+            return MoveTool(self.ctx)
         raise KeyError(key)
 
     def set_tool(self, key: str, tool=None) -> None:
@@ -407,7 +378,7 @@ class MainWindow(QMainWindow):
         if self.doc.mode != "scenario":
             self.show_hint("Sheet mode: open a scenario to place sheets")
             return
-        self.set_tool("place", PlaceTool(self, key))
+        self.set_tool("place", PlaceTool(self.ctx, key))
 
     def show_hint(self, text: str) -> None:
         self.hint_label.setText(text)
@@ -439,25 +410,7 @@ class MainWindow(QMainWindow):
                 self.view.centerOn(c.x, c.y)
 
     def delete_selection(self) -> None:
-        sel = self.state.selection
-        doc = self.doc
-        if isinstance(sel, ObjectiveRef):
-            self.state.select(None)
-            doc.push(se.set_objective(doc.root, sel, None), "Delete objective")
-        elif isinstance(sel, SideRef):
-            self.state.select(None)
-            side = replace(doc.root.sides[sel.index], deployment=None)
-            doc.push(se.set_side(doc.root, sel, side), "Delete deployment")
-        elif isinstance(sel, PlacementRef) and doc.mode == "scenario":
-            self.state.select(None)
-            doc.edit_layout(edits.set_placement(doc.layout, sel, None), "Delete placement")
-        elif isinstance(sel, FeatureRef):
-            self.state.select(None)
-            if sel.sheet is None:
-                doc.edit_layout(edits.extras_set(doc.layout, sel, None), f"Delete {sel.list[:-1]}")
-            else:
-                sheet = edits.set_feature(doc.sheets()[sel.sheet], sel, None)
-                doc.edit_sheet(sheet, f"Delete {sel.list[:-1]}")
+        delete_selection(self.doc, self.state)
 
     def delete_piece(self, piece_id: str) -> bool:
         """Remove a cut piece from the layout (one undo step); refused while it is placed."""
@@ -628,8 +581,6 @@ class MainWindow(QMainWindow):
 
     def new_scenario(self) -> None:
         if self.maybe_save():
-            from editor.document import load_library
-
             lib, errs = load_library([MAPSHEETS])
             doc = Document(blank_scenario(lib), None, lib)
             doc.library_errors = errs

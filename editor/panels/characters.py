@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import cast_edits as ce
+from editor.context import EditorContext
 from engine.catalogue import archetype_character, archetype_names
 from engine.model import Character, Scenario, Weapon
 
@@ -82,11 +83,11 @@ def fill_table(t: QTableWidget, rows: list[list[str]]) -> None:
 
 
 class CharactersEditor(QWidget):
-    """The characters of the side ``side_index`` of ``win.doc``'s scenario."""
+    """The characters of the side ``side_index`` of ``ctx.doc``'s scenario."""
 
-    def __init__(self, win, push: Callable[[Scenario, str, str | None], None], parent=None):
+    def __init__(self, ctx: EditorContext, push: Callable[[Scenario, str, str | None], None], parent=None):
         super().__init__(parent)
-        self.win = win
+        self.ctx = ctx
         self.push = push
         self.side_index = -1
         lay = QVBoxLayout(self)
@@ -205,7 +206,7 @@ class CharactersEditor(QWidget):
 
     # ------------------------------------------------------------------ model access
     def side(self):
-        sides = self.win.doc.root.sides
+        sides = self.ctx.doc.root.sides
         return sides[self.side_index] if 0 <= self.side_index < len(sides) else None
 
     def current(self) -> tuple[int, Character] | None:
@@ -221,7 +222,7 @@ class CharactersEditor(QWidget):
             return
         i = cur[0]
         key = None if merge is None else f"char:{self.side_index}:{i}:{merge}"
-        self.push(ce.set_character(self.win.doc.root, self.side_index, i, ch), text, key)
+        self.push(ce.set_character(self.ctx.doc.root, self.side_index, i, ch), text, key)
 
     def _set(self, text: str, merge: str | None, **change) -> None:
         cur = self.current()
@@ -235,15 +236,15 @@ class CharactersEditor(QWidget):
             return
         ch = archetype_character(self.archetype.currentText())
         name = ce.unique_name(ch.name, {c.name for c in side.characters})
-        ch = replace(ch, name=name, id=ce.character_id(self.win.doc.root, name))
-        sc, i = ce.add_character(self.win.doc.root, self.side_index, ch)
+        ch = replace(ch, name=name, id=ce.character_id(self.ctx.doc.root, name))
+        sc, i = ce.add_character(self.ctx.doc.root, self.side_index, ch)
         self.push(sc, f"Add {ch.name}", None)
         self.table.setCurrentCell(i, 0)
 
     def remove(self) -> None:
         cur = self.current()
         if cur is not None:
-            self.push(ce.set_character(self.win.doc.root, self.side_index, cur[0], None),
+            self.push(ce.set_character(self.ctx.doc.root, self.side_index, cur[0], None),
                       f"Remove {cur[1].name}", None)
 
     def _values(self, attr: str) -> None:

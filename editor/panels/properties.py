@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from editor import edits
 from editor import scenario_edits as se
+from editor.context import EditorContext
 from editor.edits import FeatureRef, PlacementRef
 from editor.scenario_edits import ObjectiveRef, SideRef
 from engine.model import (
@@ -160,9 +161,9 @@ def _opt_combo(values: tuple[str, ...], value: str | None, on: Callable[[str | N
 
 
 class PropertiesPanel(QScrollArea):
-    def __init__(self, win, parent=None):
+    def __init__(self, ctx: EditorContext, parent=None):
         super().__init__(parent)
-        self.win = win
+        self.ctx = ctx
         self.setWidgetResizable(True)
         self._sel_key: Any = ("none",)
         self._own = False
@@ -171,11 +172,11 @@ class PropertiesPanel(QScrollArea):
     # ------------------------------------------------------------------ plumbing
     @property
     def doc(self):
-        return self.win.doc
+        return self.ctx.doc
 
     def refresh(self) -> None:
         """Rebuild unless the same object is still selected and unchanged (keeps focus)."""
-        key = (self.win.state.selection, self._current())
+        key = (self.ctx.state.selection, self._current())
         if self._own:
             # our own edit: the widgets already show it; rebuilding now would delete the
             # widget whose signal is running (and steal the focus while typing)
@@ -194,7 +195,7 @@ class PropertiesPanel(QScrollArea):
             QTimer.singleShot(0, self.rebuild)
 
     def _current(self) -> Any:
-        sel = self.win.state.selection
+        sel = self.ctx.state.selection
         try:
             if isinstance(sel, PlacementRef):
                 lay = self.doc.layout
@@ -212,7 +213,7 @@ class PropertiesPanel(QScrollArea):
         return self.doc.root  # nothing selected: the scenario box, or the sheet in sheet mode
 
     def rebuild(self) -> None:
-        sel = self.win.state.selection
+        sel = self.ctx.state.selection
         cur = self._current()
         self._sel_key = (sel, cur)
         body = QWidget()

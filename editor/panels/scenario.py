@@ -40,6 +40,7 @@ from editor import cast_edits as ce
 from editor import scenario_edits as se
 from editor.canvas import objective_icons
 from editor.canvas.scenario_item import side_colour
+from editor.context import EditorContext
 from editor.panels.characters import CharactersEditor, set_combo, set_spin, set_text
 from editor.scenario_edits import ObjectiveRef, SideRef
 from editor.tools.objective_place import HoldAreaTool, PlaceObjectiveTool
@@ -101,9 +102,9 @@ def _icon_key(kind: str, colour) -> _IconKey:
 
 
 class ScenarioPanel(QWidget):
-    def __init__(self, win, parent=None):
+    def __init__(self, ctx: EditorContext, parent=None):
         super().__init__(parent)
-        self.win = win
+        self.ctx = ctx
         outer = QVBoxLayout(self)
         outer.setContentsMargins(2, 2, 2, 2)
         self.sheet_note = QLabel("Sheet mode: sides and objectives belong to a scenario.")
@@ -114,7 +115,7 @@ class ScenarioPanel(QWidget):
         self.tabs.addTab(self._scroll(self._build_general()), "Scenario")
         self.tabs.addTab(self._scroll(self._build_sides()), "Sides")
         self.tabs.addTab(self._scroll(self._build_objectives()), "Objectives")
-        win.state.selectionChanged.connect(self._follow_selection)
+        ctx.state.selectionChanged.connect(self._follow_selection)
 
     @staticmethod
     def _scroll(w: QWidget) -> QScrollArea:
@@ -126,12 +127,11 @@ class ScenarioPanel(QWidget):
 
     @property
     def doc(self):
-        return self.win.doc
+        return self.ctx.doc
 
     def push(self, sc: Scenario, text: str, merge: str | None = None) -> None:
-        play = getattr(self.win, "play_mode", None)
-        if play is not None and play.active:  # test-play keeps the scenario as it is
-            self.win.show_hint("Playing: leave play mode to edit the scenario")
+        if self.ctx.playing:  # test-play keeps the scenario as it is
+            self.ctx.show_hint("Playing: leave play mode to edit the scenario")
             self.sync()
             return
         self.doc.push(sc, text, merge)
@@ -268,7 +268,7 @@ class ScenarioPanel(QWidget):
         lay.addWidget(self.side_box)
         self.chars_box = QGroupBox("Characters")
         cl = QVBoxLayout(self.chars_box)
-        self.characters = CharactersEditor(self.win, self.push)
+        self.characters = CharactersEditor(self.ctx, self.push)
         cl.addWidget(self.characters)
         lay.addWidget(self.chars_box)
         lay.addStretch(1)
@@ -301,7 +301,7 @@ class ScenarioPanel(QWidget):
     def remove_side(self) -> None:
         i = self.side_index()
         if i >= 0:
-            self.win.state.select(None)
+            self.ctx.state.select(None)
             self.push(ce.remove_side(self._root(), i), f"Remove {self._root().sides[i].id}")
 
     def _side_id_edited(self) -> None:
@@ -314,7 +314,7 @@ class ScenarioPanel(QWidget):
             return
         taken = {s.id for s in self._root().sides} - {old}
         if not new or new in taken or any(ch.isspace() for ch in new):
-            self.win.show_hint(f"side id {new!r}: give a new id without spaces")
+            self.ctx.show_hint(f"side id {new!r}: give a new id without spaces")
             set_text(self.side_id, old)
             return
         self._set_side("Side id", None, id=new)
@@ -338,20 +338,20 @@ class ScenarioPanel(QWidget):
         side = self._root().sides[i]
         level = side.deployment.level if side.deployment else self.dep_level.value()
         if level in self.doc.levels():
-            self.win.state.set_level(level)
-        self.win._refresh_sides()
-        self.win.side_box.setCurrentText(side.id)
-        self.win.set_tool("deploy")
+            self.ctx.state.set_level(level)
+        self.ctx.options.set_sides([s.id for s in self._root().sides])
+        self.ctx.options.choose_side(side.id)
+        self.ctx.set_tool("deploy")
         QTimer.singleShot(0, self.sync_sides)  # the kind shows "polygon" once one is drawn
-        self.win.show_hint(f"Deployment of {side.id}: click the zone's corners on level "
-                           f"{self.win.state.level}, double-click or Enter to close it")
+        self.ctx.show_hint(f"Deployment of {side.id}: click the zone's corners on level "
+                           f"{self.ctx.state.level}, double-click or Enter to close it")
 
     def _side_chosen(self, row: int) -> None:
         self.sync_sides()
         sc = self._root()
         if 0 <= row < len(sc.sides):
-            self.win._refresh_sides()
-            self.win.side_box.setCurrentText(sc.sides[row].id)
+            self.ctx.options.set_sides([s.id for s in sc.sides])
+            self.ctx.options.choose_side(sc.sides[row].id)
             dep = sc.sides[row].deployment
             if dep is not None:
                 self._go(dep.level, dep.polygon[0] if dep.polygon else None)
@@ -359,15 +359,15 @@ class ScenarioPanel(QWidget):
 
     def _go(self, level: int, point) -> None:
         """Show a zone's or objective's level and scroll its first point into view."""
-        if self.win.state.level != level and level in self.doc.levels():
-            self.win.state.set_level(level)
-        if point is not None and self.win.isVisible():
-            self.win.view.ensureVisible(float(point[0]) - 3, float(point[1]) - 3, 6, 6)
+        if self.ctx.state.level != level and level in self.doc.levels():
+            self.ctx.state.set_level(level)
+        if point is not None and self.ctx.view.isVisible():
+            self.ctx.view.ensureVisible(float(point[0]) - 3, float(point[1]) - 3, 6, 6)
 
     def _select(self, ref) -> None:
         self._selecting = True
         try:
-            self.win.state.select(ref)
+            self.ctx.state.select(ref)
         finally:
             self._selecting = False
 
@@ -488,7 +488,7 @@ class ScenarioPanel(QWidget):
     def remove_objective(self) -> None:
         i = self.objective_index()
         if i >= 0:
-            self.win.state.select(None)
+            self.ctx.state.select(None)
             self.push(ce.set_objective(self._root(), i, None),
                       f"Remove {self._root().objectives[i].id}")
 
@@ -498,8 +498,8 @@ class ScenarioPanel(QWidget):
         if i < 0:
             return
         ob = self._root().objectives[i]
-        tool = HoldAreaTool(self.win, i) if ob.kind == "hold" else PlaceObjectiveTool(self.win, i)
-        self.win.set_tool(tool.name, tool)
+        tool = HoldAreaTool(self.ctx, i) if ob.kind == "hold" else PlaceObjectiveTool(self.ctx, i)
+        self.ctx.set_tool(tool.name, tool)
 
     def _objective_chosen(self, row: int) -> None:
         self.sync_objectives()
@@ -516,7 +516,7 @@ class ScenarioPanel(QWidget):
         """A side's zone or an objective chosen on the canvas: show it here."""
         if getattr(self, "_selecting", False):
             return
-        sel = self.win.state.selection
+        sel = self.ctx.state.selection
         if isinstance(sel, SideRef):
             self.sides.setCurrentRow(sel.index)
             self.tabs.setCurrentIndex(1)

@@ -15,8 +15,9 @@ objective progress is announced, and when it shows the end of the game the winne
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -24,12 +25,14 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QMainWindow,
     QMessageBox,
     QScrollArea,
     QSpinBox,
     QToolBar,
 )
 
+from editor.context import EditorContext
 from editor.play import progress
 from editor.play.counters import ARC_REACH, CounterLayer
 from editor.play.log_panel import LogPanel
@@ -48,23 +51,29 @@ from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
 from engine.play.state import PRONE, CharacterState
 
-if TYPE_CHECKING:
-    from editor.main_window import MainWindow
-
 FOLLOW_ZOOM = 22.0  # px per dot the view zooms in to (at least) to show who moves
 
 
-def install(win: MainWindow) -> PlayMode:
-    """Add the Play menu, tool bar and docks to ``win``; returns the controller."""
-    return PlayMode(win)
+def install(ctx: EditorContext, shell: QMainWindow, editing: Sequence[Any],
+            docks: Sequence[QDockWidget]) -> PlayMode:
+    """Add the Play menu, tool bar and docks to ``shell``; returns the controller."""
+    return PlayMode(ctx, shell, editing, docks)
 
 
 class PlayMode(QObject):
-    """The play-mode controller of one main window."""
+    """The play-mode controller of one main window.
 
-    def __init__(self, win: MainWindow):
-        super().__init__(win)
-        self.win = win
+    It works on the canvas through ``ctx`` and puts its menu, tool bar and docks on ``shell``
+    (the window as a plain ``QMainWindow``); while playing it switches off the ``editing``
+    widgets and actions and hides the ``docks`` of the editor, and gives them back after."""
+
+    def __init__(self, ctx: EditorContext, shell: QMainWindow, editing: Sequence[Any],
+                 docks: Sequence[QDockWidget]):
+        super().__init__(shell)
+        self.ctx = ctx
+        self.shell = shell
+        self.editing = list(editing)
+        self.docks = list(docks)
         self.game: Game | None = None
         self.active = False
         self.leaving = False
@@ -72,7 +81,7 @@ class PlayMode(QObject):
         self.throw_armed = False
         self.chosen: str | None = None  # the character picked to move next
         self.shot: ShotPreview | None = None
-        self.layer = CounterLayer(win.scene)
+        self.layer = CounterLayer(ctx.scene)
         self.tool: PlayTool | None = None
         self._saved_enabled: list[tuple[Any, bool]] = []
         self._saved_docks: list[tuple[QDockWidget, bool]] = []
@@ -80,9 +89,18 @@ class PlayMode(QObject):
         self._saved_corner = Qt.DockWidgetArea.BottomDockWidgetArea
         self._build()
 
+    @property
+    def active(self) -> bool:
+        """A game is on (the scenario is read-only meanwhile: ``ctx.playing``)."""
+        return self.ctx.playing
+
+    @active.setter
+    def active(self, on: bool) -> None:
+        self.ctx.playing = on
+
     # ================================================================== window parts
     def _build(self) -> None:
-        win = self.win
+        win = self.shell
         self.play_action = QAction("Play", win)
         self.play_action.setCheckable(True)
         self.play_action.setShortcut(QKeySequence("F5"))
@@ -165,16 +183,16 @@ class PlayMode(QObject):
         """A fresh play copy of the document's compiled board (or None, with the reason)."""
         from engine.play.engine_board import EngineBoard, fork_board
 
-        doc = self.win.doc
+        doc = self.ctx.doc
         board = doc.board()
         if board is None:
-            self.win.error(f"cannot play: {doc.board_error() or 'no board'}")
+            self.ctx.error(f"cannot play: {doc.board_error() or 'no board'}")
             return None
         return EngineBoard(fork_board(board), light=doc.scenario().light)
 
     def enter(self, seed: int | None = None) -> bool:
         """Start a game on the open scenario; False (with a message) when it cannot be."""
-        win = self.win
+        win = self.ctx
         if self.active:
             return True
         doc = win.doc
@@ -204,22 +222,13 @@ class PlayMode(QObject):
 
     def _take_over(self) -> None:
         """Make the layout read-only and show the play docks."""
-        win = self.win
+        win = self.shell
         self.active = True
         self.leaving = False
-        disable = list(win.tool_actions.values()) + [win.undo_action, win.redo_action]
-        for m in win.menuBar().actions():
-            if m.menu() is not None and m.text().replace("&", "") == "Edit":
-                disable += m.menu().actions()
-        disable += [win.library, win.properties]
-        if getattr(win, "scenario_panel", None) is not None:
-            disable.append(win.scenario_panel)
-        self._saved_enabled = [(w, w.isEnabled()) for w in dict.fromkeys(disable)]
+        self._saved_enabled = [(w, w.isEnabled()) for w in dict.fromkeys(self.editing)]
         for w, _ in self._saved_enabled:
             w.setEnabled(False)
-        docks = (win.library_dock, win.properties_dock, win.findings_dock,
-                 getattr(win, "scenario_dock", None))
-        hide = [d for d in docks if d is not None and d.isVisible()]
+        hide = [d for d in self.docks if d.isVisible()]
         self._saved_docks = [(d, True) for d in hide]
         for d in hide:
             d.hide()
@@ -229,9 +238,9 @@ class PlayMode(QObject):
         self.log_dock.show()
         win.resizeDocks([self.panel_dock], [380], Qt.Orientation.Horizontal)
         win.resizeDocks([self.log_dock], [190], Qt.Orientation.Vertical)
-        self.tool = PlayTool(win, self)
-        win.set_tool("play", self.tool)
-        win.state.levelChanged.connect(self._level_changed)
+        self.tool = PlayTool(self.ctx, self)
+        self.ctx.set_tool("play", self.tool)
+        self.ctx.state.levelChanged.connect(self._level_changed)
         self._sync_actions()
 
     def _start(self, game: Game) -> None:
@@ -253,10 +262,10 @@ class PlayMode(QObject):
         ``switch_tool`` False: the window is already changing tools (another file opened)."""
         if not self.active or self.leaving:
             return
-        win = self.win
+        win = self.shell
         self.leaving = True
         try:
-            win.state.levelChanged.disconnect(self._level_changed)
+            self.ctx.state.levelChanged.disconnect(self._level_changed)
         except (RuntimeError, TypeError):
             pass
         self.layer.clear()
@@ -270,12 +279,12 @@ class PlayMode(QObject):
         self._saved_enabled, self._saved_docks = [], []
         self.game = None
         self.active = False
-        if switch_tool and win.tool is self.tool:
-            win.set_tool("select")
+        if switch_tool and self.ctx.tool is self.tool:
+            self.ctx.set_tool("select")
         self.tool = None
         self.leaving = False
         self._sync_actions()
-        win.show_hint("Left play mode")
+        self.ctx.show_hint("Left play mode")
 
     # ================================================================== who moves
     def selected(self) -> CharacterState | None:
@@ -296,7 +305,7 @@ class PlayMode(QObject):
         if g is None or cid is None:
             return
         if g.state.active is not None and g.state.active != cid:
-            self.win.show_hint(f"{g.state.active} is still moving: End move first")
+            self.ctx.show_hint(f"{g.state.active} is still moving: End move first")
             self.refresh()
             return
         if cid in g.movable():
@@ -330,11 +339,11 @@ class PlayMode(QObject):
         try:
             self.game.act(action)
         except PlayError as exc:
-            self.win.show_hint(str(exc))
+            self.ctx.show_hint(str(exc))
             self.panel.warning_label.setText(str(exc))
             return False
         except Exception as exc:  # an engine fault must not leave the window half updated
-            self.win.error(f"engine error on {action}: {exc}")
+            self.ctx.error(f"engine error on {action}: {exc}")
             return False
         return True
 
@@ -357,7 +366,7 @@ class PlayMode(QObject):
         for e in new:
             if e["event"] == "turn-end":
                 score = progress.scores_text(g)
-                self.win.show_hint(f"End of turn {e['turn']}: {score}; no winner yet"
+                self.ctx.show_hint(f"End of turn {e['turn']}: {score}; no winner yet"
                                    if not g.state.finished else f"End of turn {e['turn']}")
         if any(e["event"] == "finish" for e in new):
             self._announce_end()
@@ -377,7 +386,7 @@ class PlayMode(QObject):
         p.path_label.setText(f"Path to {dot[0]},{dot[1]}: {pv.total} MP in "
                              f"{len(pv.dots) - 1} steps{more}")
         p.warning_label.setText(pv.warning)
-        self.win.show_hint(p.path_label.text() + (f" — {pv.warning}" if pv.warning else ""))
+        self.ctx.show_hint(p.path_label.text() + (f" — {pv.warning}" if pv.warning else ""))
         return pv
 
     def preview_throw(self, dot) -> ThrowPreview | None:
@@ -386,7 +395,7 @@ class PlayMode(QObject):
         tp = None if ch is None else throw_preview(self.game, ch, dot)
         text = tp.text() if tp is not None else f"Cannot throw at {dot[0]},{dot[1]} from here"
         self.panel.path_label.setText(text)
-        self.win.show_hint(text)
+        self.ctx.show_hint(text)
         return tp
 
     def commit_move(self, dot) -> None:
@@ -396,10 +405,10 @@ class PlayMode(QObject):
             return
         pv = path_preview(self.game, ch, dot)
         if pv is None:
-            self.win.show_hint(f"No path to {dot[0]},{dot[1]}")
+            self.ctx.show_hint(f"No path to {dot[0]},{dot[1]}")
             return
         if not pv.affordable:
-            self.win.show_hint(self.panel.path_label.text() or "Cannot go there")
+            self.ctx.show_hint(self.panel.path_label.text() or "Cannot go there")
             return
         if self._begun() is None:
             self.after()
@@ -412,7 +421,7 @@ class PlayMode(QObject):
                 break
             if (g.state.active != ch.id or ch.pos != d or ch.posture != posture
                     or len(g.log.of_kind("test")) != shots):
-                self.win.show_hint(f"{ch.id} stops at {ch.pos[0]},{ch.pos[1]}: fired upon"
+                self.ctx.show_hint(f"{ch.id} stops at {ch.pos[0]},{ch.pos[1]}: fired upon"
                                    if ch.pos else f"{ch.id} is out")
                 break
         self.after()
@@ -420,7 +429,7 @@ class PlayMode(QObject):
     def set_arc(self, direction: float) -> None:
         kind = self.panel.arc_box.currentData()
         if self.act(A.arc(kind, round(direction, 1))):
-            self.win.show_hint(f"Arc set ({kind}, {direction:.0f}°): Enter ends the move")
+            self.ctx.show_hint(f"Arc set ({kind}, {direction:.0f}°): Enter ends the move")
 
     def end_move(self) -> None:
         g = self.game
@@ -479,7 +488,7 @@ class PlayMode(QObject):
         self.fire_armed = on
         if on:
             self.panel.throw.setChecked(False)
-            self.win.show_hint("Fire: click an enemy counter to see the chance")
+            self.ctx.show_hint("Fire: click an enemy counter to see the chance")
         else:
             self.cancel_fire()
         if self.tool is not None:
@@ -489,7 +498,7 @@ class PlayMode(QObject):
         self.throw_armed = on
         if on:
             self.panel.fire.setChecked(False)
-            self.win.show_hint(f"Throw: click the dot to throw at (at most {MAX_THROW} dots)")
+            self.ctx.show_hint(f"Throw: click the dot to throw at (at most {MAX_THROW} dots)")
         if self.tool is not None:
             self.tool.hover(None, force=True)
 
@@ -506,20 +515,20 @@ class PlayMode(QObject):
         if ch is None or t is None:
             return None
         if t.side == ch.side:
-            self.win.show_hint(f"{target} is on your side")
+            self.ctx.show_hint(f"{target} is on your side")
             return None
         w = ch.ready_weapon
         if w is None or w.is_grenade:
-            self.win.show_hint(f"{ch.id} has no firearm ready")
+            self.ctx.show_hint(f"{ch.id} has no firearm ready")
             return None
         sp = shot_preview(g, ch, t)
         if sp is None:
-            self.win.show_hint(f"{ch.id} has no line of fire to {target} in range")
+            self.ctx.show_hint(f"{ch.id} has no line of fire to {target} in range")
             return None
         self.shot = sp
         self.panel.shot_label.setText(sp.text())
         self.panel.shot_box.show()
-        self.win.show_hint(f"Shot: chance {sp.chance} — Roll or Cancel")
+        self.ctx.show_hint(f"Shot: chance {sp.chance} — Roll or Cancel")
         return sp
 
     def roll_fire(self) -> None:
@@ -542,13 +551,13 @@ class PlayMode(QObject):
     # ================================================================== save / load
     def ask_game_path(self, save: bool) -> Path | None:
         """A saved-game file name from a dialog (tests replace this method)."""
-        doc = self.win.doc
+        doc = self.ctx.doc
         start = str(doc.path.with_suffix(".game.json")) if doc.path else "game.json"
         filt = "Saved games (*.json *.yaml *.yml)"
         if save:
-            name, _ = QFileDialog.getSaveFileName(self.win, "Save game", start, filt)
+            name, _ = QFileDialog.getSaveFileName(self.shell, "Save game", start, filt)
         else:
-            name, _ = QFileDialog.getOpenFileName(self.win, "Load game", start, filt)
+            name, _ = QFileDialog.getOpenFileName(self.shell, "Load game", start, filt)
         return Path(name) if name else None
 
     def save_game(self, path: Path | str | None = None) -> Path | None:
@@ -560,9 +569,9 @@ class PlayMode(QObject):
         try:
             self.game.save(path)
         except OSError as exc:
-            self.win.error(f"cannot save the game: {exc}")
+            self.ctx.error(f"cannot save the game: {exc}")
             return None
-        self.win.show_hint(f"Game saved to {path}")
+        self.ctx.show_hint(f"Game saved to {path}")
         return path
 
     def load_game(self, path: Path | str | None = None) -> bool:
@@ -577,14 +586,14 @@ class PlayMode(QObject):
         try:
             game = Game.load(path, view)
         except (OSError, ValueError, KeyError, TypeError, PlayError) as exc:
-            self.win.error(f"{path}: cannot load the game: {exc}")
+            self.ctx.error(f"{path}: cannot load the game: {exc}")
             return False
-        if game.state.title != self.win.doc.root.title:
-            self.win.error(f"{path}: a game of {game.state.title!r}, not of "
-                           f"{self.win.doc.root.title!r}")
+        if game.state.title != self.ctx.doc.root.title:
+            self.ctx.error(f"{path}: a game of {game.state.title!r}, not of "
+                           f"{self.ctx.doc.root.title!r}")
             return False
         self._start(game)
-        self.win.show_hint(f"Game loaded from {path}")
+        self.ctx.show_hint(f"Game loaded from {path}")
         return True
 
     # ================================================================== showing
@@ -599,14 +608,14 @@ class PlayMode(QObject):
             return
         sel = self.selected()
         if follow and sel is not None and sel.pos is not None and \
-                sel.pos[2] != self.win.state.level and sel.pos[2] in self.win.doc.levels():
-            self.win.state.set_level(sel.pos[2])  # (refreshes once more through levelChanged)
-        rect = self.win.scene.content_rect
+                sel.pos[2] != self.ctx.state.level and sel.pos[2] in self.ctx.doc.levels():
+            self.ctx.state.set_level(sel.pos[2])  # (refreshes once more through levelChanged)
+        rect = self.ctx.scene.content_rect
         reach = max(ARC_REACH, (rect.width() ** 2 + rect.height() ** 2) ** 0.5)
-        self.layer.rebuild(g, self.win.state.level, sel.id if sel else None, reach)
+        self.layer.rebuild(g, self.ctx.state.level, sel.id if sel else None, reach)
         if follow and sel is not None and sel.id != self._followed and sel.pos is not None:
             self._followed = sel.id  # a new character to move: bring him into view
-            view = self.win.view
+            view = self.ctx.view
             view.set_zoom(max(view.zoom(), FOLLOW_ZOOM), g.point(sel.pos))
         self.panel.show_game(g, sel)
         self.log_panel.sync(g.log.events)
@@ -626,5 +635,5 @@ class PlayMode(QObject):
     def announce(self, text: str) -> None:
         """The end of the game in a message box (tests replace this method)."""
         if not QApplication.instance().property("sprawlmap_headless"):
-            QMessageBox.information(self.win, "Game over", text)
+            QMessageBox.information(self.shell, "Game over", text)
 

@@ -10,7 +10,7 @@ red rings where the path enters an enemy's reaction arc, and the wedge of an arc
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 from PySide6.QtCore import QPointF, Qt
@@ -18,14 +18,15 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
 
 from editor.play.counters import arc_item
+from editor.play.panel import PlayPanel
 from editor.play.preview import PathPreview
 from editor.tools.base import Tool, cosmetic
 from editor.tools.movement import reach_colours
 from editor.tools.overlay import DotShade, text_item
+from engine.lattice import Lattice
+from engine.play.game import Game
 from engine.play.reaction import Arc
-
-if TYPE_CHECKING:
-    from editor.play.mode import PlayMode
+from engine.play.state import CharacterState
 
 PATH_OK = "#1e90ff"
 PATH_TOO_FAR = "#808080"
@@ -33,13 +34,31 @@ WARN = "#e01010"
 DRAG_MIN = 0.6  # dots the mouse must travel from the counter before a drag is an arc
 
 
+class PlayController(Protocol):
+    """What the play tool asks of play mode (:class:`editor.play.mode.PlayMode`)."""
+
+    active: bool
+    leaving: bool
+    game: Game | None
+    panel: PlayPanel
+
+    @property
+    def lattice(self) -> Lattice: ...
+    def selected(self) -> CharacterState | None: ...
+    def leave(self, switch_tool: bool = True) -> None: ...
+    def commit_move(self, dot) -> None: ...
+    def set_arc(self, direction: float) -> None: ...
+    def end_move(self) -> None: ...
+    def cancel_modes(self) -> None: ...
+
+
 class PlayTool(Tool):
     name = "play"
     hint = ("Play: hover a dot to see the path, click to move; drag from the character to set "
             "an arc; F fire, Enter end move, Esc cancel")
 
-    def __init__(self, win, mode: PlayMode):
-        super().__init__(win)
+    def __init__(self, ctx, mode: PlayController):
+        super().__init__(ctx)
         self.mode = mode
         self.hover_dot: tuple[int, int, int] | None = None
         self.preview: PathPreview | None = None
@@ -250,5 +269,5 @@ class PlayTool(Tool):
         arc = Arc(kind, self.mode.game.point(ch.pos), direction)
         colour = QColor(255, 230, 40)
         self._ghost = self.add_overlay(arc_item(arc, colour, reach=8.0), z=118)
-        self.win.show_hint(f"Arc: {kind} towards {direction:.0f}° — release to set it")
+        self.ctx.show_hint(f"Arc: {kind} towards {direction:.0f}° — release to set it")
 

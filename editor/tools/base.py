@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from editor import edits
+from editor.context import EditorContext
 from editor.geometry import Resolved
 from editor.picking import placement_at
-
-if TYPE_CHECKING:
-    from editor.main_window import MainWindow
 
 
 def cosmetic(colour: QColor | str, width: float = 2.0,
@@ -25,26 +23,29 @@ def cosmetic(colour: QColor | str, width: float = 2.0,
 
 
 class Tool:
-    """Base tool: ignores everything.  Handlers return True when they used the event."""
+    """Base tool: ignores everything.  Handlers return True when they used the event.
+
+    A tool works through its :class:`~editor.context.EditorContext` (``self.ctx``): the
+    document, view state, canvas, worker, tool options and status line; never the window."""
 
     name = "tool"
     hint = ""
 
-    def __init__(self, win: MainWindow):
-        self.win = win
+    def __init__(self, ctx: EditorContext):
+        self.ctx = ctx
         self._overlay: list[QGraphicsItem] = []
 
     @property
     def doc(self):
-        return self.win.doc
+        return self.ctx.doc
 
     @property
     def state(self):
-        return self.win.state
+        return self.ctx.state
 
     # ------------------------------------------------------------------ lifecycle
     def activate(self) -> None:
-        self.win.show_hint(self.hint)
+        self.ctx.show_hint(self.hint)
 
     def deactivate(self) -> None:
         self.clear_overlay()
@@ -57,7 +58,7 @@ class Tool:
         """Recompile the board and run ``analyse(board)`` off the GUI thread, then adopt the
         board and call ``redraw(result)``; ``redraw(None)`` when ``key()`` (origin, level,
         options) changed meanwhile, so a stale answer is never drawn."""
-        self.win.show_hint(f"{label}: updating…")
+        self.ctx.show_hint(f"{label}: updating…")
         compile_job = self.doc.board_job()
         asked = key()
 
@@ -67,12 +68,12 @@ class Tool:
 
         def done(result) -> None:
             if isinstance(result, BaseException):
-                self.win.show_hint(f"{label}: {result}")
+                self.ctx.show_hint(f"{label}: {result}")
                 return
             root, board, err, data = result
-            if self.doc.adopt_board(root, board, err) and self.win.tool is self:
+            if self.doc.adopt_board(root, board, err) and self.ctx.tool is self:
                 redraw(data if key() == asked else None)
-        self.win.background.run_soon("analysis", job, done)
+        self.ctx.background.run_soon("analysis", job, done)
 
     def document_changed(self) -> None:
         """The document changed under the tool (edit, undo): refresh what it shows."""
@@ -97,7 +98,7 @@ class Tool:
     # ------------------------------------------------------------------ overlays
     def add_overlay(self, item: QGraphicsItem, z: float = 100) -> QGraphicsItem:
         item.setZValue(z)
-        self.win.scene.addItem(item)
+        self.ctx.scene.addItem(item)
         self._overlay.append(item)
         return item
 

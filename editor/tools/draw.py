@@ -24,8 +24,8 @@ class PolyTool(Tool, ABC):
     min_points = 2
     pavement_ok = True
 
-    def __init__(self, win):
-        super().__init__(win)
+    def __init__(self, ctx):
+        super().__init__(ctx)
         self.points: list[tuple[float, float]] = []
         self.target: Resolved | None = None
         self._hover: tuple[float, float] | None = None
@@ -65,7 +65,7 @@ class PolyTool(Tool, ABC):
         if not self.points:
             self.target = self.target_at(q, self.pavement_ok)
             if self.target is None and not self.accepts_no_target():
-                self.win.show_hint("Nothing to draw on here (no sheet on this level)")
+                self.ctx.show_hint("Nothing to draw on here (no sheet on this level)")
                 return True
         if not self.points or self.points[-1] != q:
             self.points.append(q)
@@ -139,8 +139,8 @@ class _KindTool(PolyTool):
     list_name = ""
     default_kind = ""
 
-    def __init__(self, win, kind: str | None = None):
-        super().__init__(win)
+    def __init__(self, ctx, kind: str | None = None):
+        super().__init__(ctx)
         self.kind = kind or self.default_kind
 
     def accepts_no_target(self) -> bool:
@@ -197,4 +197,4 @@ class CutTool(PolyTool):
         used = set(self.doc.sheets())
         layout, piece = edits.add_piece(self.doc.layout, target.sheet.id, poly, used)
         self.doc.edit_layout(layout, f"Cut {piece.id}")
-        self.win.show_hint(f"Cut {piece.id}: it is in the library, place it like a sheet")
+        self.ctx.show_hint(f"Cut {piece.id}: it is in the library, place it like a sheet")

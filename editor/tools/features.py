@@ -18,8 +18,8 @@ TOL = 0.45
 class OpeningTool(Tool):
     name = "opening"
 
-    def __init__(self, win, kind: str = "door"):
-        super().__init__(win)
+    def __init__(self, ctx, kind: str = "door"):
+        super().__init__(ctx)
         self.kind = kind
         self.hint = f"{kind.title()}: click a wall (drag along it for a wider {kind})"
         self._start = None
@@ -49,7 +49,7 @@ class OpeningTool(Tool):
             return False
         self._start = self._wall_at((p.x(), p.y()))
         if self._start is None:
-            self.win.show_hint(f"A {self.kind} goes on a wall: click on a wall line")
+            self.ctx.show_hint(f"A {self.kind} goes on a wall: click on a wall line")
         return True
 
     def release(self, ev, p: QPointF) -> bool:
@@ -71,8 +71,8 @@ class MarkerTool(Tool):
 
     name = "marker"
 
-    def __init__(self, win, kind: str = "stairs"):
-        super().__init__(win)
+    def __init__(self, ctx, kind: str = "stairs"):
+        super().__init__(ctx)
         self.kind = kind
         self.hint = f"{kind.title()}: click a dot"
 
@@ -90,7 +90,7 @@ class MarkerTool(Tool):
                 self.add_extra("trees", Tree(trunk=(x, y), canopy=canopy), "Add tree")
                 return True
         if r is None:
-            self.win.show_hint("Nothing to put it on here")
+            self.ctx.show_hint("Nothing to put it on here")
             return True
         q = r.transform.inverse().apply(pt)
         c, rr = snap_dot(q)

@@ -54,8 +54,8 @@ class LosTool(Tool):
     name = "los"
     hint = "LOS: click a dot, then hover a target (tick 'LOS fan' to shade everything it sees)"
 
-    def __init__(self, win):
-        super().__init__(win)
+    def __init__(self, ctx):
+        super().__init__(ctx)
         self.origin: tuple[int, int, int] | None = None
         self.target: tuple[int, int, int] | None = None
         self.facts = None
@@ -86,7 +86,7 @@ class LosTool(Tool):
 
     def key(self, ev) -> bool:
         if ev.key() == Qt.Key.Key_F:
-            self.win.fan_box.setChecked(not self.win.fan_box.isChecked())
+            self.ctx.options.set_fan(not self.ctx.options.fan())
             return True
         if ev.key() == Qt.Key.Key_Escape:
             self.origin = self.target = None
@@ -101,14 +101,14 @@ class LosTool(Tool):
         """Recompile the board (and the fan) in the background; dim the old fan meanwhile."""
         if self.origin is None:
             return
-        if self.doc.has_board() and not self.win.fan_box.isChecked():
+        if self.doc.has_board() and not self.ctx.options.fan():
             self.redraw()
             return
         stale = getattr(self, "_fan_item", None)
         if stale is not None:
             stale.setOpacity(0.35)
         origin, level = self.origin, self.state.level
-        want_fan = self.win.fan_box.isChecked()
+        want_fan = self.ctx.options.fan()
 
         def analyse(board):
             from engine.los import los_fan
@@ -118,7 +118,7 @@ class LosTool(Tool):
                                    lambda fan: self.redraw(fan_data=fan))
 
     def deactivate(self) -> None:
-        self.win.background.cancel("analysis")
+        self.ctx.background.cancel("analysis")
         super().deactivate()
         self._fan_item = None
 
@@ -138,10 +138,10 @@ class LosTool(Tool):
             return
         board = self.doc.board()
         if board is None:
-            self.win.show_hint(self.doc.board_error() or "no board")
+            self.ctx.show_hint(self.doc.board_error() or "no board")
             return
         lat = get_lattice(self.doc.layout.lattice)
-        if fan and self.win.fan_box.isChecked():
+        if fan and self.ctx.options.fan():
             self._draw_fan(board, lat, fan_data)
         ox, oy = lat.point(self.origin[:2])
         mark = QGraphicsEllipseItem(ox - 0.35, oy - 0.35, 0.7, 0.7)
@@ -149,7 +149,7 @@ class LosTool(Tool):
         mark.setPen(cosmetic("#ffffff", 2))
         self.add_overlay(mark, z=120)
         if self.target is None or self.target == self.origin:
-            self.win.show_hint(f"LOS from {self.origin[0]},{self.origin[1]} level "
+            self.ctx.show_hint(f"LOS from {self.origin[0]},{self.origin[1]} level "
                                f"{self.origin[2]}: hover a target")
             return
         from engine.los import line_of_sight
@@ -159,7 +159,7 @@ class LosTool(Tool):
                                   light=getattr(self.doc.scenario(), "light", "day"))
         except Exception as exc:  # a query off the board: say why, keep going
             self.facts, self.text = None, f"LOS: {exc}"
-            self.win.show_hint(self.text)
+            self.ctx.show_hint(self.text)
             return
         self.facts = facts
         colour, self.text = describe(facts)
@@ -184,11 +184,11 @@ class LosTool(Tool):
             m.setBrush(QBrush(QColor(AMBER)))
             m.setPen(cosmetic("#000000", 1.5))
             self.add_overlay(m, z=121)
-        view = self.win.view
+        view = self.ctx.view
         right = view.mapFromScene(QPointF(tx, ty)).x() > view.viewport().width() / 2
         label = text_item(self.text, QPointF(tx, ty), colour=colour, right=right)
         self.add_overlay(label, z=130)
-        self.win.show_hint(self.text)
+        self.ctx.show_hint(self.text)
 
     def _interruption_points(self, board, facts) -> list[tuple[float, float]]:
         """Where the sight line meets each interrupting feature (for the markers)."""

@@ -39,8 +39,8 @@ class MoveTool(Tool):
     name = "move"
     hint = "Move: click a dot, hover a destination (move ratio in the tool options)"
 
-    def __init__(self, win):
-        super().__init__(win)
+    def __init__(self, ctx):
+        super().__init__(ctx)
         self.origin: tuple[int, int, int] | None = None
         self.target: tuple[int, int, int] | None = None
         self.path = None
@@ -82,7 +82,7 @@ class MoveTool(Tool):
             return
         if self._reach_item is not None:
             self._reach_item.setOpacity(0.35)
-        origin, ratio, mp = self.origin, self.win.move_ratio.value(), self.win.mp_box.value()
+        origin, ratio, mp = self.origin, self.ctx.options.ratio(), self.ctx.options.mp()
 
         def analyse(board):
             from engine import movement
@@ -93,11 +93,11 @@ class MoveTool(Tool):
                 return None
         self.analyse_in_background(
             "Move", analyse,
-            lambda: (self.origin, self.win.move_ratio.value(), self.win.mp_box.value()),
+            lambda: (self.origin, self.ctx.options.ratio(), self.ctx.options.mp()),
             lambda reach: self.redraw(reach_data=reach))
 
     def deactivate(self) -> None:
-        self.win.background.cancel("analysis")
+        self.ctx.background.cancel("analysis")
         super().deactivate()
         self._reach_item = None
 
@@ -113,19 +113,19 @@ class MoveTool(Tool):
             return
         board = self.doc.board()
         if board is None:
-            self.win.show_hint(self.doc.board_error() or "no board")
+            self.ctx.show_hint(self.doc.board_error() or "no board")
             return
         from engine import movement
 
-        ratio = self.win.move_ratio.value()
-        mp = self.win.mp_box.value()
+        ratio = self.ctx.options.ratio()
+        mp = self.ctx.options.mp()
         lat = get_lattice(self.doc.layout.lattice)
         if reach:
             try:
                 self.reach = reach_data if reach_data is not None else movement.reach(
                     board, self.origin, ratio, mp=mp)
             except Exception as exc:
-                self.win.show_hint(f"reach: {exc}")
+                self.ctx.show_hint(f"reach: {exc}")
                 return
             here = [(d[0], d[1], cost) for d, cost in self.reach.items()
                     if d[2] == self.state.level]
@@ -140,17 +140,17 @@ class MoveTool(Tool):
         mark.setPen(cosmetic("#ffffff", 2))
         self.add_overlay(mark, z=120)
         if self.target is None or self.target == self.origin:
-            self.win.show_hint(f"Move from {self.origin[0]},{self.origin[1]}: "
+            self.ctx.show_hint(f"Move from {self.origin[0]},{self.origin[1]}: "
                                f"{len(self.reach or {})} dots within {mp} MP at ratio {ratio}")
             return
         try:
             res = movement.cheapest_path(board, self.origin, self.target, ratio)
         except Exception as exc:
-            self.win.show_hint(f"path: {exc}")
+            self.ctx.show_hint(f"path: {exc}")
             return
         self.path = res
         if not _get(res, "reachable"):
-            self.win.show_hint(f"No path to {self.target[0]},{self.target[1]}")
+            self.ctx.show_hint(f"No path to {self.target[0]},{self.target[1]}")
             return
         dots = list(_get(res, "dots"))
         path = QPainterPath(QPointF(*lat.point(dots[0][:2])))
@@ -167,5 +167,5 @@ class MoveTool(Tool):
         cost = _get(res, "cost")
         whys = [w for st in (_get(res, "steps") or []) for w in (_get(st, "why") or [])]
         more = f" ({'; '.join(dict.fromkeys(whys))})" if whys else ""
-        self.win.show_hint(f"Path to {self.target[0]},{self.target[1]}: {cost} MP in "
+        self.ctx.show_hint(f"Path to {self.target[0]},{self.target[1]}: {cost} MP in "
                            f"{len(dots) - 1} steps{more}")

@@ -18,18 +18,17 @@ from engine.lattice import get_lattice
 
 
 def _done(tool, index: int) -> None:
-    win = tool.win
-    win.set_tool("select")
-    win.state.select(ObjectiveRef(index))
+    tool.ctx.set_tool("select")
+    tool.ctx.state.select(ObjectiveRef(index))
 
 
 class PlaceObjectiveTool(Tool):
     name = "place-objective"
 
-    def __init__(self, win, index: int):
-        super().__init__(win)
+    def __init__(self, ctx, index: int):
+        super().__init__(ctx)
         self.index = index
-        self.hint = (f"Place {win.doc.root.objectives[index].id}: click its dot "
+        self.hint = (f"Place {ctx.doc.root.objectives[index].id}: click its dot "
                      f"(on the current level); Esc cancels")
 
     def press(self, ev, p: QPointF) -> bool:
@@ -46,7 +45,7 @@ class PlaceObjectiveTool(Tool):
 
     def key(self, ev) -> bool:
         if ev.key() == Qt.Key.Key_Escape:
-            self.win.set_tool("select")
+            self.ctx.set_tool("select")
             return True
         return False
 
@@ -58,10 +57,10 @@ class HoldAreaTool(PolyTool):
     closed = True
     min_points = 3
 
-    def __init__(self, win, index: int):
-        super().__init__(win)
+    def __init__(self, ctx, index: int):
+        super().__init__(ctx)
         self.index = index
-        self.hint = (f"Hold area of {win.doc.root.objectives[index].id}: click its corners, "
+        self.hint = (f"Hold area of {ctx.doc.root.objectives[index].id}: click its corners, "
                      f"double-click or Enter to close it")
 
     def accepts_no_target(self) -> bool:

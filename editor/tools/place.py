@@ -12,8 +12,10 @@ from PySide6.QtCore import QPointF, Qt
 
 from editor import edits
 from editor.canvas.items import PlacementItem
+from editor.document import Document
 from editor.edits import PlacementRef
 from editor.geometry import centre_at, placement_problems, resolve_placements
+from editor.state import EditorState
 from editor.tools.base import Tool
 from engine.lattice import get_lattice
 from engine.model import Placement
@@ -47,10 +49,9 @@ def library_placement(doc, key: str, world: tuple[float, float], rotation: int =
             sheet.kind == "pavement")
 
 
-def drop(win, key: str, world: tuple[float, float], rotation: int = 0,
+def drop(doc: Document, state: EditorState, key: str, world: tuple[float, float], rotation: int = 0,
          mirror: bool = False) -> bool:
     """Add the library entry to the layout at ``world`` as one undo step."""
-    doc = win.doc
     if doc.mode != "scenario":
         return False
     made = library_placement(doc, key, world, rotation, mirror)
@@ -59,7 +60,7 @@ def drop(win, key: str, world: tuple[float, float], rotation: int = 0,
     pl, pav = made
     layout, idx = edits.add_placement(doc.layout, pl, pavement=pav)
     doc.edit_layout(layout, f"Place {pl.piece or pl.sheet}")
-    win.state.select(PlacementRef(pav, idx))
+    state.select(PlacementRef(pav, idx))
     return True
 
 
@@ -67,8 +68,8 @@ class PlaceTool(Tool):
     name = "place"
     hint = "Click to place; R rotates, M mirrors, Esc cancels"
 
-    def __init__(self, win, key: str):
-        super().__init__(win)
+    def __init__(self, ctx, key: str):
+        super().__init__(ctx)
         self.key_id = key
         self.rotation = 0
         self.mirror = False
@@ -96,11 +97,11 @@ class PlaceTool(Tool):
 
     def press(self, ev, p: QPointF) -> bool:
         if ev.button() != Qt.MouseButton.LeftButton:
-            self.win.set_tool("select")
+            self.ctx.set_tool("select")
             return True
-        drop(self.win, self.key_id, (p.x(), p.y()), self.rotation, self.mirror)
+        drop(self.doc, self.state, self.key_id, (p.x(), p.y()), self.rotation, self.mirror)
         self.clear_overlay()
-        self.win.set_tool("select")
+        self.ctx.set_tool("select")
         return True
 
     def key(self, ev) -> bool:
@@ -111,7 +112,7 @@ class PlaceTool(Tool):
         elif ev.key() == Qt.Key.Key_M:
             self.mirror = not self.mirror
         elif ev.key() == Qt.Key.Key_Escape:
-            self.win.set_tool("select")
+            self.ctx.set_tool("select")
             return True
         else:
             return False

@@ -25,15 +25,15 @@ class DeployTool(PolyTool):
 
     def press(self, ev, p: QPointF) -> bool:
         if self.doc.mode != "scenario":
-            self.win.show_hint("Sheet mode: deployment zones belong to a scenario")
+            self.ctx.show_hint("Sheet mode: deployment zones belong to a scenario")
             return True
         return super().press(ev, p)
 
     def commit(self, pts, target) -> None:
-        sc, i = se.set_deployment(self.doc.root, self.win.chosen_side(), tuple(pts),
+        sc, i = se.set_deployment(self.doc.root, self.ctx.options.chosen_side(), tuple(pts),
                                   self.state.level)
         self.doc.push(sc, f"Deploy {sc.sides[i].id}")
-        self.win.side_box.setCurrentText(sc.sides[i].id)  # a new side stays the chosen one
+        self.ctx.options.choose_side(sc.sides[i].id)  # a new side stays the chosen one
         self.state.select(se.SideRef(i))
 
 
@@ -45,12 +45,12 @@ class ObjectiveTool(Tool):
         if ev.button() != Qt.MouseButton.LeftButton:
             return False
         if self.doc.mode != "scenario":
-            self.win.show_hint("Sheet mode: objectives belong to a scenario")
+            self.ctx.show_hint("Sheet mode: objectives belong to a scenario")
             return True
         c, r = get_lattice(self.doc.layout.lattice).dot_at((p.x(), p.y()))
-        sc, i = se.add_objective(self.doc.root, self.win.chosen_side(),
+        sc, i = se.add_objective(self.doc.root, self.ctx.options.chosen_side(),
                                  (c, r, self.state.level))
         self.doc.push(sc, f"Objective {sc.objectives[i].id}")
-        self.win.side_box.setCurrentText(sc.objectives[i].side)
+        self.ctx.options.choose_side(sc.objectives[i].side)
         self.state.select(se.ObjectiveRef(i))
         return True

@@ -17,6 +17,7 @@ from PySide6.QtCore import QPointF, Qt
 from editor import edits, feature_move
 from editor import scenario_edits as se
 from editor.canvas.items import qtransform
+from editor.delete import delete_selection
 from editor.edits import FeatureRef, PlacementRef
 from editor.geometry import (
     apply_polygon,
@@ -64,8 +65,8 @@ class SelectTool(Tool):
     hint = ("Click to select; drag a building, or a selected feature, to move it; arrows nudge, "
             "R rotates, M mirrors, Del deletes")
 
-    def __init__(self, win):
-        super().__init__(win)
+    def __init__(self, ctx):
+        super().__init__(ctx)
         self._press: QPointF | None = None
         self._drag: PlacementRef | None = None
         self._offset = (0, 0)
@@ -143,7 +144,7 @@ class SelectTool(Tool):
         try:
             lv = feature_move.move_in_level(fd["level"], ref.list, ref.index, d, fd["outline"])
         except ValueError as exc:
-            self.win.show_hint(f"Move refused: {exc}")
+            self.ctx.show_hint(f"Move refused: {exc}")
             return
         if lv == fd["level"] and fd["off"] is None:
             return  # not moved yet: a plain click on the selection
@@ -162,7 +163,7 @@ class SelectTool(Tool):
             doc.edit_sheet(replace(sheet, levels=levels), f"Move {name}", merge_key=fd["key"])
         if self.state.selection != ref:
             self.state.select(ref)
-        self.win.show_hint(f"Move {name} by {d[0]:g}, {d[1]:g}")
+        self.ctx.show_hint(f"Move {name} by {d[0]:g}, {d[1]:g}")
 
     def move(self, ev, p: QPointF) -> bool:
         if self._press is not None and self._fdrag is not None:
@@ -193,16 +194,16 @@ class SelectTool(Tool):
         trial = edits.set_placement(layout, ref, moved)
         resolved = resolve_placements(trial, doc.sheets())
         problems = placement_problems(resolved)
-        item = self.win.scene.placement_items.get((ref.pavement, ref.index))
+        item = self.ctx.scene.placement_items.get((ref.pavement, ref.index))
         if item is None:
             return
         r = next(x for x in resolved if not x.pavement and x.index == ref.index)
         item.setTransform(qtransform(r.transform))
-        for (pav, idx), it in self.win.scene.placement_items.items():
+        for (pav, idx), it in self.ctx.scene.placement_items.items():
             if not pav:
                 it.problem = problems.get(idx)
                 it.update()
-        self.win.show_hint(f"{r.sheet.title} at {moved.at[0]},{moved.at[1]}"
+        self.ctx.show_hint(f"{r.sheet.title} at {moved.at[0]},{moved.at[1]}"
                            + (f" — {problems[ref.index]}" if ref.index in problems else ""))
 
     def release(self, ev, p: QPointF) -> bool:
@@ -230,7 +231,7 @@ class SelectTool(Tool):
             self.state.select(None)
             return True
         if k in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and sel is not None:
-            self.win.delete_selection()
+            delete_selection(self.doc, self.state)
             return True
         if not isinstance(sel, PlacementRef) or self.doc.mode != "scenario":
             return False
@@ -256,7 +257,3 @@ class SelectTool(Tool):
             return True
         return False
 
-
-def selected_feature(win) -> FeatureRef | None:
-    sel = win.state.selection
-    return sel if isinstance(sel, FeatureRef) else None
