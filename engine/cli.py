@@ -311,6 +311,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
     register_zone(sub)
+
+    from engine.cli_analyse import add_parser as add_analyse
+    add_analyse(sub)
     return p
 
 

@@ -592,10 +592,12 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     P = prims(board)
     lat = board.lattice
     dots = board.dots(lv) if targets is None else np.asarray(targets, dtype=int).reshape(-1, 2)
+    keep = np.ones(len(dots), dtype=bool)
     if len(dots):
-        dots = dots[lat.distances(a[:2], dots) <= radius]
-    same = (dots[:, 0] == a[0]) & (dots[:, 1] == a[1]) & (lv == a[2]) if len(dots) else np.zeros(0, bool)
-    dots = dots[~same]
+        keep &= lat.distances(a[:2], dots) <= radius
+        keep &= ~((dots[:, 0] == a[0]) & (dots[:, 1] == a[1]) & (lv == a[2]))
+    kept = np.nonzero(keep)[0] if targets is None else None  # indexes into the whole level
+    dots = dots[keep]
     n = len(dots)
     o = np.array(board.dot_point(a))
     tp = lat.points(dots) if n else np.zeros((0, 2))
@@ -622,7 +624,7 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     if len(holds_o):  # obstacles the origin stands on are ignored
         usable &= ~(np.isin(P.owner, holds_o) & np.isin(P.kind, _IGNORE_IF_HOLDS_END)
                     & P.feat_is_poly[P.owner])
-    th_f, th_t = _target_holders(P, board, dots, lv)
+    th_f, th_t = _target_holders(P, board, dots, lv, kept)
     held_keys = np.sort(th_f * n + th_t)
 
     def ignored(fi: np.ndarray, tgt: np.ndarray, k: np.ndarray) -> np.ndarray:
@@ -749,14 +751,30 @@ def _holder_ok_vec(P: _Prims, e: _Ends, fi: int, s: np.ndarray, tgt: np.ndarray)
     return own | ((bld < 0) & (lvl_at < 1.0 - 1e-9))
 
 
-def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int
-                    ) -> tuple[np.ndarray, np.ndarray]:
-    """(feature, target) pairs where a polygon feature holds a target dot (cached per level)."""
+def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
+                    kept: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(feature, target) pairs where a polygon feature holds a target dot.
+
+    ``kept`` (indexes of ``dots`` into the whole level) lets the pairs of a whole level be
+    found once per board and reused by every fan to that level (exposure maps run hundreds)."""
     if P.poly_tree is None or not len(dots):
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    pts = board.lattice.points(dots)
-    ti, gi = P.poly_tree.query(shapely.points(pts), predicate="intersects")
-    return P.poly_feats[gi], ti.astype(np.int64)
+    if kept is None:
+        pts = board.lattice.points(dots)
+        ti, gi = P.poly_tree.query(shapely.points(pts), predicate="intersects")
+        return P.poly_feats[gi], ti.astype(np.int64)
+    cache = P.__dict__.setdefault("_level_holders", {})
+    if lv not in cache:
+        whole = board.dots(lv)
+        ti, gi = P.poly_tree.query(shapely.points(board.lattice.points(whole)),
+                                   predicate="intersects")
+        cache[lv] = (P.poly_feats[gi], ti.astype(np.int64), len(whole))
+    hf, ht, n_all = cache[lv]
+    pos = np.full(n_all, -1, dtype=np.int64)
+    pos[kept] = np.arange(len(kept))
+    new_t = pos[ht]
+    ok = new_t >= 0
+    return hf[ok], new_t[ok]
 
 
 def _sweep(o: np.ndarray, p: np.ndarray, q: np.ndarray, seg_near: np.ndarray, ang: np.ndarray,
