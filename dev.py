@@ -52,13 +52,13 @@ def main(argv: list[str]) -> int:
             env.setdefault("QT_QPA_PLATFORM", "offscreen")
         return subprocess.call([str(PY), "-m", "pytest", *rest], cwd=ROOT, env=env)
     if cmd == "edit":
-        return subprocess.call([str(PY), "-m", "engine.cli", "edit", *rest], cwd=ROOT, env=env)
+        return subprocess.call([str(PY), "-m", "editor.cli", "edit", *rest], cwd=ROOT, env=env)
     if cmd == "bench":
         return subprocess.call([str(PY), "benchmarks/run.py", *rest], cwd=ROOT, env=env)
     if cmd == "lint":
         return subprocess.call([str(PY), "-m", "ruff", "check", "."], cwd=ROOT, env=env)
     if cmd == "sprawlmap":
-        return subprocess.call([str(PY), "-m", "engine.cli", *rest], cwd=ROOT, env=env)
+        return subprocess.call([str(PY), "-m", "editor.cli", *rest], cwd=ROOT, env=env)
     print(f"dev: unknown command {cmd!r}\n{__doc__}", file=sys.stderr)
     return 2
 

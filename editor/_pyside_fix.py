@@ -12,7 +12,10 @@ what 3.12 does.
 from __future__ import annotations
 
 import ctypes
+import importlib.util
+import re
 import sys
+from pathlib import Path
 
 _HUGE = 1 << 60
 
@@ -20,12 +23,31 @@ _HUGE = 1 << 60
 def keep_none_alive() -> None:
     if sys.version_info >= (3, 12):
         return
-    try:
-        from PySide6 import __version_info__ as qt_version
-    except ImportError:  # pragma: no cover - PySide6 is a dependency
-        return
-    if tuple(qt_version[:2]) < (6, 12):
+    qt_version = _pyside_version()
+    if qt_version is None or qt_version < (6, 12):
         return  # pyproject pins 3.11 to 6.11, which counts None correctly
     refcnt = ctypes.c_ssize_t.from_address(id(None))  # ob_refcnt is a PyObject's first field
     if refcnt.value < _HUGE:
         refcnt.value += _HUGE
+
+
+def _pyside_version() -> tuple[int, int] | None:
+    """PySide6's (major, minor), read from its ``_config.py`` without importing it: importing
+    PySide6 costs a fifth of a second, which every ``sprawlmap`` command would pay (the
+    launcher lives in this package).  Falls back to the import when the file says nothing."""
+    spec = importlib.util.find_spec("PySide6")
+    if spec is None:
+        return None
+    for folder in spec.submodule_search_locations or ():
+        try:
+            text = (Path(folder) / "_config.py").read_text(encoding="utf-8")
+        except OSError:
+            continue
+        m = re.search(r"^version_info\s*=\s*\((\d+),\s*(\d+)", text, re.MULTILINE)
+        if m:
+            return int(m.group(1)), int(m.group(2))
+    try:
+        from PySide6 import __version_info__
+    except ImportError:  # pragma: no cover - PySide6 is a dependency
+        return None
+    return int(__version_info__[0]), int(__version_info__[1])

@@ -1,4 +1,9 @@
-"""The ``sprawlmap`` command (SPEC section 6).
+"""The ``sprawlmap`` command (SPEC section 6): the engine's commands.
+
+Commands of other layers register themselves: :func:`main` and :func:`build_parser` take
+``commands``, functions that each add their subcommands to the subparsers.  The editor's
+``edit`` is added that way by the launcher :mod:`editor.cli` (the ``sprawlmap`` script), so
+the engine never imports the editor; ``python -m engine.cli`` has the engine's commands only.
 
 Exit codes: 0 success, 1 a valid question with a negative answer (blocked, unreachable,
 validation errors), 2 bad input.  Bad input is always one line naming the file, the line and the
@@ -11,6 +16,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -245,20 +251,15 @@ def cmd_play(ns: argparse.Namespace) -> int:
     return run_cli(scenario, board, ns.bots, ns.seed, ns.json)
 
 
-def cmd_edit(ns: argparse.Namespace) -> int:
-    from editor.app import run
-
-    return run(ns.file, screenshot=ns.screenshot)
+#: a command registration: adds subcommands (with ``set_defaults(fn=...)``) to the subparsers
+Register = Callable[[argparse._SubParsersAction], None]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     p = _Parser(prog="sprawlmap", description="DMZ-style scenario editor and rules engine")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
-
-    e = sub.add_parser("edit", help="open the editor")
-    e.add_argument("file", nargs="?")
-    e.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
-    e.set_defaults(fn=cmd_edit)
+    for register in commands:  # other layers' commands (the editor's edit) come first
+        register(sub)
 
     v = sub.add_parser("validate", help="check a layout or scenario")
     v.add_argument("file")
@@ -317,8 +318,9 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+def main(argv: list[str] | None = None, commands: Iterable[Register] = ()) -> int:
+    """Run one command; ``commands`` registers the commands of layers above the engine."""
+    parser = build_parser(commands)
     ns = parser.parse_args(argv)
     try:
         return int(ns.fn(ns) or 0)

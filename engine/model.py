@@ -278,6 +278,7 @@ class Objective:
     area: Path | None = None  # hold
     level: int = 0  # level of the hold area
     turns: int | None = None  # hold
+    consecutive: bool = True  # hold: the turns must run unbroken (False: any turns add up)
     then: str | None = None  # retrieve: e.g. exit-west
     target: str | None = None  # eliminate/protect: side or character
     edge: str | None = None  # exit

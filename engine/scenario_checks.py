@@ -1,7 +1,7 @@
 """Scenario checks: can each side do what its objectives ask, in time, from where it sets up?
 
-Registered with :func:`engine.validate.check`, so ``sprawlmap validate``, the editor's findings
-panel and export all run them.  Movement questions use the board's movement graph and scipy's
+Listed in :data:`CHECKS`, which :func:`engine.validate.validate` runs after the layout
+checks, so ``sprawlmap validate``, the editor's findings panel and export all run them.  Movement questions use the board's movement graph and scipy's
 Dijkstra: one multi-source search per side and move ratio answers "how far is every dot from
 anywhere in the deployment zone" at once.
 
@@ -22,8 +22,8 @@ from scipy.sparse.csgraph import breadth_first_order, connected_components, dijk
 
 from engine import model as m
 from engine.board import Board
+from engine.findings import ERROR, INFO, WARNING, CheckList, Finding
 from engine.movement import build_graph
-from engine.validate import ERROR, INFO, WARNING, Finding, check
 
 MP_PER_TURN = 12
 #: default depth (in dots) of an edge deployment without one
@@ -34,6 +34,10 @@ SEALED_MIN_DOTS = 2
 LOS_SOURCES = 48
 #: findings list at most this many dots in ``where``
 WHERE_DOTS = 40
+
+#: the scenario checks, in order (run by :func:`engine.validate.validate`)
+CHECKS = CheckList()
+check = CHECKS.register
 
 Dots = np.ndarray  # (N, 3) int: c, r, level
 

@@ -1,57 +1,40 @@
-"""Checks of a layout (and, through registered checks, of a scenario) -> findings.
+"""Checks of a layout, then the scenario checks of :mod:`engine.scenario_checks` -> findings.
 
-A finding is what a designer must look at before printing: an error makes ``sprawlmap
-validate`` exit 1 and stops an export; a warning is shown but does not.  Each finding says
-where (dots and feature ids), so the editor can zoom there and the CLI can print it.
+A finding (:mod:`engine.findings`) is what a designer must look at before printing: an error
+makes ``sprawlmap validate`` exit 1 and stops an export; a warning is shown but does not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import shapely
 
+from engine import scenario_checks
 from engine.board import Board, fmt_dot
+from engine.findings import (  # noqa: F401  (the names callers import from here)
+    ERROR,
+    INFO,
+    WARNING,
+    Check,
+    CheckList,
+    Finding,
+    has_errors,
+    summary,
+)
 
-ERROR, WARNING, INFO = "error", "warning", "info"
-
-
-@dataclass
-class Finding:
-    code: str
-    severity: str
-    message: str
-    where: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-Check = Callable[[Board, Any], list[Finding]]
-_CHECKS: list[Check] = []
-
-
-def check(fn: Check) -> Check:
-    """Register a check; scenario checks live in their own modules and register here."""
-    _CHECKS.append(fn)
-    return fn
+#: the layout checks, in order; the scenario checks follow them
+LAYOUT_CHECKS = CheckList()
+check = LAYOUT_CHECKS.register
 
 
 def validate(board: Board, scenario: Any = None) -> list[Finding]:
-    """Run every registered check; errors first, then warnings, each in a stable order."""
-    import engine.scenario_checks  # noqa: F401  (registers the scenario checks)
-
+    """Run every check; errors first, then warnings, each in a stable order."""
     out: list[Finding] = []
-    for fn in _CHECKS:
+    for fn in (*LAYOUT_CHECKS, *scenario_checks.CHECKS):
         out.extend(fn(board, scenario))
     rank = {ERROR: 0, WARNING: 1, INFO: 2}
     return sorted(out, key=lambda f: rank.get(f.severity, 3))
-
-
-def has_errors(findings: list[Finding]) -> bool:
-    return any(f.severity == ERROR for f in findings)
 
 
 @check
@@ -128,11 +111,4 @@ def _mid_dot(board: Board, f: Any, level: int) -> list[int]:
     c = f.geom.interpolate(0.5, normalized=True)
     dot = board.lattice.dot_at((c.x, c.y))
     return [int(dot[0]), int(dot[1]), int(level)]
-
-
-def summary(findings: list[Finding]) -> str:
-    n_err = sum(f.severity == ERROR for f in findings)
-    n_warn = sum(f.severity == WARNING for f in findings)
-    return f"{n_err} error(s), {n_warn} warning(s)"
-
 

@@ -52,7 +52,7 @@ OBJECTIVE_KINDS = ("reach", "hold", "retrieve", "eliminate", "exit", "protect")
 #: keys each objective kind takes besides id, side, kind, by_turn, points, note; first is required
 OBJECTIVE_EXTRA: dict[str, tuple[str, ...]] = {
     "reach": ("at",),
-    "hold": ("area", "level", "turns"),
+    "hold": ("area", "level", "turns", "consecutive"),
     "retrieve": ("at", "then"),
     "eliminate": ("target",),
     "exit": ("edge",),
@@ -230,6 +230,7 @@ def _objective(v: Any, at: At, obj_ids: F.IdBook, side_ids: F.IdBook, targets: s
         area=area,
         level=r.get("level", integer(0), 0),
         turns=r.get("turns", integer(1)),
+        consecutive=r.get("consecutive", boolean, True),
         then=r.get("then", choice(THEN)),
         target=target,
         edge=r.get("edge", choice(EDGES)),
@@ -298,6 +299,8 @@ def _objective_out(o: Objective) -> dict[str, Any]:
         put(d, "level", o.level, 0)
     for key in ("turns", "then", "target", "edge", "by_turn", "points"):
         put(d, key, getattr(o, key))
+    if o.kind == "hold":
+        put(d, "consecutive", o.consecutive, True)
     put(d, "note", o.note, "")
     return d
 

@@ -18,6 +18,7 @@ from engine.play import objectives as obj_rules
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW, throw_mp
 from engine.play.reaction import direction_to
+from engine.play.referee_melee import is_melee_weapon, melee_attack, melee_contact
 from engine.play.state import PRONE, CharacterState
 from engine.play.weapons import grenade_kind
 
@@ -120,7 +121,8 @@ class Bot:
     @staticmethod
     def _gun_index(ch: CharacterState) -> int | None:
         for i, w in enumerate(ch.weapons):
-            if not w.is_grenade and (w.loaded is None or w.loaded > 0 or w.clips > 0):
+            if not w.is_grenade and not is_melee_weapon(w) and \
+                    (w.loaded is None or w.loaded > 0 or w.clips > 0):
                 return i
         return None
 
@@ -289,10 +291,9 @@ class Bot:
     def _melee(self, game: Game, ch: CharacterState) -> None:
         if ch.mp_left < 4 + 2:
             return
-        lat = game.board.lattice
         for f in self._watched(game, ch):
-            if f.pos[2] == ch.pos[2] and lat.distance(f.pos[:2], ch.pos[:2]) == 1:
-                odds = ch.success_value("unarmed") - f.defense_value("impact")
+            if melee_contact(game.board, ch.pos, f.pos):
+                odds = melee_attack(ch).success - f.defense_value("impact")
                 shot = self.best_shot(game, ch)
                 if odds >= 4 and (shot is None or shot[0] < odds):
                     self._try(game, ch, A.melee(f.id))

@@ -23,12 +23,21 @@ from engine.play import objectives as obj_rules
 from engine.play import turn
 from engine.play.actions import COSTS
 from engine.play.board_view import BarrierInfo, BoardView, Sight
-from engine.play.condition import PHYSICAL, STUN
+from engine.play.condition import PHYSICAL
 from engine.play.cover import character_cover
 from engine.play.dice import Dice
+from engine.play.errors import PlayError
 from engine.play.events import EventLog
 from engine.play.grenades import accuracy_target_value, scatter_point, throw_mp
 from engine.play.reaction import Arc, ReactionTally, arc_cost, arcs_allowed
+from engine.play.referee_levels import (
+    fall_damage,
+    fall_target_value,
+    fall_targets,
+    may_stop_on,
+    riders,
+)
+from engine.play.referee_melee import melee_attack, melee_contact
 from engine.play.state import PRONE, STANDING, CharacterState, GameState, PendingGrenade
 from engine.play.weapons import (
     defense_type,
@@ -47,12 +56,7 @@ FIRE_MP = COSTS["fire"]
 MELEE_MP = COSTS["melee"]
 MOVEMENT_FIRE_MODIFIER = 2
 OPEN_MP = {"door": COSTS["open-door"], "window": COSTS["open-window"]}
-UNARMED_DAMAGE = 2  # boxes of stun
 HOLE_AFTER = 6  # boxes a barrier takes before a hole opens
-
-
-class PlayError(Exception):
-    """An action that the rules do not allow now; the message says why in one line."""
 
 
 class Game:
@@ -166,12 +170,13 @@ class Game:
         """End the mover's phase.  He may not stop on another character's dot; ``force`` is
         the way out for a mover stuck there (interrupted or out of MP), and is logged."""
         m = self.mover
-        occ = [c for c in self.state.characters.values()
-               if c is not m and not c.out and c.pos == m.pos]
-        if occ:
+        why = may_stop_on(self.state, self.board, m, m.pos) if m.pos is not None else None
+        if why:
             if not force:
-                raise PlayError(f"{m.id} cannot end his movement on {occ[0].id}'s dot")
-            self.log.record("stacked", who=m.id, on=occ[0].id)
+                raise PlayError(why)
+            occ = next(c for c in self.state.characters.values()
+                       if c is not m and not c.out and c.pos == m.pos)
+            self.log.record("stacked", who=m.id, on=occ.id)
         self._finish_mover()
 
     def _finish_mover(self) -> None:
@@ -291,8 +296,11 @@ class Game:
         mr = minimum_range_penalty(w.type, s.range)
         if mr:
             mods["minimum_range"] = mr
+        lift = riders(self.state, self.board, a)
+        if lift:
+            mods["elevator"] = lift
         tv = mods["defense"] + s.total + chars + mods.get("movement_fire", 0) + \
-            mods.get("injury", 0) + mr
+            mods.get("injury", 0) + mr + lift
         return w.success[step], tv, mods
 
     def _fire(self, a: CharacterState, t: CharacterState, movement_fire: bool,
@@ -429,15 +437,14 @@ class Game:
         for e in self.state.enemies_of(m):
             if e.out or e.pos is None or e.id in self.state.melee_passed:
                 continue
-            if e.pos[2] == frm[2] and self.board.lattice.distance(e.pos[:2], frm[:2]) == 1:
+            if e.posture != PRONE and melee_contact(self.board, e.pos, frm):
                 self.state.melee_passed.append(e.id)
-                tv = m.defense_value("impact") + e.condition.modifier
-                res = self.dice.test("move-by attack", e.success_value("unarmed"), tv,
-                                     {"defense": m.defense_value("impact"),
-                                      "injury": e.condition.modifier},
-                                     attacker=e.id, target=m.id)
+                att = melee_attack(e)
+                mods = self.melee_mods(e, m)
+                res = self.dice.test("move-by attack", att.success, sum(mods.values()), mods,
+                                     attacker=e.id, target=m.id, weapon=att.name)
                 if res.success:
-                    self.damage(m, UNARMED_DAMAGE, STUN, source=e.id)
+                    self.damage(m, att.damage, att.kind, source=e.id)
                 if m.out or m.movement_ended:
                     return
 
@@ -535,51 +542,88 @@ class Game:
         if self._spend(m, FIRE_MP, "movement fire") and not t.out:
             self._fire(m, t, movement_fire=True, reaction=False)
 
+    def melee_mods(self, attacker: CharacterState, defender: CharacterState) -> dict[str, int]:
+        """Target Value modifiers of a melee blow: Impact Defense, injury, elevator crowding."""
+        mods = {"defense": defender.defense_value("impact")}
+        if attacker.condition.modifier:
+            mods["injury"] = attacker.condition.modifier
+        lift = riders(self.state, self.board, attacker)
+        if lift:
+            mods["elevator"] = lift
+        return mods
+
     def _do_melee(self, target: str) -> None:
         m = self.mover
         self._upright(m, "a melee attack")
         t = self.char(target)
         if t.side == m.side or t.out:
             raise PlayError(f"{target} is not a target")
-        if t.pos[2] != m.pos[2] or self.board.lattice.distance(t.pos[:2], m.pos[:2]) != 1:
-            raise PlayError(f"{target} is not on an adjoining dot")
+        if not melee_contact(self.board, m.pos, t.pos):
+            raise PlayError(f"{target} is not on an adjoining dot {m.id} can reach")
         self._need(m, MELEE_MP, "a melee attack")
         self._charge(m, MELEE_MP, "melee")
         self.state.melee_passed.append(t.id)
         counter = self.counterattacks(m, t)
-        mods_a = {"defense": t.defense_value("impact"), "injury": m.condition.modifier}
-        a_res = self.dice.test("melee", m.success_value("unarmed"), sum(mods_a.values()), mods_a,
-                               attacker=m.id, target=t.id)
+        att = melee_attack(m)
+        mods_a = self.melee_mods(m, t)
+        a_res = self.dice.test("melee", att.success, sum(mods_a.values()), mods_a,
+                               attacker=m.id, target=t.id, weapon=att.name)
         if counter:
-            mods_d = {"defense": m.defense_value("impact"), "injury": t.condition.modifier}
-            d_res = self.dice.test("counterattack", t.success_value("unarmed"),
-                                   sum(mods_d.values()), mods_d, attacker=t.id, target=m.id)
+            dfn = melee_attack(t)
+            mods_d = self.melee_mods(t, m)
+            d_res = self.dice.test("counterattack", dfn.success, sum(mods_d.values()), mods_d,
+                                   attacker=t.id, target=m.id, weapon=dfn.name)
             t.arcs = []
-            if t.ready is not None and not t.weapons[t.ready].is_grenade:
-                t.ready = None
+            w = t.ready_weapon
+            if w is not None and not w.is_grenade and w.success and \
+                    range_limit(w.type) > 0:
+                t.ready = None  # a counterattacker no longer has a ready firearm
             self.log.record("melee", attacker=m.id, defender=t.id, choice="counterattack",
                             attacker_hit=a_res.success, defender_hit=d_res.success)
             if a_res.success and not d_res.success:
-                self.damage(t, UNARMED_DAMAGE, STUN, source=m.id)
+                self.damage(t, att.damage, att.kind, source=m.id)
             elif d_res.success and not a_res.success:
-                self.damage(m, UNARMED_DAMAGE, STUN, source=t.id)
+                self.damage(m, dfn.damage, dfn.kind, source=t.id)
         else:
             self.log.record("melee", attacker=m.id, defender=t.id, choice="defend",
                             attacker_hit=a_res.success)
             if a_res.success:
                 t.arcs = []
-                self.damage(t, UNARMED_DAMAGE, STUN, source=m.id)
+                self.damage(t, att.damage, att.kind, source=m.id)
         if not a_res.success:
             # melee is settled first; only a failed attack draws reaction fire for its MP
             self._react(m, MELEE_MP)
 
     def counterattacks(self, attacker: CharacterState, defender: CharacterState) -> bool:
         """The defender's choice: counterattack when his odds are at least the attacker's."""
-        if defender.out:
+        if defender.out or defender.posture == PRONE:
             return False
-        mine = defender.success_value("unarmed") - attacker.defense_value("impact")
-        theirs = attacker.success_value("unarmed") - defender.defense_value("impact")
+        mine = melee_attack(defender).success - attacker.defense_value("impact")
+        theirs = melee_attack(attacker).success - defender.defense_value("impact")
         return mine >= theirs
+
+    def _do_jump(self, to: list[int] | tuple[int, ...]) -> None:
+        """An uncontrolled fall off an edge: free, ends Prone, may hurt (seed 000 l.584)."""
+        m = self.mover
+        self._upright(m, "jumping")
+        to = tuple(int(x) for x in to)
+        stories = fall_targets(self.board, m.pos).get(to)
+        if stories is None:
+            raise PlayError(f"{m.id} cannot fall from {list(m.pos)} to {list(to)}")
+        if self.state.occupant(to) is not None:
+            raise PlayError(f"{list(to)} is taken; nobody lands on another character")
+        if m.arcs:
+            raise PlayError("reaction arcs are the last thing a character does")
+        frm = m.pos
+        m.pos = to
+        m.posture = PRONE
+        self.log.record("fall", who=m.id, frm=list(frm), to=list(to), stories=stories)
+        mods = {"stories": fall_target_value(stories)}
+        res = self.dice.test("fall", m.defense_value("impact"), sum(mods.values()), mods,
+                             who=m.id)
+        if not res.success:
+            self.damage(m, fall_damage(stories), PHYSICAL, source="fall")
+        obj_rules.check_position(self.state, self.objectives, m, self.log)
 
     def _do_throw(self, at: list[int] | tuple[int, ...]) -> None:
         m = self.mover

@@ -4,8 +4,9 @@ Each objective scores its ``points`` (1 when not given) for its side once achiev
 ``by_turn`` when one is set.  ``reach``: a character of the side stands on the dot.
 ``retrieve``: a character picks the item up on its dot and, when ``then`` names an exit
 (``exit-west``), leaves the map by that edge carrying it.  ``exit``: a character leaves by the
-edge.  ``hold``: at the end of ``turns`` game turns (1 if not given) the side had someone in the
-area and the enemy had no one.  ``eliminate``: every character of the target side (or the
+edge.  ``hold``: at the end of ``turns`` game turns (1 if not given) running the side had someone
+in the area and the enemy had no one; a turn end without that starts the count again, unless
+the objective sets ``consecutive: false`` (then held turns add up).  ``eliminate``: every character of the target side (or the
 target character) is unconscious or dead.  ``protect``: the target character is still conscious
 when the game ends.  A scenario without objectives is a fight: each side scores for
 eliminating the others.  The side with most points wins; equal points are a draw.
@@ -114,7 +115,12 @@ def check_holds(state: GameState, objectives: list[Objective], board, log) -> No
         if inside == {obj.side}:
             state.held[obj.id] = state.held.get(obj.id, 0) + 1
             if state.held[obj.id] >= (obj.turns or 1):
-                achieve(state, obj, f"held for {state.held[obj.id]} turns", log)
+                run = "running" if getattr(obj, "consecutive", True) else "in all"
+                achieve(state, obj, f"held for {state.held[obj.id]} turns {run}", log)
+        elif getattr(obj, "consecutive", True) and state.held.get(obj.id):
+            log.record("hold-broken", objective=obj.id, after=state.held[obj.id],
+                       sides_inside=sorted(inside))
+            state.held[obj.id] = 0
 
 
 def check_end(state: GameState, objectives: list[Objective], log) -> None:

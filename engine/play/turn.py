@@ -10,15 +10,34 @@ limit, or as soon as at most one side still has a character in the fight.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from engine.model import Scenario
+from engine.model import Objective, Scenario
 from engine.play import objectives as obj_rules
+from engine.play.board_view import BarrierInfo, BoardView
+from engine.play.dice import Dice
+from engine.play.errors import PlayError
+from engine.play.events import EventLog
 from engine.play.grenades import grenade_type, smoke_dots
+from engine.play.state import CharacterState, GameState
 from engine.play.weapons import grenade_kind
 
-if TYPE_CHECKING:
-    from engine.play.game import Game
+
+class Game(Protocol):
+    """What the turn sequence needs of the referee (:class:`engine.play.game.Game`), which
+    drives it: the state, board, dice and log, the objectives, and damage to characters and
+    barriers (grenades)."""
+
+    state: GameState
+    board: BoardView
+    dice: Dice
+    log: EventLog
+    objectives: list[Objective]
+
+    def damage(self, victim: CharacterState, boxes: int, kind: str, source: str) -> None: ...
+
+    def damage_barrier(self, b: BarrierInfo, boxes: int) -> None: ...
+
 
 #: where a side without a deployment zone starts, by its order in the scenario
 FALLBACK_EDGES = ("west", "east", "north", "south")
@@ -29,8 +48,6 @@ DEFAULT_TURN_LIMIT = 10
 
 def deploy(game: Game, scenario: Scenario, explicit: dict) -> None:
     """Put every character on a dot of his side's zone (random, seeded, unless given)."""
-    from engine.play.game import PlayError
-
     taken: set = set()
     for i, side in enumerate(scenario.sides):
         dep = side.deployment

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.catalogue import WEAPON_RANGES, weapon_type
+from engine.catalogue import MELEE_WEAPONS, WEAPON_RANGES, weapon_type
 
 RANGE_STEPS = ("short", "medium", "long", "extreme")
 
@@ -98,7 +98,10 @@ def defense_type(kind: str) -> str:
 
 
 def default_damage(kind: str) -> int:
-    return _DAMAGE.get(normalise(kind), 3)
+    k = normalise(kind)
+    if k in MELEE_WEAPONS:
+        return MELEE_WEAPONS[k][2]
+    return _DAMAGE.get(k, 3)
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,15 @@ import shutil
 import time
 from pathlib import Path
 
+import pytest
 import samples
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
+from editor import cli as launcher
 from editor.app import run
 from editor.document import REPO, SAMPLE, Document
+from engine import cli as engine_cli
 from engine.io import load_document, load_sheet
 
 BUNDLED = REPO / "scenarios" / "street-ambush.yaml"
@@ -167,6 +170,22 @@ def test_screenshot_mode(tmp_path, capsys):
     assert out.stat().st_size > 10_000
     assert run(None, tmp_path / "sample.png") == 0  # no file: the bundled sample
     assert SAMPLE == BUNDLED
+
+
+def test_sprawlmap_edit_goes_through_the_launcher(tmp_path, capsys):
+    """``sprawlmap edit FILE --screenshot OUT`` (the console script is editor.cli:main); the
+    engine's own parser has no ``edit``, since the engine never imports the editor."""
+    out = tmp_path / "shot.png"
+    assert launcher.main(["edit", str(BUNDLED), "--screenshot", str(out)]) == 0
+    assert out.stat().st_size > 10_000
+    assert launcher.main(["edit", str(tmp_path / "missing.yaml"), "--screenshot",
+                          str(tmp_path / "y.png")]) == 2
+    assert not (tmp_path / "y.png").exists()
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as bad:  # argparse's one-line refusal
+        engine_cli.main(["edit", str(BUNDLED)])
+    assert bad.value.code == 2
+    assert "invalid choice: 'edit'" in capsys.readouterr().err
 
 
 def test_screenshot_of_bad_file_is_one_line(tmp_path, capsys):
