@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """One entry point for a fresh clone: creates .venv, installs sprawlmap with its dev extras,
-then runs what you asked for.  Needs only Python 3.11+.
+then runs what you asked for.  Needs only Python 3.11+.  Re-installs when pyproject.toml or
+setup.py changes.
 
     python3 dev.py edit [FILE]     open the editor (the bundled sample when FILE is absent)
     python3 dev.py test [ARGS]     run the whole test suite (pytest ARGS)
@@ -28,7 +29,8 @@ STAMP = VENV / ".sprawlmap-installed"
 def ensure_env() -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may run on an older python3
         sys.exit(f"sprawlmap needs Python 3.11+, this is {sys.version.split()[0]}")
-    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    want = hashlib.sha256(b"".join((ROOT / f).read_bytes()
+                                   for f in ("pyproject.toml", "setup.py"))).hexdigest()
     if STAMP.exists() and STAMP.read_text() == want and PY.exists():
         return
     if not PY.exists():

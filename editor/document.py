@@ -6,8 +6,8 @@ placement problems, the compiled engine board) is cached per root and rebuilt la
 
 File I/O goes through ``engine.io`` only, so the editor reads and writes exactly what the CLI
 does.  In scenario mode, editing the features of a sheet puts an edited copy of that sheet
-inline in the scenario's layout (``layout.sheets``): the shared library in ``mapsheets/`` is
-only written in sheet mode, on purpose.
+inline in the scenario's layout (``layout.sheets``): the shared library files are only written
+in sheet mode, on purpose.  Which folders make up the library is :mod:`engine.library`'s call.
 """
 
 from __future__ import annotations
@@ -23,12 +23,15 @@ from PySide6.QtGui import QUndoStack
 from editor import edits, geometry
 from editor.commands import ReplaceRoot
 from editor.recovery import titled_recovery, untitled_name
+from engine import library as sheet_library
 from engine.errors import LoadError
 from engine.model import Layout, Placement, Scenario, Sheet
 
+#: the folder holding the editor package (the repository root in a checkout)
 REPO = Path(__file__).resolve().parent.parent
-MAPSHEETS = REPO / "mapsheets"
-SAMPLE = REPO / "scenarios" / "street-ambush.yaml"
+#: the bundled mapsheet folder and sample scenario (the checkout's, or the installed copy's)
+MAPSHEETS = sheet_library.bundled_dir("mapsheets")
+SAMPLE = sheet_library.sample()
 
 
 _FORMAT = re.compile(r"^format:\s*['\"]?sprawlmap/([a-z]+)@", re.MULTILINE)
@@ -48,32 +51,13 @@ def _io():
     return io
 
 
-def load_library(folders: list[Path]) -> tuple[dict[str, Sheet], list[str]]:
-    """Every mapsheet in ``folders`` (first wins) and one-line errors for the broken ones."""
-    sheets: dict[str, Sheet] = {}
-    errors: list[str] = []
-    try:
-        io = _io()
-    except LoadError as exc:
-        return sheets, [str(exc)]
-    for folder in folders:
-        if not folder.is_dir():
-            continue
-        for f in sorted(folder.glob("*.yaml")):
-            try:
-                head = f.read_text(encoding="utf-8", errors="replace")[:400]
-            except OSError as exc:
-                errors.append(f"{f}: {exc.strerror}")
-                continue
-            if file_kind(head) != "mapsheet":
-                continue
-            try:
-                s = io.load_sheet(f)
-            except LoadError as exc:
-                errors.append(str(exc))
-                continue
-            sheets.setdefault(s.id, s)
-    return sheets, errors
+def load_library(doc_dir: Path | None = None, extra: list[Path] | None = None
+                 ) -> tuple[dict[str, Sheet], dict[str, sheet_library.Entry], list[str]]:
+    """Every sheet on the library search path of a document in ``doc_dir`` (first wins), where
+    each came from, and one-line errors for the broken files.  ``extra`` folders go last."""
+    search = sheet_library.sources(doc_dir)
+    search += [sheet_library.Source("env", Path(f)) for f in extra or []]
+    return sheet_library.load_all(search)
 
 
 class Document(QObject):
@@ -89,6 +73,8 @@ class Document(QObject):
         self._root = root
         self.path = Path(path) if path else None
         self.library: dict[str, Sheet] = dict(library or {})
+        #: sheet id -> where the library sheet came from (origin and file), see engine.library
+        self.library_origins: dict[str, sheet_library.Entry] = {}
         self.library_errors: list[str] = []
         self.layout_only = layout_only
         self.undo_stack = QUndoStack(self)
@@ -146,6 +132,18 @@ class Document(QObject):
             out.update({s.id: s for s in self.layout.sheets})
             self._cache[key] = out
         return self._cache[key]
+
+    def sheet_origins(self) -> dict[str, str]:
+        """Sheet id -> where it comes from, in words (``bundled library: /path/x.yaml``)."""
+        inline = {s.id for s in self.layout.sheets}
+        out = {}
+        for ident in self.sheets():
+            if ident in inline:
+                out[ident] = sheet_library.LABELS["inline"]
+            elif ident in self.library_origins:
+                e = self.library_origins[ident]
+                out[ident] = f"{e.source.label}: {e.path}"
+        return out
 
     def resolved(self) -> list[geometry.Resolved]:
         if "resolved" not in self._cache:
@@ -238,8 +236,7 @@ class Document(QObject):
             head = path.read_text(encoding="utf-8", errors="replace")[:2000]
         except OSError as exc:
             raise LoadError(exc.strerror or "cannot read", str(path)) from None
-        folders = [path.parent, MAPSHEETS] + list(extra_library or [])
-        library, errors = load_library(folders)
+        library, origins, errors = load_library(path.parent, extra_library)
         kind = file_kind(head)
         if kind == "mapsheet":
             doc = cls(io.load_sheet(path), path, library)
@@ -250,6 +247,7 @@ class Document(QObject):
             except LoadError as exc:
                 errors.append(str(exc))
             doc = cls(scenario, path, library, layout_only=kind == "layout")
+        doc.library_origins = origins
         doc.library_errors = errors
         return doc
 

@@ -35,7 +35,7 @@ from editor.canvas.scene import BoardScene
 from editor.canvas.view import CanvasView
 from editor.context import EditorContext
 from editor.delete import delete_selection
-from editor.document import MAPSHEETS, SAMPLE, Document, load_library
+from editor.document import SAMPLE, Document, load_library
 from editor.edits import PlacementRef
 from editor.export_dialog import install_export_menu
 from editor.findings_live import refresh_findings, select_named
@@ -55,6 +55,7 @@ from editor.tools.movement import MoveTool
 from editor.tools.place import PlaceTool, drop
 from editor.tools.scenario import DeployTool, ObjectiveTool
 from editor.tools.select import SelectTool
+from engine import library as sheet_library
 from engine.errors import LoadError
 from engine.lattice import get_lattice
 from engine.model import Layout, Placement, Scenario, Sheet
@@ -307,7 +308,8 @@ class MainWindow(QMainWindow):
         self.layers.set_levels(doc.levels())
         pieces = doc.layout.pieces if doc.mode == "scenario" else ()
         # the scenario's own edited copies of sheets are what it places: show those
-        self.library.refresh(doc.sheets() if doc.mode == "scenario" else {}, pieces)
+        self.library.refresh(doc.sheets() if doc.mode == "scenario" else {}, pieces,
+                             doc.sheet_origins())
         self.properties.refresh()
         self._refresh_sides()
         self.scenario_panel.sync()
@@ -510,6 +512,8 @@ class MainWindow(QMainWindow):
             return None
         for k, sheet in self.doc.library.items():
             doc.library.setdefault(k, sheet)
+        for k, entry in self.doc.library_origins.items():
+            doc.library_origins.setdefault(k, entry)
         doc.path = orphan.original
         if orphan.original is None:
             doc.recovery_file = orphan.recovery
@@ -518,11 +522,12 @@ class MainWindow(QMainWindow):
 
     def ask_path(self, save: bool) -> Path | None:
         """A file name from a dialog (tests replace this method).  A new mapsheet is offered
-        ``mapsheets/<id>.yaml``, where scenarios look for sheets by id."""
+        ``<library>/<id>.yaml``, where scenarios look for sheets by id: ``mapsheets/`` in a
+        checkout, the user library in an installed copy."""
         if self.doc.path is not None:
             start = str(self.doc.path)
         elif self.doc.mode == "sheet":
-            start = str(MAPSHEETS / f"{self.doc.root.id}.yaml")
+            start = str(sheet_library.new_sheet_folder() / f"{self.doc.root.id}.yaml")
         else:
             start = str(Path.cwd() / "untitled.yaml")
         if save:
@@ -581,8 +586,9 @@ class MainWindow(QMainWindow):
 
     def new_scenario(self) -> None:
         if self.maybe_save():
-            lib, errs = load_library([MAPSHEETS])
+            lib, origins, errs = load_library()
             doc = Document(blank_scenario(lib), None, lib)
+            doc.library_origins = origins
             doc.library_errors = errs
             self._remove_recovery()
             self.set_document(doc)

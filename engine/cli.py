@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from engine import __version__, cli_library
 from engine.cli_zone import register as register_zone
 from engine.errors import QueryError, SprawlmapError
 
@@ -257,6 +258,7 @@ Register = Callable[[argparse._SubParsersAction], None]
 
 def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     p = _Parser(prog="sprawlmap", description="DMZ-style scenario editor and rules engine")
+    p.add_argument("--version", action="version", version=f"sprawlmap {__version__}")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
     for register in commands:  # other layers' commands (the editor's edit) come first
         register(sub)
@@ -315,6 +317,7 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
 
     from engine.cli_analyse import add_parser as add_analyse
     add_analyse(sub)
+    cli_library.register(sub)
     return p
 
 

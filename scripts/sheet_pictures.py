@@ -13,12 +13,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine import library  # noqa: E402
 from engine import model as m  # noqa: E402
 from engine.board import compile_board  # noqa: E402
 from engine.export.files import atomic_write  # noqa: E402
 from engine.export.raster import encode_png, render_scene  # noqa: E402
 from engine.export.scene import build_scenes  # noqa: E402
-from engine.io import load_sheet  # noqa: E402
 
 PX_PER_DOT = 18
 
@@ -38,8 +38,8 @@ def picture(sheet: m.Sheet) -> bytes:
 def main() -> int:
     out_dir = ROOT / "docs" / "sheets"
     out_dir.mkdir(parents=True, exist_ok=True)
-    for path in sorted((ROOT / "mapsheets").glob("*.yaml")):
-        sheet = load_sheet(path)
+    for entry in library.scan(library.Source("bundled", library.bundled_dir())):
+        sheet = library.sheet_at(entry.path)
         target = out_dir / f"{sheet.id}.png"
         atomic_write(target, picture(sheet))
         print(f"wrote {target.relative_to(ROOT)}")

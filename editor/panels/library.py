@@ -1,6 +1,8 @@
 """The sheet library: thumbnails of pavement sheets, building sheets and cut pieces.
 
-Click an entry to place it with the mouse, or drag it onto the canvas.  Pieces cut in this
+Click an entry to place it with the mouse, or drag it onto the canvas.  Each sheet says where it
+comes from (bundled library, user library, SPRAWLMAP_LIBRARY, the document's folder, or inlined
+in the document; the tooltip names the file).  Pieces cut in this
 document appear here at once and place like sheets; their context menu renames or deletes them
 (the main window does the undoable edit and refuses to delete a piece that is placed).
 """
@@ -76,7 +78,7 @@ class LibraryPanel(QWidget):
         self.list = _List()
         self.list.setViewMode(QListWidget.ViewMode.IconMode)
         self.list.setIconSize(QSize(THUMB, THUMB))
-        self.list.setGridSize(QSize(THUMB + 16, THUMB + 34))
+        self.list.setGridSize(QSize(THUMB + 16, THUMB + 50))
         self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.list.setMovement(QListWidget.Movement.Static)
         self.list.setWordWrap(True)
@@ -92,22 +94,30 @@ class LibraryPanel(QWidget):
         self._key: tuple | None = None
         self._icons: dict[tuple, tuple[Sheet, QIcon]] = {}
 
-    def refresh(self, sheets: dict[str, Sheet], pieces: tuple[Piece, ...]) -> None:
-        """Show ``sheets`` (pavement first) and ``pieces``; cheap when nothing changed."""
+    def refresh(self, sheets: dict[str, Sheet], pieces: tuple[Piece, ...],
+                origins: dict[str, str] | None = None) -> None:
+        """Show ``sheets`` (pavement first) and ``pieces``; cheap when nothing changed.
+        ``origins`` says where each sheet comes from (``label: file``), see engine.library."""
+        origins = origins or {}
         key = (tuple(sorted((k, id(s)) for k, s in sheets.items())),
-               tuple((p.id, p.sheet, p.polygon) for p in pieces))
+               tuple((p.id, p.sheet, p.polygon) for p in pieces),
+               tuple(sorted(origins.items())))
         if key == self._key:
             return
         self._key = key
         self.list.clear()
         order = sorted(sheets.values(), key=lambda s: (s.kind != "pavement", s.title.lower()))
         for s in order:
-            self._add(f"sheet:{s.id}", f"{s.title}\n{s.size[0]}×{s.size[1]}", s, None)
+            origin = origins.get(s.id, "")
+            short = origin.split(":", 1)[0]
+            self._add(f"sheet:{s.id}", f"{s.title}\n{s.size[0]}×{s.size[1]}"
+                      + (f"\n{short}" if short else ""), s, None, origin)
         for pc in pieces:
             if pc.sheet in sheets:
                 self._add(f"piece:{pc.id}", f"{pc.id}\n(cut of {pc.sheet})", sheets[pc.sheet], pc)
 
-    def _add(self, key: str, text: str, sheet: Sheet, piece: Piece | None) -> None:
+    def _add(self, key: str, text: str, sheet: Sheet, piece: Piece | None,
+             origin: str = "") -> None:
         ck = (key, id(sheet), piece)
         hit = self._icons.get(ck)
         if hit is not None and hit[0] is sheet:  # same object, not a recycled id
@@ -118,7 +128,8 @@ class LibraryPanel(QWidget):
         item = QListWidgetItem(icon, text)
         item.setData(Qt.ItemDataRole.UserRole, key)
         item.setToolTip(f"{key} — click to place, or drag onto the board"
-                        + ("; right-click to rename or delete" if piece is not None else ""))
+                        + ("; right-click to rename or delete" if piece is not None else "")
+                        + (f"\n{origin}" if origin else ""))
         self.list.addItem(item)
 
     def menu_for(self, key: str) -> QMenu | None:

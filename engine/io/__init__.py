@@ -7,7 +7,7 @@ anything it could not load again.
 
 from engine.io.files import load_document, load_sheet, save_document, save_sheet
 from engine.io.reader import MAX_BYTES, parse_text
-from engine.io.resolve import LIBRARY, load_board, resolve_sheets
+from engine.io.resolve import load_board, resolve_sheets
 from engine.io.scenario import scenario_from_data, scenario_to_data
 from engine.io.sheet import sheet_from_data, sheet_to_data
 from engine.io.versions import CURRENT, format_string
@@ -15,7 +15,6 @@ from engine.io.writer import dump_text
 
 __all__ = [
     "CURRENT",
-    "LIBRARY",
     "MAX_BYTES",
     "dump_text",
     "format_string",

@@ -9,7 +9,8 @@ from pathlib import Path
 from conftest import expect_error
 
 import engine
-from engine.io import LIBRARY, load_board, load_document, resolve_sheets
+from engine import library
+from engine.io import load_board, load_document, resolve_sheets
 
 PAVEMENT = """\
 format: sprawlmap/mapsheet@1
@@ -43,7 +44,7 @@ def make(folder: Path, name: str, text: str) -> Path:
 
 
 def test_library_is_the_projects_mapsheets_folder():
-    assert LIBRARY == Path(engine.__file__).resolve().parent.parent / "mapsheets"
+    assert library.bundled_dir() == Path(engine.__file__).resolve().parent.parent / "mapsheets"
 
 
 def test_folder_then_library_and_files_found_by_declared_id(tmp_path):
