@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.errors import LoadError
-from engine.io.resolve import LIBRARY
+from engine import library as sheet_library
 from engine.model import (
     Area,
     Barrier,
@@ -80,7 +80,8 @@ def _moved(pl: Placement, dx: int, dy: int, pre: str, pmap: dict[str, str]) -> P
 
 
 def _in_library(sheet_id: str) -> bool:
-    return (LIBRARY / f"{sheet_id}.yaml").is_file()
+    """Whether the sheet is found on the library search path without any document folder."""
+    return sheet_library.find(sheet_id, sheet_library.sources(None)) is not None
 
 
 def compose(z: Zone, base_dir: PathLike | None = None, file: str | None = None) -> Layout:
