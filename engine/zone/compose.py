@@ -20,8 +20,8 @@ import os
 from dataclasses import replace
 from typing import Any
 
-from engine.errors import LoadError
 from engine import library as sheet_library
+from engine.errors import LoadError
 from engine.model import (
     Area,
     Barrier,
