@@ -35,14 +35,6 @@ Dot3 = tuple[int, int, int]
 TRUNK_RADIUS = 0.25
 EPS = 1e-7
 
-#: barrier values per class (DMZ Barrier Table); rulesets may map classes differently
-DMZ_BARRIERS: dict[str, tuple[int, int]] = {
-    "thin": (8, 0),
-    "average": (12, 1),
-    "thick": (18, 3),
-    "standard": (6, 0),
-    "reinforced": (14, 2),
-}
 
 
 @dataclass(frozen=True)
@@ -77,13 +69,17 @@ class Building:
         return f"{self.sheet.title or self.sheet.id} [{self.placement_id}]"
 
 
-def resolve_class(cls: m.BarrierClass, default: str | m.Barrier) -> tuple[str, int, int]:
-    """A class name or explicit barrier -> (name, barrier value, armor)."""
+def class_props(cls: m.BarrierClass, default: str | m.Barrier) -> dict[str, Any]:
+    """The material facts of a barrier: its class name, or the numbers its author wrote.
+
+    Only the class is kept: what a class is worth is the ruleset's business
+    (``Ruleset.barrier``).  An explicit ``{barrier, armor}`` is the author's own DMZ-scale
+    statement and is kept as written under ``custom``.
+    """
     c = default if cls is None else cls
     if isinstance(c, m.Barrier):
-        return ("custom", c.barrier, c.armor)
-    b, a = DMZ_BARRIERS.get(c, DMZ_BARRIERS["average"])
-    return (c, b, a)
+        return {"class": "custom", "custom": (c.barrier, c.armor)}
+    return {"class": c}
 
 
 class Board:
@@ -109,6 +105,8 @@ class Board:
         #: node index per (level, row, column) of the same box, -1 where nobody can stand
         self._node_grid: np.ndarray = np.full((1, 1, 1), -1, dtype=np.int64)
         self.bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+        #: what play changed on a fork: feature id -> the feature as it now is
+        self.overlay: dict[str, Feature] = {}
 
     # ------------------------------------------------------------------ queries
     @cached_property
@@ -220,11 +218,15 @@ class Board:
 
     # ------------------------------------------------------------------ changes
     def fork(self) -> Board:
-        """A copy whose features can change (play: doors, smoke, holes) without touching this
-        board; geometry and caches are shared until the copy changes something."""
+        """A copy play may change (doors opened, smoke laid, walls holed) without touching this one.
+
+        The compiled features stay frozen and shared: every change is a replacement feature
+        recorded in the copy's ``overlay`` (feature id -> the feature as it now is), so what
+        play changed can always be told apart from what the map says.
+        """
         nb = copy.copy(self)
-        nb._features = {lv: [Feature(f.kind, f.id, f.level, f.geom, f.building, dict(f.props))
-                             for f in fs] for lv, fs in self._features.items()}
+        nb._features = {lv: list(fs) for lv, fs in self._features.items()}
+        nb.overlay = dict(self.overlay)
         nb.invalidate()
         return nb
 
@@ -244,7 +246,17 @@ class Board:
                 raise KeyError(replaces)
         else:
             fs.append(f)
+        self.overlay[f.id] = f
         self.invalidate()
+
+    def set_state(self, fid: str, state: str) -> None:
+        """Open or close a door or window: a new feature in the overlay, the old one untouched."""
+        f = self.feature(fid)
+        if f is None:
+            raise KeyError(fid)
+        if f.props.get("state") != state:
+            self.put_feature(Feature(f.kind, f.id, f.level, f.geom, f.building,
+                                     {**f.props, "state": state}), f.id)
 
     def invalidate(self) -> None:
         """Drop every cache derived from the features."""
@@ -419,8 +431,7 @@ class _Compiler:
                     continue
                 props: dict[str, Any] = {"state": "open" if kind == "hole" else o.state, "note": o.note}
                 if dflt is not None:
-                    name, bar, arm = resolve_class(o.cls, dflt)
-                    props.update({"class": name, "barrier": bar, "armor": arm})
+                    props.update(class_props(o.cls, dflt))
                 self.add(Feature(kind, fid(o, kind, j), k, g, bidx, props))
         for j, a in enumerate(lv.areas):
             g = clipped(_poly(t.apply_many(a.polygon)))
@@ -447,10 +458,11 @@ class _Compiler:
                 continue
             props = {"note": ln.note}
             if ln.kind == "fence":
-                name, bar, arm = resolve_class(ln.cls, d.wall)
-                props.update({"class": name, "barrier": bar, "armor": arm})
+                props.update(class_props(ln.cls, d.wall))
             elif ln.kind == "low-wall":
                 props.update({"cost": 1 if ln.cost is None else ln.cost, "los": ln.los or "interrupts"})
+                if ln.cls is not None:  # a low wall may say what it is made of (hard cover)
+                    props.update(class_props(ln.cls, "average"))
             else:
                 props["cost"] = {"step": 1, "incline": 1, "contour": 2}[ln.kind] if ln.cost is None else ln.cost
             self.add(Feature(ln.kind, fid(ln, ln.kind, j), k, g, bidx, props))
@@ -587,8 +599,7 @@ class _Compiler:
 
 
 def _wall_props(cls: m.BarrierClass, default: Any, exterior: bool, note: str) -> dict[str, Any]:
-    name, bar, arm = resolve_class(cls, default)
-    return {"class": name, "barrier": bar, "armor": arm, "exterior": exterior, "note": note}
+    return {**class_props(cls, default), "exterior": exterior, "note": note}
 
 
 def _box_outline(size: tuple[int, int]) -> list[tuple[float, float]]:

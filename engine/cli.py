@@ -63,43 +63,24 @@ def _emit(obj: dict[str, Any]) -> None:
 
 
 # ------------------------------------------------------------------------------ los
-_DMZ_MOD_KEYS = ("blocked", "visibility_result", "cover", "prone", "elevation", "visibility",
-                 "target_modifier", "total")
+VISIONS = ("normal", "low-light", "thermographic", "low-light-natural", "thermographic-natural")
+
 
 def cmd_los(ns: argparse.Namespace) -> int:
-    from engine.los import describe, line_of_sight
-    from engine.rules import get_ruleset
+    from engine.sight import sight
     from engine.textmap import crossed_dots, render
 
     scenario, board = _load(ns.file)
     a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
-    facts = line_of_sight(board, a, b, posture_a=ns.posture_a, posture_b=ns.posture_b,
-                          light=scenario.light)
-    ruleset = get_ruleset(scenario.ruleset)
-    mods = ruleset.modifiers(facts, vision=ns.vision, weapon=ns.weapon)
-    blocked = mods["blocked"]
+    v = sight(board, a, b, ruleset=scenario.ruleset, posture_a=ns.posture_a,
+              posture_b=ns.posture_b, vision=ns.vision, weapon=ns.weapon, light=scenario.light)
+    facts, mods, blocked = v.facts, v.mods, v.blocked
     if ns.json:
-        d = facts.to_dict()
-        out = {
-            "range": facts.range, "blocked": blocked, "blocked_by": facts.blocked_by,
-            "interruptions": [{"kind": i["kind"], "feature": i["feature"], "reason": i["reason"]}
-                              for i in facts.interruptions],
-            "cover": facts.cover, "visibility": mods["visibility_result"],
-            "visibility_conditions": facts.visibility,
-            "elevation_stories": facts.elevation_stories, "dead_zone": facts.dead_zone,
-            "modifiers": {k: mods[k] for k in ("cover", "prone", "elevation", "visibility")},
-            "target_modifier": mods["total"], "a": d["a"], "b": d["b"],
-            "ruleset": ruleset.name,
-            "ruleset_extra": {k: v for k, v in mods.items() if k not in _DMZ_MOD_KEYS},
-        }
-        if blocked and not facts.blocked:
-            out["blocked_by"] = {"kind": "visibility", "feature": None, "point": None,
-                                 "reason": f"{', '.join(facts.visibility)} blocks {ns.vision} vision"}
-        _emit(out)
+        _emit(v.to_json())
     else:
-        verdict = "BLOCKED" if blocked else ("INTERRUPTED" if facts.cover else "CLEAR")
-        print(f"LOS {ns.a} -> {ns.b}: {verdict}  [{ruleset.name}]")
-        rows = [("range", f"{facts.range} dots"),
+        verdict = v.result.upper()
+        print(f"LOS {ns.a} -> {ns.b}: {verdict}  [{v.ruleset}]")
+        rows = [("range", f"{facts.range} dots, {v.range_m:g} m"),
                 ("elevation", f"{facts.elevation_stories} stories ({mods['elevation']:+d})"),
                 ("cover", f"{facts.cover} crossed ({mods['cover']:+d})"),
                 ("prone", f"{mods['prone']:+d}"),
@@ -108,18 +89,19 @@ def cmd_los(ns: argparse.Namespace) -> int:
                  + (f" ({mods['visibility']:+d})" if mods["visibility"] else "")),
                 ("area modifier", f"{mods['target_modifier']:+d}"),
                 ("target modifier", "no shot" if blocked else f"{mods['total']:+d}")]
-        for key, label in (("range_m", "range (m)"), ("range_band", "range band"),
+        for key, label in (("range_band", "range band"),
                            ("base_target_number", "base TN"), ("target_number", "target number"),
                            ("blind_fire_target_number", "blind-fire TN"),
+                           ("barrier_rating", "barrier rating"),
                            ("range_modifier", "range modifier"), ("hit_modifier", "hit modifier"),
                            ("cover_type", "cover type"), ("covered_locations", "covered")):
             if mods.get(key) not in (None, [], ""):
-                v = mods[key]
-                rows.append((label, ", ".join(v) if isinstance(v, list) else str(v)))
+                val = mods[key]
+                rows.append((label, ", ".join(val) if isinstance(val, list) else str(val)))
+        rows += [("why", r) for r in v.reasons]
         rows += [("note", n) for n in mods.get("notes", [])]
-        for k, v in rows:
-            print(f"  {k:<16}{v}")
-        print("  " + describe(facts))
+        for k, val in rows:
+            print(f"  {k:<16}{val}")
         if facts.dead_zone:
             print("  target is in a dead zone")
         if a[2] == b[2]:
@@ -274,7 +256,8 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     los.add_argument("b", metavar="B")
     los.add_argument("--posture-a", choices=("standing", "prone"), default="standing")
     los.add_argument("--posture-b", choices=("standing", "prone"), default="standing")
-    los.add_argument("--vision", choices=("normal", "low-light", "thermographic"), default="normal")
+    los.add_argument("--vision", choices=VISIONS, default="normal",
+                     help="the *-natural columns are sr3's natural (metahuman) vision")
     los.add_argument("--weapon", help="dmz1990: the advanced Elevation Table row for this weapon type; "
                      "sr3/sr1: the range-table weapon (bow:STR); darkcon: the printed short range in m")
     los.add_argument("--json", action="store_true")

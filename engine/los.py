@@ -38,13 +38,15 @@ EPS = 1e-9
 # primitive kinds
 BLOCK, OPENING, OBST, OBST_PRONE, LOW, CANOPY, DARK, SMOKE, FOOT = range(9)
 MODIFIER = 9
+TRUNK = 10  # blocks like a wall unless the line's upper end is two levels or more above it
+_SOLID = (BLOCK, FOOT, TRUNK)
 _KIND_OF = {
-    "wall": BLOCK, "fence": BLOCK, "trunk": BLOCK,
+    "wall": BLOCK, "fence": BLOCK, "trunk": TRUNK,
     "door": OPENING, "window": OPENING, "hole": OPENING,
     "low-wall": LOW, "canopy": CANOPY, "dark": DARK, "smoke": SMOKE,
 }
 #: kinds whose polygon, when it holds an end, is ignored (you stand on/in it)
-_IGNORE_IF_HOLDS_END = (OBST, OBST_PRONE, BLOCK)
+_IGNORE_IF_HOLDS_END = (OBST, OBST_PRONE, BLOCK, TRUNK)
 #: kinds whose polygon, when it holds an end, counts as crossed
 _COUNT_IF_HOLDS_END = (CANOPY, DARK, SMOKE)
 
@@ -67,6 +69,11 @@ class LosFacts:
     posture_b: str = "standing"
     light: str = "day"
     notes: list[str] = field(default_factory=list)
+    #: straight-line distance between the two dots' points, in dot spacings (None: ``range``)
+    span: float | None = None
+    #: every wall, fence, door and window the whole line meets, nearest first, with its
+    #: material (for Firing Through: the sum of their ratings)
+    barriers: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def cover(self) -> int:
@@ -87,6 +94,7 @@ class Fan:
     blocked: np.ndarray  # (N,) bool: blocked by geometry, floors or dead zone
     cover: np.ndarray  # (N,) int: interruptions (before visibility)
     visibility: np.ndarray  # (N,) int index into VISIBILITY_ORDER: worst condition met
+    closed_doors: np.ndarray | None = None  # (N,) int: closed doors among the interruptions
 
 
 class _Prims:
@@ -161,6 +169,8 @@ class _Prims:
         self.feat_is_poly = np.array([f.geom.geom_type in ("Polygon", "MultiPolygon") for f in feats],
                                      dtype=bool)
         self.feat_full_dark = np.array([f.props.get("darkness") == "full" for f in feats], dtype=bool)
+        self.feat_closed_door = np.array([f.kind == "door" and f.props.get("state") == "closed"
+                                          for f in feats], dtype=bool)
         self.bld = fb[self.owner] if len(self.owner) else np.zeros(0, dtype=np.int64)
         self.lvl = fl[self.owner] if len(self.owner) else np.zeros(0, dtype=np.int64)
         self.height = fh[self.owner] if len(self.owner) else np.zeros(0)
@@ -333,6 +343,9 @@ def _relevant(P: _Prims, e: _Ends, prim: np.ndarray, tgt: np.ndarray, s: np.ndar
         ok = np.where(canopy, above & ((bld < 0) | own), ok)
     if not e.prone:
         ok &= kind != OBST_PRONE
+    trunk = kind == TRUNK
+    if trunk.any():  # seed 000 l.826: two levels above the trunk, only its branches count
+        ok &= ~trunk | (max(e.la, e.lb) - lvl < 2)
     return ok
 
 
@@ -423,7 +436,7 @@ def line_of_sight(
     e = _Ends(oa, a[2], _building_idx(board, a), tb[None, :], b[2],
               np.array([_building_idx(board, b)]), prone="prone" in (posture_a, posture_b))
     facts = LosFacts(a, b, rng, False, None, [], [], abs(a[2] - b[2]), False, 0,
-                     posture_a, posture_b, light)
+                     posture_a, posture_b, light, span=round(float(np.hypot(*(tb - oa))), 6))
     # floors between levels of one building
     if e.ba >= 0 and e.ba == e.bt[0] and a[2] != b[2]:
         gap = abs(a[2] - b[2])
@@ -436,7 +449,7 @@ def line_of_sight(
                                 "point": list(board.dot_point(a)), "reason": why}
         else:
             facts.interruptions.append({"kind": "stairs", "feature": None,
-                                        "reason": "target on a stair dot one level away (+1)"})
+                                        "reason": "target on a stair dot one level away"})
     # dead zone
     for ground, high in ((a, b), (b, a)):
         if _in_dead_zone(board, ground, high):
@@ -487,7 +500,7 @@ def line_of_sight(
         _count_holder(P, e, fi, s0, contacts)
 
     blockers = sorted((s0, fi) for fi, s0 in contacts.items()
-                      if P.prim_kind_of_feat[fi] in (BLOCK, FOOT))
+                      if P.prim_kind_of_feat[fi] in _SOLID)
     if blockers and not facts.blocked:
         s0, fi = blockers[0]
         f = P.feats[fi]
@@ -495,7 +508,11 @@ def line_of_sight(
         facts.blocked = True
         facts.blocked_by = {"kind": f.kind, "feature": f.id, "point": [round(float(pt[0]), 3),
                                                                         round(float(pt[1]), 3)],
-                            "reason": _block_reason(f, e, s0)}
+                            "reason": _block_reason(f, e, s0), **_material(f)}
+    for _s0, fi in sorted((s0, fi) for fi, s0 in contacts.items()):
+        f = P.feats[fi]
+        if f.kind in ("wall", "fence", "door", "window"):
+            facts.barriers.append({"kind": f.kind, "feature": f.id, **_material(f)})
     visibility = set()
     if light in ("partial-darkness", "full-darkness"):
         visibility.add(light)
@@ -503,8 +520,7 @@ def line_of_sight(
         f = P.feats[fi]
         k = P.prim_kind_of_feat[fi]
         if k in (OPENING, OBST, OBST_PRONE, LOW, CANOPY):
-            facts.interruptions.append({"kind": f.kind, "feature": f.id,
-                                        "reason": _interrupt_reason(f)})
+            facts.interruptions.append(_interruption(f, tb, k))
         elif k == DARK:
             visibility.add("full-darkness" if f.props.get("darkness") == "full" else "partial-darkness")
         elif k == SMOKE:
@@ -517,7 +533,8 @@ def line_of_sight(
         f = P.feats[int(P.fol_feat[ci])]
         x, y = P.fol_xy[ci]
         facts.interruptions.append({"kind": "foliage", "feature": f.id,
-                                    "reason": f"foliage dot {board.lattice.dot_at((x, y))} crossed (+1)"})
+                                    "reason": f"foliage dot {board.lattice.dot_at((x, y))} crossed",
+                                    "adjacent": False})
     facts.visibility = sorted(visibility, key=VISIBILITY_ORDER.index)
     # the target's situation
     tm = 0
@@ -550,26 +567,42 @@ def _count_holder(P: _Prims, e: _Ends, fi: int, s0: float, contacts: dict[int, f
         contacts[fi] = s0
 
 
+def _material(f: Feature) -> dict[str, Any]:
+    """The facts a ruleset needs to price a barrier: its class (and an author's own numbers)."""
+    out: dict[str, Any] = {}
+    for key in ("class", "custom", "state"):
+        if key in f.props:
+            out[key] = f.props[key]
+    return out
+
+
 def _block_reason(f: Feature, e: _Ends, s: float) -> str:
     if f.kind == "building":
         lvl = e.la + (e.lb - e.la) * s
         return (f"building {f.id} ({f.props.get('height')} stories) stands above the sight line "
                 f"(level {lvl:.1f} where it crosses the footprint)")
     if f.kind in ("wall", "fence"):
-        cls = f.props.get("class")
-        return f"{cls} {f.kind} {f.id} (barrier {f.props.get('barrier')}) blocks the line"
+        return f"{f.props.get('class')} {f.kind} {f.id} blocks the line"
     if f.kind == "trunk":
         return f"tree trunk {f.id} blocks the line"
     return f"{f.kind} {f.id}{' (' + f.props['note'] + ')' if f.props.get('note') else ''} blocks the line"
 
 
-def _interrupt_reason(f: Feature) -> str:
+def _interruption(f: Feature, target: np.ndarray, k: int) -> dict[str, Any]:
+    """One interruption as facts: what it is, its state and material, and whether it lies
+    within one dot of the target (for the prone-target rule of seed 000 l.826)."""
     note = f" ({f.props['note']})" if f.props.get("note") else ""
     if f.kind in ("door", "window", "hole"):
-        return f"line passes through {f.kind} {f.id}{note} (+1)"
-    if f.kind == "canopy":
-        return f"line passes through the branches of tree {f.id} above ground level (+1)"
-    return f"line crosses {f.kind} {f.id}{note} (+1)"
+        state = f.props.get("state", "open")
+        what = f"{state} {f.kind}" if f.kind != "hole" else "hole"
+        reason = f"line passes through {what} {f.id}{note}"
+    elif f.kind == "canopy":
+        reason = f"line passes through the branches of tree {f.id} above ground level"
+    else:
+        reason = f"line crosses {f.kind} {f.id}{note}"
+    near = f.geom.distance(shapely.Point(float(target[0]), float(target[1]))) <= 1.0 + 1e-6
+    return {"kind": f.kind, "feature": f.id, "reason": reason, **_material(f),
+            "adjacent": bool(near and k in (OBST, OBST_PRONE, LOW))}
 
 
 def _dot3(d: tuple[int, ...]) -> Dot3:
@@ -610,8 +643,9 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     blocked = np.zeros(n, dtype=bool)
     cover = np.zeros(n, dtype=np.int64)
     vis = np.zeros(n, dtype=np.int64)
+    closed = np.zeros(n, dtype=np.int64)
     if n == 0:
-        return Fan(a, lv, dots, blocked, cover, vis)
+        return Fan(a, lv, dots, blocked, cover, vis, closed)
 
     # floors of one building and dead zones first: cheap, and they spare the sweep work
     _floors_and_dead_zones(board, a, lv, ba, dots, bt, blocked, cover)
@@ -636,7 +670,7 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
         return (held_keys[pos] == key) & np.isin(k, _IGNORE_IF_HOLDS_END) & P.feat_is_poly[fi]
 
     # pass 1: blockers, nearest first; each ring only meets the targets still in sight
-    blk = usable & np.isin(P.kind, (BLOCK, FOOT))
+    blk = usable & np.isin(P.kind, _SOLID)
     edges = (0.0, 6.0, 15.0, 35.0, np.inf)
     for r0, r1 in zip(edges[:-1], edges[1:]):
         sel = np.nonzero(blk & (seg_near >= r0) & (seg_near < r1))[0]
@@ -651,7 +685,7 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
 
     # pass 2: what interrupts or darkens, for the targets still in sight
     live = np.nonzero(~blocked)[0]
-    rest = np.nonzero(usable & ~np.isin(P.kind, (BLOCK, FOOT)))[0]
+    rest = np.nonzero(usable & ~np.isin(P.kind, _SOLID))[0]
     prim = tgt = np.zeros(0, dtype=np.int64)
     fol = (prim, prim, np.zeros(0))
     if len(live):
@@ -690,6 +724,8 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     if inter.any():
         uk = np.unique(fi[inter] * n + tgt[inter])
         np.add.at(cover, uk % n, 1)
+        door = P.feat_closed_door[uk // n]
+        np.add.at(closed, uk[door] % n, 1)
     if len(fol[0]):
         uk = np.unique(fol[0] * n + fol[1])
         np.add.at(cover, uk % n, 1)
@@ -700,7 +736,7 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     sk = k == SMOKE
     if sk.any():
         np.maximum.at(vis, tgt[sk], 3)
-    return Fan(a, lv, dots, blocked, cover, vis)
+    return Fan(a, lv, dots, blocked, cover, vis, closed)
 
 
 def _floors_and_dead_zones(board: Board, a: Dot3, lv: int, ba: int, dots: np.ndarray,

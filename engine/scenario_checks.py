@@ -402,8 +402,9 @@ def _timing(scenario: m.Scenario, obj: m.Objective, label: str, leg: Leg, fast_m
 
 @check
 def mutual_los_at_setup(board: Board, scenario: Any) -> list[Finding]:
-    """Two sides that can see each other from their set-up dots start the game in a firefight."""
-    from engine.los import los_fan
+    """Two sides that can see each other from their set-up dots start the game in a firefight
+    (by the scenario's ruleset and light: the same verdict the CLI and play give)."""
+    from engine.sight import sight_fan
 
     if not isinstance(scenario, m.Scenario) or len(scenario.sides) < 2:
         return []
@@ -416,7 +417,9 @@ def mutual_los_at_setup(board: Board, scenario: Any) -> list[Finding]:
             za, zb = zones[a], zones[b]
             if len(za) > len(zb):  # fewer sources, more targets per fan
                 (a, za), (b, zb) = (b, zb), (a, za)
-            pair = _first_sight(board, za, zb, los_fan)
+            def fan(board: Board, a: Any, **kw: Any) -> Any:
+                return sight_fan(board, a, ruleset=scenario.ruleset, light=scenario.light, **kw)
+            pair = _first_sight(board, za, zb, fan)
             if pair is not None:
                 pa, pb = pair
                 out.append(Finding("deployment-mutual-los", WARNING,

@@ -188,7 +188,8 @@ class PlayMode(QObject):
         if board is None:
             self.ctx.error(f"cannot play: {doc.board_error() or 'no board'}")
             return None
-        return EngineBoard(fork_board(board), light=doc.scenario().light)
+        return EngineBoard(fork_board(board), light=doc.scenario().light,
+                           ruleset=doc.scenario().ruleset)
 
     def enter(self, seed: int | None = None) -> bool:
         """Start a game on the open scenario; False (with a message) when it cannot be."""

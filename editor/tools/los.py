@@ -2,7 +2,8 @@
 
 Colours: green clear, amber interrupted (with the cover count and each interruption marked),
 red blocked (the line stops at the blocking point, with the reason in words).  Everything
-comes from ``engine.los``: the editor only draws the engine's facts.  The origin keeps the
+comes from ``engine.sight``, the scenario ruleset's verdict the CLI, validation and play give
+too: the editor only draws it.  The origin keeps the
 level it was picked on; the hovered target and the fan follow the level switcher.
 """
 
@@ -26,28 +27,21 @@ def _get(obj, key, default=None):
     return getattr(obj, key, default)
 
 
-def describe(facts) -> tuple[str, str]:
-    """(colour, one-line description) of an engine LosFacts."""
-    rng = _get(facts, "range")
-    if _get(facts, "blocked"):
-        by = _get(facts, "blocked_by") or {}
-        reason = _get(by, "reason") or _get(by, "kind") or "blocked"
-        feat = _get(by, "feature")
-        if feat and feat not in reason:
-            reason += f" ({feat})"
-        return RED, f"Blocked: {reason} — range {rng}"
-    inter = list(_get(facts, "interruptions") or [])
-    vis = _get(facts, "visibility") or []
-    if isinstance(vis, str):
-        vis = [vis]
-    vis = [v for v in vis if v != "clear"]
+def describe(v) -> tuple[str, str]:
+    """(colour, one-line description) of an :class:`engine.sight.Verdict`: the same verdict
+    and reasons the CLI prints, in one line."""
+    f = v.facts
+    rng = f"range {f.range}" + (f" ({v.range_m:g} m)" if v.ruleset != "dmz1990" else "")
+    if v.blocked:
+        reason = v.reasons[0].removeprefix("blocked: ") if v.reasons else "blocked"
+        return RED, f"Blocked: {reason} — {rng}"
+    vis = [c for c in f.visibility if c != "clear"]
     extra = f", {', '.join(vis)}" if vis else ""
-    elev = _get(facts, "elevation_stories") or 0
-    extra += f", {elev} stories up/down" if elev else ""
-    if inter:
-        kinds = ", ".join(str(_get(i, "reason") or _get(i, "kind")) for i in inter)
-        return AMBER, f"Cover {len(inter)}: {kinds} — range {rng}{extra}"
-    return GREEN, f"Clear — range {rng}{extra}"
+    extra += f", {f.elevation_stories} stories up/down" if f.elevation_stories else ""
+    if v.result == "interrupted":
+        kinds = ", ".join(str(i.get("reason") or i.get("kind")) for i in v.interruptions)
+        return AMBER, f"Cover {v.mods['cover']}: {kinds} — {rng}{extra}"
+    return GREEN, f"Clear — {rng}{extra}"
 
 
 class LosTool(Tool):
@@ -59,6 +53,7 @@ class LosTool(Tool):
         self.origin: tuple[int, int, int] | None = None
         self.target: tuple[int, int, int] | None = None
         self.facts = None
+        self.verdict = None
         self.text = ""
         self.fan = None
 
@@ -110,10 +105,12 @@ class LosTool(Tool):
         origin, level = self.origin, self.state.level
         want_fan = self.ctx.options.fan()
 
-        def analyse(board):
-            from engine.los import los_fan
+        rules = self._rules()
 
-            return los_fan(board, origin, level=level) if want_fan else None
+        def analyse(board):
+            from engine.sight import sight_fan
+
+            return sight_fan(board, origin, level=level, **rules) if want_fan else None
         self.analyse_in_background("LOS", analyse, lambda: (self.origin, self.state.level),
                                    lambda fan: self.redraw(fan_data=fan))
 
@@ -152,20 +149,19 @@ class LosTool(Tool):
             self.ctx.show_hint(f"LOS from {self.origin[0]},{self.origin[1]} level "
                                f"{self.origin[2]}: hover a target")
             return
-        from engine.los import line_of_sight
+        from engine.sight import sight
 
         try:
-            facts = line_of_sight(board, self.origin, self.target,
-                                  light=getattr(self.doc.scenario(), "light", "day"))
+            self.verdict = sight(board, self.origin, self.target, **self._rules())
         except Exception as exc:  # a query off the board: say why, keep going
-            self.facts, self.text = None, f"LOS: {exc}"
+            self.facts, self.verdict, self.text = None, None, f"LOS: {exc}"
             self.ctx.show_hint(self.text)
             return
-        self.facts = facts
-        colour, self.text = describe(facts)
+        self.facts = self.verdict.facts
+        colour, self.text = describe(self.verdict)
         tx, ty = lat.point(self.target[:2])
         end = QPointF(tx, ty)
-        by = _get(facts, "blocked_by") if _get(facts, "blocked") else None
+        by = self.verdict.blocked_by
         point = _get(by, "point") if by else None
         if point is not None:
             cut = QPointF(float(point[0]), float(point[1]))
@@ -179,7 +175,7 @@ class LosTool(Tool):
         line = QGraphicsLineItem(QLineF(QPointF(ox, oy), end))
         line.setPen(cosmetic(colour, 4))
         self.add_overlay(line, z=119)
-        for pt in self._interruption_points(board, facts):
+        for pt in self._interruption_points(board, self.verdict.interruptions):
             m = QGraphicsEllipseItem(pt[0] - 0.22, pt[1] - 0.22, 0.44, 0.44)
             m.setBrush(QBrush(QColor(AMBER)))
             m.setPen(cosmetic("#000000", 1.5))
@@ -190,11 +186,15 @@ class LosTool(Tool):
         self.add_overlay(label, z=130)
         self.ctx.show_hint(self.text)
 
-    def _interruption_points(self, board, facts) -> list[tuple[float, float]]:
+    def _rules(self) -> dict:
+        """The scenario's ruleset and light: the tool asks what the CLI and play ask."""
+        scn = self.doc.scenario()
+        return {"ruleset": getattr(scn, "ruleset", "dmz1990"), "light": getattr(scn, "light", "day")}
+
+    def _interruption_points(self, board, inter) -> list[tuple[float, float]]:
         """Where the sight line meets each interrupting feature (for the markers)."""
         from shapely.geometry import LineString
 
-        inter = list(_get(facts, "interruptions") or [])
         if not inter:
             return []
         lat = get_lattice(self.doc.layout.lattice)
@@ -213,10 +213,10 @@ class LosTool(Tool):
         return out
 
     def _draw_fan(self, board, lat, fan=None) -> None:
-        from engine.los import los_fan
+        from engine.sight import sight_fan
 
         if fan is None:
-            fan = los_fan(board, self.origin, level=self.state.level)
+            fan = sight_fan(board, self.origin, level=self.state.level, **self._rules())
         self.fan = fan
         dots = np.asarray(fan.dots)
         blocked = np.asarray(fan.blocked, dtype=bool)

@@ -183,7 +183,7 @@ def wall_width(f: Feature) -> float:
     cls = f.props.get("class", "average")
     if cls in WALL_WIDTH:
         return WALL_WIDTH[cls]
-    bar = f.props.get("barrier", 12)
+    bar = f.props.get("custom", (12, 0))[0]  # an author's own (DMZ-scale) barrier value
     return 0.10 if bar < 10 else (0.16 if bar < 16 else 0.26)
 
 

@@ -57,7 +57,7 @@ AREA_EXTRA: dict[str, tuple[str, ...]] = {
     "hazard": ("effect",),
 }
 #: keys a line of each kind accepts besides id, kind, path, note
-LINE_EXTRA: dict[str, tuple[str, ...]] = {"low-wall": ("cost", "los"), "fence": ("class",)}
+LINE_EXTRA: dict[str, tuple[str, ...]] = {"low-wall": ("cost", "los", "class"), "fence": ("class",)}
 
 #: singular names used in generated ids (L0-wall-3 = level 0, 4th wall)
 SINGULAR = {

@@ -5,9 +5,14 @@ blasted into holes.  The compiled board caches its movement graph and its LOS pr
 each change edits the board's features and drops the caches it affects (a door only the
 movement graph; smoke and holes the sight primitives and spatial indexes too).
 
+Sight is the scenario ruleset's verdict (:func:`engine.sight.sight`), the same one the CLI,
+validation and the editor give: under dmz1990 a closed door interrupts like an open one
+(seed 000 l.796), under sr3 and darkcon it hides the target.  Every change play makes is a
+new feature in the forked board's overlay (:meth:`engine.board.Board.set_state`,
+:meth:`~engine.board.Board.put_feature`); the compiled features are never edited.
+
 Decisions that belong to play rather than to the LOS engine (docs/play.md):
 
-* a closed door blocks sight; a closed window only interrupts it (glass);
 * smoke fills the cells of its dots on their level (a street cloud, being a street feature,
   already reaches one story up; inside a building the floor above gets its own cloud);
 * a barrier blasted open gets a one-dot hole where the blast was nearest, which moves and
@@ -26,10 +31,11 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import substring, unary_union
 
 from engine.board import Board, Feature
-from engine.los import line_of_sight
 from engine.movement import build_graph, cheapest_path, reach, step
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
+from engine.rules.base import barrier_of
+from engine.sight import sight
 
 Dot3 = tuple[int, int, int]
 _OPEN_KINDS = ("door", "window", "hole")
@@ -123,20 +129,14 @@ class EngineBoard:
 
     def _sight_uncached(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str,
                         vision: str) -> Sight:
-        facts = line_of_sight(self.board, tuple(a), tuple(b), posture_a=posture_a,
-                              posture_b=posture_b, light=self.light)
-        mods = self.rules.modifiers(facts, vision=vision)
+        v = sight(self.board, tuple(a), tuple(b), ruleset=self.rules.name, posture_a=posture_a,
+                  posture_b=posture_b, vision=vision, light=self.light)
+        facts, mods = v.facts, v.mods
         details: dict[str, Any] = {}
-        if facts.blocked_by:
-            details["blocked_by"] = facts.blocked_by.get("feature") or facts.blocked_by.get("kind")
-        blocked = bool(mods["blocked"])
-        for it in facts.interruptions:
-            if it.get("kind") == "door" and it.get("feature"):
-                f = self.board.feature(it["feature"])
-                if f is not None and f.props.get("state") == "closed":
-                    blocked = True
-                    details["blocked_by"] = f.id
-                    break
+        by = v.blocked_by
+        if by:
+            details["blocked_by"] = by.get("feature") or by.get("kind")
+        blocked = v.blocked
         if blocked:
             return Sight(True, facts.range, details=details)
         parts = {k: int(mods.get(k, 0)) for k in
@@ -165,8 +165,8 @@ class EngineBoard:
         if f is None or f.kind not in ("door", "window"):
             return
         if f.props.get("state") != state:
-            f.props["state"] = state
-            self._invalidate(los=False)
+            self.board.set_state(feature, state)
+            self._invalidate(los=True)
 
     # ------------------------------------------------------------------ smoke
     def add_smoke(self, dots: list[Dot3]) -> None:
@@ -193,15 +193,17 @@ class EngineBoard:
         area = p.buffer(radius + 0.5)
         out = []
         for f in self.board.features_near(dot[2], area):
-            if f.kind not in _BARRIER_KINDS or "barrier" not in f.props:
+            value = barrier_of(self.rules, {"kind": f.kind, **f.props}) \
+                if f.kind in _BARRIER_KINDS else None
+            if value is None:
                 continue
             near = shapely.ops.nearest_points(f.geom, p)[0]
             x, y = round(near.x * 2) / 2, round(near.y * 2) / 2
             dist = max(0, math.ceil(p.distance(near) - 0.5 - 1e-9))
             if dist > radius:
                 continue
-            out.append(BarrierInfo(f"{f.id}@{x:g},{y:g}", f.kind, int(f.props["barrier"]),
-                                   int(f.props.get("armor", 0)), dist, (x, y)))
+            out.append(BarrierInfo(f"{f.id}@{x:g},{y:g}", f.kind, int(value[0]), int(value[1]),
+                                   dist, (x, y)))
         return out
 
     def open_hole(self, feature: str) -> None:

@@ -157,7 +157,7 @@ def engine_view_factory(scenario: Scenario, board: Any) -> Callable[[], BoardVie
     from engine.play.engine_board import EngineBoard, fork_board
 
     def make() -> BoardView:
-        return EngineBoard(fork_board(board), light=scenario.light)
+        return EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
 
     return make
 

@@ -1,20 +1,81 @@
-"""What every ruleset offers: modifiers from LOS facts, barrier values per class."""
+"""What every ruleset offers, and the few helpers they share.
+
+The compiled board holds physical facts (a wall's class, a door's state, heights, positions);
+a ruleset is the one place those facts get numbers: barrier values, cover, visibility, range
+measure, movement units and costs.  :mod:`engine.sight` asks a ruleset for its verdict, and
+every caller (CLI, validation, editor, play) asks :mod:`engine.sight`.
+"""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.los import LosFacts
+import numpy as np
+
+from engine.los import Fan, LosFacts
+
+METERS_PER_DOT = 2  # SPEC: one dot is 2 m (seed 000 l.376)
+METERS_PER_STORY = 4  # seed 000 l.808: "one building story being about 4 meters high"
+
+
+@dataclass(frozen=True)
+class Movement:
+    """How a ruleset measures a move: in MP (dmz1990) or in metres (the others).
+
+    ``diagonal`` is the length of a diagonal step of a square lattice in dots (``None``: the
+    book's own rule, given by :meth:`Ruleset.path_metres`); ``rates`` names the paces a
+    character may use with the factor each applies to the base rate.
+    """
+
+    units: str  # "MP" | "m"
+    diagonal: float = 1.0
+    rates: tuple[tuple[str, float], ...] = ()
+    rule: str = ""
 
 
 class Ruleset(Protocol):
     name: str
+    movement: Movement
 
     def modifiers(self, facts: LosFacts, vision: str = "normal",
                   weapon: str | None = None) -> dict[str, Any]:
-        """Target modifiers for a shot along ``facts`` (``blocked`` says no shot at all)."""
+        """Target modifiers for a shot along ``facts`` (``blocked`` says no shot at all),
+        with ``reasons``: one line per number, citing the rule it comes from."""
         ...
 
-    def barrier(self, cls: str) -> tuple[int, int]:
-        """(barrier value, armor) for a class name."""
+    def barrier(self, cls: str, kind: str = "wall") -> tuple[int, int]:
+        """(barrier value, armor) for a class name on a wall/fence, door or window."""
         ...
+
+    def fan_verdict(self, fan: Fan, vision: str = "normal", light: str = "day"
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """(blocked, cover levels) per fan target, the same verdict :meth:`modifiers` gives."""
+        ...
+
+    def range_m(self, facts: LosFacts) -> float:
+        """The range as this book measures it, in metres."""
+        ...
+
+
+def straight_metres(facts: LosFacts) -> float:
+    """Metres along the straight line, height included: 2 m per dot, 4 m per story."""
+    flat = (facts.range if facts.span is None else facts.span) * METERS_PER_DOT
+    up = facts.elevation_stories * METERS_PER_STORY
+    return math.hypot(flat, up)
+
+
+def barrier_of(ruleset: Any, fact: dict[str, Any] | None) -> tuple[int, int] | None:
+    """(value, armor) a ruleset gives the barrier a fact describes, or None if it has none."""
+    if not fact or fact.get("class") is None or not getattr(ruleset, "has_barriers", True):
+        return None
+    kind = fact.get("kind", "wall")
+    if fact["class"] == "custom":
+        return ruleset.custom_barrier(*fact["custom"], kind=kind)
+    return ruleset.barrier(fact["class"], kind)
+
+
+def light_index(light: str) -> int:
+    """The scenario's light as the fan's visibility index (0 day, 1 partial, 2 full)."""
+    return {"partial-darkness": 1, "full-darkness": 2}.get(light, 0)

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.los import LosFacts
+import numpy as np
 
-METERS_PER_DOT = 2  # 2 m squares (§1.1, L126) = 1 dot
+from engine.los import Fan, LosFacts
+from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY, Movement
 
 BANDS = ("short", "medium", "long", "extreme")
 BAND_FACTOR = {"short": 1, "medium": 2, "long": 4, "extreme": 8}  # §1.8, L400
@@ -67,7 +68,7 @@ def parse_weapon(weapon: str) -> tuple[str, int]:
     return "direct", int(num)
 
 
-def range_band(weapon: str, meters: int) -> str:
+def range_band(weapon: str, meters: float) -> str:
     """short|medium|long|extreme for direct fire, normal|long for a throw, or out-of-range."""
     mode, r = parse_weapon(weapon)
     if mode == "thrown":
@@ -90,10 +91,44 @@ def visibility_modifier(conditions: list[str], vision: str) -> tuple[int, str | 
     return (0 if worst is None else OBSCURED[worst]), worst
 
 
+def squares(straight: int, diagonal: int) -> int:
+    """2 m squares of a move or a count: every other diagonal square counts double (L128)."""
+    return straight + diagonal + diagonal // 2
+
+
+def range_squares(facts: LosFacts) -> int:
+    """Squares from firer to target, height included (two squares per 4 m story, counted as
+    one more axis with the same every-other-diagonal rule; project decision)."""
+    dc, dr = abs(facts.a[0] - facts.b[0]), abs(facts.a[1] - facts.b[1])
+    # a square lattice counts king moves; on a hex lattice every step is one square
+    flat = squares(max(dc, dr) - min(dc, dr), min(dc, dr)) if facts.range == max(dc, dr) \
+        else facts.range
+    up = facts.elevation_stories * METERS_PER_STORY // METERS_PER_DOT
+    return squares(max(flat, up) - min(flat, up), min(flat, up))
+
+
 class DarkCon:
     """Dark Conspiracy direct-fire modifiers (roll-under: positive is easier)."""
 
     name = "darkcon"
+    has_barriers = False  # its Armor Values of Cover Chart is not in the sources
+    movement = Movement("m", 1.5, (("crawl", 0.5), ("walk", 1.0), ("trot", 2.0), ("run", 4.0)),
+                        "8 m walking for a human; crawl x1/2, trot x2, run x4; every other "
+                        "diagonal square doubled, seed 003 l.126-146")
+
+    def range_m(self, facts: LosFacts) -> float:
+        return float(range_squares(facts) * METERS_PER_DOT)
+
+    def custom_barrier(self, value: int, armor: int, kind: str = "wall") -> tuple[int, int]:
+        return self.barrier("custom")
+
+    def fan_verdict(self, fan: Fan, vision: str = "normal", light: str = "day"
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """What the firer cannot see (geometry, a closed door) is no target for direct fire."""
+        if vision not in VISIONS:
+            raise ValueError(f"vision {vision!r} is not one of {', '.join(VISIONS)}")
+        closed = np.asarray(fan.closed_doors) if fan.closed_doors is not None else 0
+        return np.asarray(fan.blocked) | (closed > 0), np.asarray(fan.cover)
 
     def barrier(self, cls: str) -> tuple[int, int]:
         raise ValueError(f"darkcon has no barrier ratings: the supplement's Armor Values of Cover "
@@ -102,9 +137,25 @@ class DarkCon:
     def modifiers(self, facts: LosFacts, vision: str = "normal",
                   weapon: str | None = None) -> dict[str, Any]:
         notes: list[str] = []
+        reasons: list[str] = []
         vis, row = visibility_modifier(facts.visibility, vision)
+        door = next((i for i in facts.interruptions
+                     if i["kind"] == "door" and i.get("state") == "closed"), None)
+        blocked = facts.blocked or door is not None
+        blocked_by = facts.blocked_by
+        if door is not None and not facts.blocked:
+            blocked_by = {**door, "reason": f"closed door {door['feature']} hides the target"}
+        if blocked_by:
+            reasons.append(f"blocked: {blocked_by.get('reason', blocked_by.get('kind'))}: no direct fire at what the firer "
+                           f"cannot see (seed 003 l.346)")
         if row:
             notes.append(f"target obscured ({row}) {vis:+d} for {vision} vision")
+            reasons.append(f"target obscured ({row}) {vis:+d} for {vision} vision "
+                           f"(seed 003 l.402-409)")
+        items = [{"kind": i["kind"], "feature": i.get("feature"),
+                  "reason": i["reason"] + (" (hides legs, seed 003 l.644)"
+                                           if i["kind"] in SOLID_KINDS else " (hides, no roll)")}
+                 for i in facts.interruptions]
         prone = PRONE if facts.posture_b == "prone" else 0
         solid = sorted({i["kind"] for i in facts.interruptions if i["kind"] in SOLID_KINDS})
         covered: tuple[str, ...] = ()
@@ -115,7 +166,7 @@ class DarkCon:
         # a DMZ-style area modifier makes the shot harder: it is subtracted here
         area = -facts.target_modifier
         total = prone + vis + area
-        meters = facts.range * METERS_PER_DOT
+        meters = self.range_m(facts)
         band = rmod = hit = None
         difficulty = "Average"
         if weapon:
@@ -126,12 +177,17 @@ class DarkCon:
                 rmod = 0
             elif band == "long":  # a throw at long range is a Difficult task (L507)
                 rmod, difficulty = 0, "Difficult"
-            if rmod is not None and not facts.blocked:
+            if rmod is not None and not blocked:
                 hit = rmod + total
-        if facts.blocked:
+        if blocked:
             notes.append("the shooter cannot see the target: no direct fire (L346)")
+        if prone:
+            reasons.append(f"target prone {prone:+d} (seed 003 l.410)")
         return {
-            "blocked": facts.blocked,
+            "blocked": blocked,
+            "blocked_by": blocked_by,
+            "interruptions": items,
+            "reasons": reasons,
             "visibility_result": "clear" if vis == 0 else "obscured",
             "cover": 0,
             "prone": prone,

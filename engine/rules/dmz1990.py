@@ -10,9 +10,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.board import DMZ_BARRIERS
-from engine.los import VISIBILITY_ORDER, LosFacts
+import numpy as np
 
+from engine.los import VISIBILITY_ORDER, Fan, LosFacts
+from engine.rules.base import METERS_PER_DOT, Movement, barrier_of, light_index
+
+#: Barrier Table (seed 000 l.1380-1387): class -> (Barrier Value, Armor Rating).  Walls and
+#: doors are Average and windows Standard unless a sheet says otherwise (l.1376).
+BARRIERS: dict[str, tuple[int, int]] = {
+    "thin": (8, 0),
+    "average": (12, 1),
+    "thick": (18, 3),
+    "standard": (6, 0),
+    "reinforced": (14, 2),
+}
+BARRIER_LINE = {"thin": 1383, "average": 1384, "thick": 1385, "standard": 1386, "reinforced": 1387}
+#: the seed line each kind of interruption is +1 by (Interrupted LOS: Cover, l.790-798)
+COVER_LINE = {"door": 796, "window": 796, "hole": 796, "stairs": 797, "canopy": 798,
+              "foliage": 719, "obstacle": 719, "low-wall": 719}
 #: Visibility Table: condition -> result per vision type
 VISIBILITY_TABLE: dict[str, dict[str, str]] = {
     "full-darkness": {"normal": "blocked", "low-light": "interrupted", "thermographic": "clear"},
@@ -66,22 +81,74 @@ def elevation_modifier(stories: int, weapon: str | None = None) -> int:
 
 class DMZ1990:
     name = "dmz1990"
+    movement = Movement("MP", 1.0, (), "Movement Cost Table, seed 000 l.504-534")
 
-    def barrier(self, cls: str) -> tuple[int, int]:
-        return DMZ_BARRIERS[cls]
+    def barrier(self, cls: str, kind: str = "wall") -> tuple[int, int]:
+        if cls in BARRIERS:
+            return BARRIERS[cls]
+        return BARRIERS["standard" if kind == "window" else "average"]
+
+    def custom_barrier(self, value: int, armor: int, kind: str = "wall") -> tuple[int, int]:
+        return (value, armor)  # an author's explicit numbers are DMZ Barrier Values
+
+    def _barrier_text(self, fact: dict[str, Any]) -> str:
+        got = barrier_of(self, fact)
+        if got is None:
+            return ""
+        line = BARRIER_LINE.get(fact.get("class", ""), 1376)
+        return f"Barrier Value {got[0]}, Armor {got[1]}, seed 000 l.{line}"
+
+    def cover_items(self, facts: LosFacts) -> list[dict[str, Any]]:
+        """Each interruption with its +1 and the rule it comes from.  Whatever a door's or a
+        window's state, it interrupts (l.796).  A prone target on a dot next to an obstacle,
+        shot at from a level above, gets no cover from it (l.826)."""
+        above = facts.a[2] > facts.b[2] and facts.posture_b == "prone"
+        out = []
+        for i in facts.interruptions:
+            counts = not (above and i.get("adjacent"))
+            line = COVER_LINE.get(i["kind"], 719)
+            why = f"+1, seed 000 l.{line}" if counts else \
+                "no cover: prone next to it and shot at from above, seed 000 l.826"
+            bar = self._barrier_text(i)
+            item = {k: i[k] for k in ("kind", "feature") if k in i}
+            item.update({"reason": f"{i['reason']} ({why}" + (f"; {bar})" if bar else ")"),
+                         "cover": 1 if counts else 0})
+            b = barrier_of(self, i)
+            if b is not None:
+                item["barrier"], item["armor"] = b
+            out.append(item)
+        return out
 
     def modifiers(self, facts: LosFacts, vision: str = "normal",
                   weapon: str | None = None) -> dict[str, Any]:
         vis = visibility_result(facts.visibility, vision)
         blocked = facts.blocked or vis == "blocked"
-        cover = facts.cover
+        items = self.cover_items(facts)
+        cover = sum(i["cover"] for i in items)
         prone = 0
+        reasons = []
+        if facts.blocked_by:
+            bar = self._barrier_text(facts.blocked_by)
+            reasons.append(f"blocked: {facts.blocked_by.get('reason', facts.blocked_by.get('kind'))}" + (f" ({bar})" if bar else ""))
+        elif vis == "blocked":
+            reasons.append(f"blocked: {', '.join(facts.visibility)} for {vision} vision "
+                           f"(Visibility Table, seed 000 l.865-867)")
+        reasons += [i["reason"] for i in items]
         if facts.posture_b == "prone":
             prone = 1 if facts.range > 1 else -2
+            reasons.append(f"prone target {prone:+d} (seed 000 l.794)")
         elevation = elevation_modifier(facts.elevation_stories, weapon)
+        if elevation:
+            reasons.append(f"elevation {facts.elevation_stories} stories {elevation:+d} "
+                           f"(seed 000 l.812)")
         visibility = 1 if vis == "interrupted" else 0
+        if visibility:
+            reasons.append(f"{', '.join(facts.visibility)} interrupts {vision} vision +1 "
+                           f"(Visibility Table, seed 000 l.865-871)")
+        if facts.target_modifier:
+            reasons.append(f"area modifier {facts.target_modifier:+d} (the map's own note)")
         total = cover + prone + elevation + visibility + facts.target_modifier
-        return {
+        out = {
             "blocked": blocked,
             "visibility_result": vis,
             "cover": cover,
@@ -90,7 +157,28 @@ class DMZ1990:
             "visibility": visibility,
             "target_modifier": facts.target_modifier,
             "total": total,
+            "range_m": self.range_m(facts),
+            "interruptions": items,
+            "reasons": reasons,
         }
+        b = barrier_of(self, facts.blocked_by)
+        if b is not None:
+            out["barrier"], out["armor"] = b
+        return out
+
+    def fan_verdict(self, fan: Fan, vision: str = "normal", light: str = "day"
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        if vision not in VISIONS:
+            raise ValueError(f"vision {vision!r} is not one of {', '.join(VISIONS)}")
+        vis = np.maximum(np.asarray(fan.visibility), light_index(light))
+        res = np.array(["clear"] + [VISIBILITY_TABLE[c][vision] for c in VISIBILITY_ORDER[1:]])
+        got = res[vis]
+        return np.asarray(fan.blocked) | (got == "blocked"), \
+            np.asarray(fan.cover) + (got == "interrupted")
+
+    def range_m(self, facts: LosFacts) -> float:
+        """DMZ counts dots (seed 000 l.376: two metres apart); metres are shown for reference."""
+        return float(facts.range * METERS_PER_DOT)
 
 
 __all__ = ["DMZ1990", "VISIBILITY_TABLE", "VISIBILITY_ORDER", "elevation_modifier",

@@ -21,16 +21,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.los import LosFacts
-from engine.rules import sr3
+import numpy as np
 
-METERS_PER_DOT = sr3.METERS_PER_DOT
+from engine.los import Fan, LosFacts
+from engine.rules import sr3
+from engine.rules.base import Movement, barrier_of, straight_metres
+
 MIN_TN = 2  # no TN of 1 (darkcon_sr1.md §2.0, L198-202)
 SHORT_BASE_TN = 4  # darkcon_sr1.md §2.4, L1414-1420
 
 #: interruptions that are hard cover (solid things a round must go through); the rest only
-#: hide the target (soft cover).  Project decision, docs/rulesets.md.
+#: hide the target (soft cover).  A closed door or window is hard cover too: a round must go
+#: through it.  Project decision, docs/rulesets.md.
 HARD_COVER_KINDS = ("low-wall", "obstacle")
+
+
+def is_hard(item: dict[str, Any]) -> bool:
+    return item["kind"] in HARD_COVER_KINDS or (
+        item["kind"] in ("door", "window") and item.get("state") == "closed")
 
 #: what this ruleset takes from sr3 because ConcisionRun does not print it
 BORROWED = (
@@ -45,6 +53,9 @@ class SR1:
     """ConcisionRun/SR1 target numbers from the engine's LOS facts."""
 
     name = "sr1"
+    movement = Movement("m", 2 ** 0.5, (("walk", 1.0), ("run", 4.0)),
+                        "Quickness metres per Action Phase, x4 running (x3 dwarf, troll), "
+                        "seed 004 l.1084, l.1104-1136")
 
     def barrier(self, cls: str, kind: str = "wall") -> tuple[int, int]:
         """(rating, hard cover rating): the sr3 Barrier Rating of the class, used both as the
@@ -52,24 +63,53 @@ class SR1:
         r = sr3.barrier_rating(cls, kind)
         return (r, r)
 
+    def custom_barrier(self, value: int, armor: int, kind: str = "wall") -> tuple[int, int]:
+        return sr3.SR3().custom_barrier(value, armor, kind)
+
+    def range_m(self, facts: LosFacts) -> float:
+        """Metres along the straight line, height included (as sr3)."""
+        return round(straight_metres(facts), 2)
+
     def modifiers(self, facts: LosFacts, vision: str = "normal",
                   weapon: str | None = None) -> dict[str, Any]:
         notes: list[str] = []
+        reasons: list[str] = []
         vis, rows = sr3.visibility_modifier(facts.visibility, vision)
-        hard = [{"kind": i["kind"], "feature": i["feature"]} for i in facts.interruptions
-                if i["kind"] in HARD_COVER_KINDS]
+        hard = []
+        items = []
+        for i in facts.interruptions:
+            b = barrier_of(self, i)
+            entry = {"kind": i["kind"], "feature": i.get("feature")}
+            text = i["reason"]
+            if is_hard(i):
+                entry["hard_cover_rating"] = b[0] if b else None
+                hard.append(entry)
+                text += (f" (hard cover, rating {b[0]}, seed 004 l.1398)" if b
+                         else " (hard cover, seed 004 l.1398)")
+            else:
+                text += " (soft cover, seed 004 l.1400)"
+            items.append({**entry, "reason": text})
         cover_type = "hard" if hard else ("soft" if facts.interruptions else "none")
         cover = sr3.PARTIAL_COVER if facts.interruptions else 0
+        if facts.blocked_by:
+            reasons.append(f"blocked: {facts.blocked_by.get('reason', facts.blocked_by.get('kind'))} (impenetrable, seed 004 "
+                           f"l.1396)")
+        reasons += [i["reason"] for i in items]
         if cover:
             notes.append(f"{cover_type} cover: visibility penalty +{cover}")
+            reasons.append(f"{cover_type} cover: visibility penalty +{cover} (seed 004 l.1392; "
+                           f"number borrowed from sr3)")
         if hard:
             ids = ", ".join(f"{h['kind']} {h['feature']}" for h in hard)
             notes.append(f"hard cover ({ids}): its rating adds automatic successes to the "
                          f"target's Resistance Test")
         if rows:
             notes.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision)")
+            reasons.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision; seed 004 "
+                           f"l.1404, table borrowed from sr3)")
         total = cover + vis + facts.target_modifier
-        meters = facts.range * METERS_PER_DOT
+        meters = self.range_m(facts)
+        rating, through = sr3.barrier_total(self, facts)
         band = base = tn = None
         if weapon:
             band = sr3.range_band(weapon, meters)
@@ -93,9 +133,19 @@ class SR1:
             "range_band": band,
             "base_target_number": base,
             "target_number": tn,
+            "barrier_rating": rating,
+            "barriers": through,
             "borrowed": list(BORROWED),
+            "interruptions": items,
+            "reasons": reasons,
             "notes": notes,
         }
+
+    def fan_verdict(self, fan: Fan, vision: str = "normal", light: str = "day"
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        if vision not in sr3.VISIONS:
+            raise ValueError(f"vision {vision!r} is not one of {', '.join(sr3.VISIONS)}")
+        return np.asarray(fan.blocked), (np.asarray(fan.cover) > 0).astype(np.int64)
 
 
 __all__ = ["SR1", "BORROWED", "HARD_COVER_KINDS"]

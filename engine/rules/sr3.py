@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.los import LosFacts
+import numpy as np
 
-#: meters per dot (SPEC: 1 dot = 2 m)
-METERS_PER_DOT = 2
+from engine.los import Fan, LosFacts
+from engine.rules.base import Movement, barrier_of, straight_metres
 
 BANDS = ("short", "medium", "long", "extreme")
 #: base TN per range band (digest §5.2, L391-392)
@@ -151,16 +151,17 @@ def range_bounds(weapon: str) -> tuple[int, tuple[int, int, int, int]]:
     return MIN_RANGE.get(key, 0), RANGE_TABLE[key]
 
 
-def range_band(weapon: str, meters: int) -> str:
+def range_band(weapon: str, meters: float) -> str:
     """short|medium|long|extreme, ``too-close`` under a launcher's minimum, or ``out-of-range``.
 
-    Bands are whole meters, upper bound inclusive; dots give even meters, so no rounding.
+    Metres are measured along the straight line and not rounded: a band holds every range up
+    to and including its upper bound, so 5.0 m is short for a 0-5 m band and 5.7 m is medium.
     """
     lo, bounds = range_bounds(weapon)
-    if meters < lo:
+    if meters < lo - 1e-9:
         return "too-close"
     for band, hi in zip(BANDS, bounds):
-        if meters <= hi:
+        if meters <= hi + 1e-9:
             return band
     return "out-of-range"
 
@@ -168,8 +169,9 @@ def range_band(weapon: str, meters: int) -> str:
 def visibility_modifier(conditions: list[str], vision: str) -> tuple[int, list[str]]:
     """TN modifier for the conditions on the line, and the table rows it came from.
 
-    The worst lighting row counts (the light is one condition), smoke adds to it, and the sum
-    never passes Blind Fire's +8: not seeing at all is the worst sight can cost.
+    The worst lighting row counts (the light is one condition) and smoke adds to it, as the
+    table's rows are separate situations (L500-511).  The book states no cap, so none is
+    applied: darkness and heavy smoke together cost more than Blind Fire's +8.
     """
     if vision not in VISIONS:
         raise ValueError(f"vision {vision!r} is not one of {', '.join(VISIONS)}")
@@ -189,7 +191,15 @@ def visibility_modifier(conditions: list[str], vision: str) -> tuple[int, list[s
     if "smoke" in conditions:
         rows.append(CONDITION_ROW["smoke"])
         total += value(CONDITION_ROW["smoke"])
-    return min(total, BLIND_FIRE), rows
+    return total, rows
+
+
+def opaque_door(facts: LosFacts) -> dict[str, Any] | None:
+    """The first closed door on the line: an opaque barrier (L486), or None."""
+    for i in facts.interruptions:
+        if i["kind"] == "door" and i.get("state") == "closed":
+            return i
+    return None
 
 
 def barrier_rating(cls: str, kind: str = "wall") -> int:
@@ -204,10 +214,24 @@ def barrier_rating(cls: str, kind: str = "wall") -> int:
     return BARRIER_RATINGS[table[cls]]
 
 
+def barrier_total(ruleset: Any, facts: LosFacts) -> tuple[int | None, list[dict[str, Any]]]:
+    """(sum of the ratings, each barrier with its rating) of every barrier the line meets:
+    Firing Through subtracts each one it passes (L967-969)."""
+    items = []
+    for b in facts.barriers:
+        got = barrier_of(ruleset, b)
+        if got is not None:
+            items.append({"kind": b["kind"], "feature": b["feature"], "rating": got[0]})
+    return (sum(i["rating"] for i in items) if items else None), items
+
+
 class SR3:
     """Shadowrun 3rd-edition-era target numbers from the engine's LOS facts."""
 
     name = "sr3"
+    movement = Movement("m", 2 ** 0.5, (("walk", 1.0), ("run", 3.0)),
+                        "Quickness metres per Combat Phase walking, x3 running (x2 dwarf, "
+                        "troll), seed 001 l.209-230")
 
     def barrier(self, cls: str, kind: str = "wall") -> tuple[int, int]:
         """(Barrier Rating, armor): one number plays both roles in Shadowrun — it must be beaten
@@ -215,22 +239,58 @@ class SR3:
         r = barrier_rating(cls, kind)
         return (r, r)
 
+    def custom_barrier(self, value: int, armor: int, kind: str = "wall") -> tuple[int, int]:
+        """An author's DMZ-scale numbers: the rating of the DMZ class nearest its value."""
+        dmz = {"thin": 8, "average": 12, "thick": 18} if kind != "window" else \
+            {"standard": 6, "reinforced": 14}
+        cls = min(dmz, key=lambda c: (abs(dmz[c] - value), dmz[c]))
+        return self.barrier(cls, kind)
+
+    def range_m(self, facts: LosFacts) -> float:
+        """Metres along the straight line, height included (L385: count the metres)."""
+        return round(straight_metres(facts), 2)
+
     def modifiers(self, facts: LosFacts, vision: str = "normal",
                   weapon: str | None = None) -> dict[str, Any]:
         notes: list[str] = []
+        reasons: list[str] = []
         vis, rows = visibility_modifier(facts.visibility, vision)
-        cover = PARTIAL_COVER if facts.interruptions else 0
+        door = opaque_door(facts)
+        blocked = facts.blocked or door is not None
+        blocked_by = facts.blocked_by
+        if door is not None and not facts.blocked:
+            blocked_by = {**door, "reason": f"closed door {door['feature']} is an opaque barrier"}
+        seen = [i for i in facts.interruptions if i is not door]
+        cover = PARTIAL_COVER if seen and not blocked else 0
+        items = []
+        for i in facts.interruptions:
+            b = barrier_of(self, i)
+            text = i["reason"]
+            if b is not None:
+                text += f" (Barrier Rating {b[0]}, seed 001 l.946-962)"
+            items.append({"kind": i["kind"], "feature": i.get("feature"), "reason": text,
+                          **({"barrier_rating": b[0]} if b is not None else {})})
+        if blocked_by:
+            b = barrier_of(self, blocked_by)
+            reasons.append(f"blocked: {blocked_by.get('reason', blocked_by.get('kind'))}"
+                           + (f" (Barrier Rating {b[0]}, seed 001 l.946-962)" if b else ""))
+        if not blocked:
+            reasons += [i["reason"] for i in items if "barrier_rating" in i]
         if cover:
-            kinds = ", ".join(sorted({i["kind"] for i in facts.interruptions}))
+            kinds = ", ".join(sorted({i["kind"] for i in seen}))
             notes.append(f"partial cover +{PARTIAL_COVER} ({kinds}); one level only")
+            reasons.append(f"partial cover +{PARTIAL_COVER} ({kinds}), once (seed 001 l.488-489)")
         if rows:
             notes.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision)")
+            reasons.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision; "
+                           f"Visibility Table, seed 001 l.494-511)")
         if facts.posture_b == "prone":
             notes.append("prone target: no ranged modifier in this chapter")
         if facts.elevation_stories:
             notes.append("height difference: no ranged modifier in this chapter")
         total = cover + vis + facts.target_modifier
-        meters = facts.range * METERS_PER_DOT
+        meters = self.range_m(facts)
+        rating, through = barrier_total(self, facts)
         band = base = tn = blind_tn = None
         if weapon:
             band = range_band(weapon, meters)
@@ -239,17 +299,21 @@ class SR3:
                 tn = max(MIN_TN, base + total)
                 blind_tn = max(MIN_TN, base + BLIND_FIRE + facts.target_modifier)
         blind = 0
-        kind = (facts.blocked_by or {}).get("kind")
-        if facts.blocked and kind in FIRE_THROUGH_KINDS:
+        kind = (blocked_by or {}).get("kind")
+        if blocked and kind in FIRE_THROUGH_KINDS:
             blind = BLIND_FIRE
-            notes.append(f"no sight through the {kind}: a shot through it takes Blind Fire "
-                         f"+{BLIND_FIRE} and the Barrier Rating comes off its Power")
+            text = (f"no sight through the {kind}: Blind Fire +{BLIND_FIRE} (seed 001 l.486); "
+                    f"the Barrier Rating comes off the Power (Firing Through, seed 001 "
+                    f"l.964-968)")
+            notes.append(text)
+            reasons.append(text + (f": barriers on the line total {rating}" if rating else ""))
         else:
             blind_tn = None
-        if facts.blocked:
+        if blocked:
             tn = None
         return {
-            "blocked": facts.blocked,
+            "blocked": blocked,
+            "blocked_by": blocked_by,
             "visibility_result": "clear" if vis == 0 else ("blind" if vis >= BLIND_FIRE
                                                            else "impaired"),
             "cover": cover,
@@ -264,9 +328,22 @@ class SR3:
             "target_number": tn,
             "blind_fire": blind,
             "blind_fire_target_number": blind_tn,
+            "barrier_rating": rating,
+            "barriers": through,
+            "interruptions": items,
+            "reasons": reasons,
             "notes": notes,
         }
 
+    def fan_verdict(self, fan: Fan, vision: str = "normal", light: str = "day"
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """Blocked by geometry or a closed door; one level of cover for any interruption."""
+        if vision not in VISIONS:
+            raise ValueError(f"vision {vision!r} is not one of {', '.join(VISIONS)}")
+        closed = np.asarray(fan.closed_doors) if fan.closed_doors is not None else 0
+        blocked = np.asarray(fan.blocked) | (closed > 0)
+        return blocked, (np.asarray(fan.cover) > 0).astype(np.int64)
+
 
 __all__ = ["SR3", "BARRIER_RATINGS", "CLASS_MATERIAL", "SR_VISIBILITY", "barrier_rating",
-           "parse_weapon", "range_band", "visibility_modifier"]
+           "barrier_total", "opaque_door", "parse_weapon", "range_band", "visibility_modifier"]

@@ -131,8 +131,8 @@ def test_coffin_capsule_costs_two_extra_to_enter_and_nothing_to_leave(library):
 
 def test_coffin_lounge_lights_and_thick_front_door(library):
     b = alone(library, "coffin-hotel")
-    assert feature(b, "b/d-front").props["barrier"] == 18
-    assert feature(b, "b/d-lobby-hall").props["barrier"] == 12
+    assert feature(b, "b/d-front").props["class"] == "thick"
+    assert feature(b, "b/d-lobby-hall").props["class"] == "average"
     assert feature(b, "b/lounge-lights").props["target_modifier"] == 1
     assert not line_of_sight(b, w(7, 7), w(4, 10)).blocked
 
@@ -140,7 +140,7 @@ def test_coffin_lounge_lights_and_thick_front_door(library):
 def test_chop_shop_walls_are_thin_and_cars_are_stood_on(library):
     b = alone(library, "chop-shop")
     walls = [f for f in b.features(0) if f.kind == "wall" and f.building == 0]
-    assert walls and {f.props["barrier"] for f in walls} == {8}
+    assert walls and {f.props["class"] for f in walls} == {"thin"}
     assert b.standable(w(3, 4))  # on car-a
     assert step(b, w(1, 4), w(2, 4), 3).cost == 5  # +2 to get on the car
     assert step(b, w(2, 4), w(3, 4), 3).cost == 3  # moving about on it
@@ -163,8 +163,8 @@ def test_corner_store_back_room_is_dark_and_plus_one(library):
 def test_police_station_thick_walls_cells_and_lift(library):
     b = alone(library, "police-station")
     walls = [f for f in b.features(0) if f.kind == "wall" and f.building == 0]
-    assert {f.props["barrier"] for f in walls} == {18}
-    assert feature(b, "b/evidence-cage").props["barrier"] == 12
+    assert {f.props["class"] for f in walls} == {"thick"}
+    assert feature(b, "b/evidence-cage").props["class"] == "average"
     assert {(a[2], c[2]) for a, c, _f in b.elevator_links} == {(0, 1), (0, 2), (1, 2)}
     assert {(a[2], c[2]) for a, c, _f in b.stair_links} == {(0, 1), (1, 2), (2, 3)}
     facts = line_of_sight(b, w(13, 6), w(13, 2))  # corridor of the cells -> cell 1
@@ -181,8 +181,8 @@ def test_office_tower_has_five_stories_and_a_roof_by_ladder(library):
     climbs = [(a, c) for a, c, _f in b.climb_links]
     assert (w(6, 10, 4), w(6, 10, 5)) in climbs
     assert {lv for _a, c, _f in b.elevator_links for lv in (_a[2], c[2])} == {0, 1, 2, 3, 4}
-    assert feature(b, "b/ext").props["barrier"] == 18  # exterior thick
-    assert feature(b, "b/l4-w-boardroom").props["barrier"] == 12  # interior average
+    assert feature(b, "b/ext").props["class"] == "thick"  # exterior thick
+    assert feature(b, "b/l4-w-boardroom").props["class"] == "average"  # interior average
     res = cheapest_path(b, w(7, 0), w(7, 4, 5), 2)
     assert res.reachable
 
@@ -223,8 +223,8 @@ def test_warehouse_slime_truck_and_thick_sewer_wall(library):
     assert slime.kind == "hazard" and slime.props["effect"] == "prone on 1 in d6"
     assert b.standable(w(5, 3))  # on the truck
     assert step(b, w(2, 3), w(3, 3), 3).cost == 6  # +3 to climb on
-    assert feature(b, "b/w-sewer-west").props["barrier"] == 18
-    assert feature(b, "b/w-bay-storage").props["barrier"] == 8
+    assert feature(b, "b/w-sewer-west").props["class"] == "thick"
+    assert feature(b, "b/w-bay-storage").props["class"] == "thin"
     assert step(b, w(17, 10), w(18, 10), 3).cost == 5  # step down +1, wade +1
 
 
@@ -328,7 +328,7 @@ def test_police_extraction_troll_cell_is_dark_and_behind_thick_doors(scenarios):
     cell = (23, 3, 0)
     assert board.building_at(cell).sheet.id == "police-station"
     door = board.feature("precinct/d-cell-troll")
-    assert door.props["barrier"] == 18 and door.props["state"] == "closed"
+    assert door.props["class"] == "thick" and door.props["state"] == "closed"
     res = cheapest_path(board, (30, 30, 0), cell, 2)
     assert res.reachable
 

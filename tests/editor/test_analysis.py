@@ -20,7 +20,8 @@ def test_los_blocked_by_wall_says_why(make_editor):
     facts = win.tool.facts
     assert facts.blocked and facts.blocked_by["feature"] == "house-1/outer"
     assert win.hint_label.text() == (
-        "Blocked: thick wall house-1/outer (barrier 18) blocks the line — range 6")
+        "Blocked: thick wall house-1/outer blocks the line (Barrier Value 18, Armor 3, "
+        "seed 000 l.1385) — range 6")
     # the solid red line stops where the wall blocks it; a dotted rest runs on to the target
     solid = [ln for ln in lines(win) if ln.pen().color().name() == RED and ln.pen().width() == 4]
     assert len(solid) == 1

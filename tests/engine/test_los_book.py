@@ -6,6 +6,7 @@ from engine import model as m
 from engine.los import line_of_sight, los_fan
 from engine.rules import get_ruleset
 from engine.rules.dmz1990 import elevation_modifier, visibility_result
+from engine.sight import sight
 from tests.builders import board_of, building, outer_walls, pavement, rect
 
 DMZ = get_ruleset("dmz1990")
@@ -125,7 +126,11 @@ def test_walls_block_openings_interrupt_and_each_counts():
     assert [i["kind"] for i in f.interruptions] == ["door", "hole"]
     g = line_of_sight(bd, (1, 0, 0), (8, 0, 0))
     assert g.blocked and g.blocked_by["kind"] == "wall"
-    assert "thick wall" in g.blocked_by["reason"] and "barrier 18" in g.blocked_by["reason"]
+    assert "thick wall" in g.blocked_by["reason"] and g.blocked_by["class"] == "thick"
+    # the number is the ruleset's: DMZ's Barrier Table gives a thick wall 18 (seed 000 l.1385)
+    v = sight(bd, (1, 0, 0), (8, 0, 0))
+    assert (v.mods["barrier"], v.mods["armor"]) == (18, 3)
+    assert "(Barrier Value 18, Armor 3, seed 000 l.1385)" in v.reasons[0]
     assert g.blocked_by["point"] == [4.5, 0.0]
 
 

@@ -1,24 +1,28 @@
 """Play's view of the real board: doors, smoke and blasted holes change movement and sight."""
 
+import pytest
+
 from engine import model as m
 from engine.play.engine_board import EngineBoard
 from tests.builders import board_of, building, outer_walls, pavement
 
 
-def hut():
+def hut(ruleset: str = "dmz1990"):
     """A 6x4 one-story hut at (6, 4) with a closed door on its west wall, rows 4..7."""
     lv = m.Level(0, walls=outer_walls(6, 4),
                  doors=(m.Opening("door", ((-0.5, 0.5), (-0.5, 1.5)), state="closed", id="d1"),))
     sheet = building("hut", 6, 4, height=1, levels=(lv,))
     board = board_of([sheet], [m.Placement("hut", (6, 4), id="hut")], pave=pavement(24, 14))
-    return EngineBoard(board)
+    return EngineBoard(board.fork(), ruleset=ruleset)
 
 
-def test_closed_door_costs_and_blocks_until_opened():
+def test_closed_door_costs_and_interrupts_under_dmz_until_opened():
     eb = hut()
     a, b = (5, 5, 0), (6, 5, 0)
     assert eb.step(a, b, 2).cost == 2 + 2 + 1
-    assert eb.sight((2, 5, 0), (8, 5, 0), "standing", "standing", "normal").blocked
+    # seed 000 l.796: a door interrupts whatever its state, as `sprawlmap los` says
+    s = eb.sight((2, 5, 0), (8, 5, 0), "standing", "standing", "normal")
+    assert not s.blocked and s.modifiers["cover"] == 1
     ops = eb.openings_on(a, b)
     assert [(o.feature, o.kind, o.state) for o in ops] == [("hut/d1", "door", "closed")]
     assert [o.feature for o in eb.openings_near(a)] == ["hut/d1"]
@@ -26,6 +30,17 @@ def test_closed_door_costs_and_blocks_until_opened():
     assert eb.step(a, b, 2).cost == 2 + 1
     s = eb.sight((2, 5, 0), (8, 5, 0), "standing", "standing", "normal")
     assert not s.blocked and s.total == 1 and s.modifiers["cover"] == 1
+    # the change lives in the fork's overlay; the compiled feature is untouched
+    assert eb.board.overlay["hut/d1"].props["state"] == "open"
+
+
+@pytest.mark.parametrize("ruleset", ["sr3", "darkcon"])
+def test_closed_door_hides_the_target_under_sr3_and_darkcon(ruleset):
+    eb = hut(ruleset)
+    s = eb.sight((2, 5, 0), (8, 5, 0), "standing", "standing", "normal")
+    assert s.blocked and s.details["blocked_by"] == "hut/d1"
+    eb.set_opening("hut/d1", "open")
+    assert not eb.sight((2, 5, 0), (8, 5, 0), "standing", "standing", "normal").blocked
 
 
 def test_smoke_blocks_normal_sight_and_interrupts_thermographic():

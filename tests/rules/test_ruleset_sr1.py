@@ -29,8 +29,8 @@ def test_soft_cover_only_hurts_sight_hard_cover_lists_its_features():
     assert (soft["cover_type"], soft["cover"], soft["hard_cover"]) == ("soft", 4, [])
     hard = SR1.modifiers(facts(kinds=("door", "low-wall", "obstacle")))
     assert hard["cover_type"] == "hard" and hard["cover"] == 4
-    assert hard["hard_cover"] == [{"kind": "low-wall", "feature": "f1"},
-                                  {"kind": "obstacle", "feature": "f2"}]
+    assert hard["hard_cover"] == [{"kind": "low-wall", "feature": "f1", "hard_cover_rating": None},
+                                  {"kind": "obstacle", "feature": "f2", "hard_cover_rating": None}]
     assert SR1.modifiers(facts())["cover_type"] == "none"
 
 

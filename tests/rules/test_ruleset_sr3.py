@@ -41,14 +41,15 @@ def test_visibility_table_rows(cond, vision, mod):
     assert visibility_modifier([cond], vision)[0] == mod
 
 
-def test_visibility_worst_light_plus_smoke_capped_at_blind_fire():
+def test_visibility_worst_light_plus_smoke_adds_without_a_cap():
     # the light is one condition: full darkness wins over partial light
     assert visibility_modifier(["partial-darkness", "full-darkness"], "thermographic") == (
         4, ["Full Darkness"])
     assert visibility_modifier(["full-darkness", "smoke"], "thermographic") == (
         5, ["Full Darkness", "Heavy Smoke/Fog/Rain"])
     assert visibility_modifier(["partial-darkness", "smoke"], "normal")[0] == 8  # 2 + 6
-    assert visibility_modifier(["full-darkness", "smoke"], "normal")[0] == 8  # 14 capped
+    # the book states no cap: 8 + 6 (issue 10 item 4)
+    assert visibility_modifier(["full-darkness", "smoke"], "normal")[0] == 14
     with pytest.raises(ValueError, match="vision 'x-ray'"):
         visibility_modifier([], "x-ray")
 

@@ -1,0 +1,135 @@
+"""The one sight verdict: every caller that asks "can A see B, and what does it cost?" asks here.
+
+:func:`engine.los.line_of_sight` finds the facts (what the line meets, its material and state);
+the scenario's ruleset prices them (:mod:`engine.rules`).  This module joins the two so the CLI,
+validation, the editor's LOS tool and fan, play and the bots get the same answer for the same
+question: ``blocked`` / ``interrupted`` / ``clear``, the modifiers, and one reason per number
+citing the rule it comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from engine.board import Board, Dot3
+from engine.los import Fan, LosFacts, line_of_sight, los_fan
+from engine.rules import get_ruleset
+
+#: the modifier keys every ruleset answers with (dmz1990's)
+BASE_KEYS = ("blocked", "visibility_result", "cover", "prone", "elevation", "visibility",
+             "target_modifier", "total")
+_OWN_KEYS = ("blocked_by", "interruptions", "reasons")
+
+
+@dataclass
+class Verdict:
+    """A ruleset's answer to one line of sight."""
+
+    ruleset: str
+    facts: LosFacts
+    mods: dict[str, Any]
+    vision: str = "normal"
+
+    @property
+    def blocked(self) -> bool:
+        return bool(self.mods["blocked"])
+
+    @property
+    def blocked_by(self) -> dict[str, Any] | None:
+        by = self.mods.get("blocked_by", self.facts.blocked_by)
+        if self.blocked and by is None:
+            by = {"kind": "visibility", "feature": None, "point": None,
+                  "reason": f"{', '.join(self.facts.visibility)} blocks {self.vision} vision"}
+        return by if self.blocked else None
+
+    @property
+    def result(self) -> str:
+        if self.blocked:
+            return "blocked"
+        return "interrupted" if self.mods["cover"] or self.facts.interruptions else "clear"
+
+    @property
+    def interruptions(self) -> list[dict[str, Any]]:
+        return self.mods.get("interruptions", self.facts.interruptions)
+
+    @property
+    def reasons(self) -> list[str]:
+        return list(self.mods.get("reasons", []))
+
+    @property
+    def range_m(self) -> float:
+        return float(self.mods["range_m"])
+
+    def describe(self) -> str:
+        """One line: the verdict and its reasons."""
+        head = {"blocked": "Blocked", "interrupted": f"Cover {self.mods['cover']:+d}",
+                "clear": "Clear"}[self.result]
+        rng = f"range {self.facts.range} dots ({self.range_m:g} m)"
+        return f"{head} [{self.ruleset}] — {rng}" + (
+            ": " + "; ".join(self.reasons) if self.reasons else "")
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``los --json`` answer (SPEC section 6) with the ruleset's own keys."""
+        f, m = self.facts, self.mods
+        return {
+            "range": f.range, "range_m": self.range_m, "blocked": self.blocked,
+            "result": self.result, "blocked_by": self.blocked_by,
+            "interruptions": self.interruptions,
+            "cover": f.cover, "visibility": m["visibility_result"],
+            "visibility_conditions": f.visibility,
+            "elevation_stories": f.elevation_stories, "dead_zone": f.dead_zone,
+            "modifiers": {k: m[k] for k in ("cover", "prone", "elevation", "visibility")},
+            "target_modifier": m["total"], "a": list(f.a), "b": list(f.b),
+            "ruleset": self.ruleset, "barrier_rating": m.get("barrier_rating"),
+            "reasons": self.reasons,
+            "ruleset_extra": {k: v for k, v in m.items()
+                              if k not in BASE_KEYS and k not in _OWN_KEYS},
+        }
+
+
+def sight(board: Board, a: Dot3, b: Dot3, *, ruleset: str = "dmz1990",
+          posture_a: str = "standing", posture_b: str = "standing", vision: str = "normal",
+          weapon: str | None = None, light: str = "day") -> Verdict:
+    """The verdict of ``ruleset`` on the line from ``a`` (attacker) to ``b`` (target)."""
+    rs = get_ruleset(ruleset)
+    facts = line_of_sight(board, a, b, posture_a=posture_a, posture_b=posture_b, light=light)
+    return Verdict(rs.name, facts, rs.modifiers(facts, vision=vision, weapon=weapon), vision)
+
+
+@dataclass
+class FanVerdict:
+    """A ruleset's verdict on every target of a fan."""
+
+    fan: Fan
+    blocked: np.ndarray  # (N,) bool
+    cover: np.ndarray  # (N,) int: levels of cover the ruleset counts (0 = clear)
+
+    @property
+    def dots(self) -> np.ndarray:
+        return self.fan.dots
+
+    @property
+    def level(self) -> int:
+        return self.fan.level
+
+    @property
+    def origin(self) -> Dot3:
+        return self.fan.origin
+
+
+def sight_fan(board: Board, a: Dot3, *, ruleset: str = "dmz1990", vision: str = "normal",
+              light: str = "day", radius: int = 75, level: int | None = None,
+              targets: np.ndarray | None = None) -> FanVerdict:
+    """:func:`sight` from ``a`` to every dot of a level at once (same verdict, vectorised)."""
+    fan = los_fan(board, a, radius=radius, level=level, targets=targets)
+    return fan_verdict(fan, ruleset=ruleset, vision=vision, light=light)
+
+
+def fan_verdict(fan: Fan, *, ruleset: str = "dmz1990", vision: str = "normal",
+                light: str = "day") -> FanVerdict:
+    """The ruleset's verdict on a fan already traced (e.g. in a background thread)."""
+    blocked, cover = get_ruleset(ruleset).fan_verdict(fan, vision=vision, light=light)
+    return FanVerdict(fan, np.asarray(blocked, dtype=bool), np.asarray(cover, dtype=np.int64))
