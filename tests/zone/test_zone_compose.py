@@ -8,6 +8,8 @@ from engine.board import compile_board
 from engine.errors import LoadError
 from engine.io import load_board, resolve_sheets, save_document
 from engine.los import line_of_sight
+from engine.rules import get_ruleset
+from engine.rules.base import barrier_of
 from engine.movement import cheapest_path
 from engine.zone.compose import block_scenario, compose, composed_scenario
 from engine.zone.io import load_zone
@@ -45,7 +47,9 @@ def test_a_barrier_becomes_a_fence_with_its_body(tmp_path):
     assert len(fence) == 1 and fence[0].path == ((47.5, -0.5), (47.5, 31.5)) and fence[0].cls.barrier == 9
     facts = line_of_sight(board, (40, 12, 0), (56, 12, 0))
     assert facts.blocked and facts.blocked_by["kind"] == "fence"
-    assert board.feature(facts.blocked_by["feature"]).props["barrier"] == 9
+    fence_props = board.feature(facts.blocked_by["feature"]).props
+    assert fence_props["class"] == "custom" and fence_props["custom"] == (9, 0)
+    assert barrier_of(get_ruleset("dmz1990"), {**fence_props, "kind": "fence"}) == (9, 0)
     assert not cheapest_path(board, (44, 12, 0), (52, 12, 0), 2).reachable
 
 
