@@ -8,9 +8,9 @@ from engine.board import compile_board
 from engine.errors import LoadError
 from engine.io import load_board, resolve_sheets, save_document
 from engine.los import line_of_sight
+from engine.movement import cheapest_path
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
-from engine.movement import cheapest_path
 from engine.zone.compose import block_scenario, compose, composed_scenario
 from engine.zone.io import load_zone
 from engine.zone.validate import validate_zone
