@@ -15,5 +15,9 @@ LIBRARY = [name for name in ("mapsheets", "scenarios", "zones") if (ROOT / name)
 setup(
     packages=find_packages(include=["engine*", "editor*"]) + [f"engine.bundled.{n}" for n in LIBRARY],
     package_dir={f"engine.bundled.{n}": n for n in LIBRARY},
-    package_data={"": ["*.yaml"], **{f"engine.bundled.{n}": ["*.yaml"] for n in LIBRARY}},
+    package_data={
+        "": ["*.yaml"],
+        "editor": ["resources/*.svg", "resources/*.png", "resources/*.desktop"],
+        **{f"engine.bundled.{n}": ["*.yaml"] for n in LIBRARY},
+    },
 )

@@ -8,18 +8,28 @@ from pathlib import Path
 from engine.errors import LoadError
 
 
-def run(path: str | Path | None = None, screenshot: str | Path | None = None) -> int:
+def icon_path(kind: str = "svg") -> Path:
+    """The application icon shipped in the package (``svg`` or the 256 px ``png``)."""
+    from importlib.resources import files
+
+    return Path(str(files("editor").joinpath("resources", f"sprawlmap.{kind}")))
+
+
+def run(path: str | Path | None = None, screenshot: str | Path | None = None, *,
+        error_dialog: bool = False) -> int:
     """Open the editor on ``path`` (the bundled sample when None).
 
     With ``screenshot`` the window is laid out off screen, grabbed to that PNG and the function
     returns 0 without entering the event loop.  Bad input prints ``file:line: problem`` and
-    returns 2.
+    returns 2; with ``error_dialog`` (started from a desktop launcher, where nobody reads
+    stderr) it is also shown in a message box.
     """
     import os
 
     if screenshot is not None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication, QMessageBox
 
     from editor.document import SAMPLE, Document
     from editor.main_window import MainWindow
@@ -29,6 +39,8 @@ def run(path: str | Path | None = None, screenshot: str | Path | None = None) ->
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("sprawlmap")
     app.setOrganizationName("sprawlmap")
+    app.setDesktopFileName("sprawlmap")  # the .desktop file's name: docks group the windows
+    app.setWindowIcon(QIcon(str(icon_path("svg"))))
     if screenshot is not None:
         app.setProperty("sprawlmap_headless", True)
     target = Path(path) if path else SAMPLE
@@ -36,6 +48,8 @@ def run(path: str | Path | None = None, screenshot: str | Path | None = None) ->
         doc = Document.open(target)
     except LoadError as exc:
         print(str(exc), file=sys.stderr)
+        if error_dialog and screenshot is None:
+            QMessageBox.critical(None, "sprawlmap", str(exc))
         return 2
     # a screenshot never prompts; a real start offers back work left by a crashed editor
     win = MainWindow(doc, scan_recovery=screenshot is None)

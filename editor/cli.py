@@ -1,4 +1,5 @@
-"""The ``sprawlmap`` launcher: the engine's commands plus the editor's ``edit``.
+"""The ``sprawlmap`` launcher: the engine's commands plus the editor's ``edit``, and the Qt
+painter that draws the engine's PNG and VTT pictures (loaded only when a picture is drawn).
 
 ``sprawlmap`` (the console script) and ``python -m editor.cli`` run :func:`main`, which hands
 :func:`register` to :func:`engine.cli.main`; the engine itself never imports the editor.  Qt
@@ -11,6 +12,7 @@ import argparse
 import sys
 
 from engine import cli as engine_cli
+from engine.render.backend import register_raster_loader
 
 
 def cmd_edit(ns: argparse.Namespace) -> int:
@@ -19,8 +21,15 @@ def cmd_edit(ns: argparse.Namespace) -> int:
     return run(ns.file, screenshot=ns.screenshot)
 
 
+def load_raster() -> None:
+    """Import the Qt painter, which registers itself as the engine's raster backend."""
+    import editor.render  # noqa: F401
+
+
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add ``edit [FILE] [--screenshot OUT.png]`` to the ``sprawlmap`` subcommands."""
+    """Add ``edit [FILE] [--screenshot OUT.png]`` to the ``sprawlmap`` subcommands, and let
+    ``export`` and ``analyse`` draw pictures with the Qt painter."""
+    register_raster_loader(load_raster)
     e = sub.add_parser("edit", help="open the editor")
     e.add_argument("file", nargs="?")
     e.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
@@ -29,6 +38,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     return engine_cli.main(argv, commands=[register])
+
+
+def gui_main() -> int:
+    """``sprawlmap-editor [FILE]``: the editor alone, for desktop launchers (a ``gui-scripts``
+    entry: no console window on Windows; a file it cannot open is shown in a message box)."""
+    from editor.app import run
+
+    parser = argparse.ArgumentParser(prog="sprawlmap-editor", description="the sprawlmap editor")
+    parser.add_argument("file", nargs="?")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
+    ns = parser.parse_args()
+    return run(ns.file, screenshot=ns.screenshot, error_dialog=True)
 
 
 if __name__ == "__main__":

@@ -148,7 +148,7 @@ class ExportDialog(QDialog):
             board = self.win.doc.board()
             if board is None or board.node_count == 0:
                 return None
-            from engine.export.scene import build_scenes
+            from engine.render.display import build_scenes
 
             self._scenes = build_scenes(board, self.win.doc.scenario())
         return page_count(self._scenes, PAGES[self.page.currentText()], self.dot_mm.value())

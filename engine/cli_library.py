@@ -1,8 +1,9 @@
-"""``sprawlmap library list [--for FILE] [--json]``: which sheets the library holds, and from where.
+"""``sprawlmap library ...``: which sheets the library holds and from where; the samples.
 
-Shows the search path (folder, origin, whether it exists), every sheet with the file it is
-loaded from, sheets hidden by an earlier file with the same id, broken sheet files, and the
-bundled sample scenarios (copy one to start a scenario of your own).
+``library list [--for FILE] [--json]`` shows the search path (folder, origin, whether it
+exists), every sheet with the file it is loaded from, sheets hidden by an earlier file with the
+same id, broken sheet files, and the bundled sample scenarios.  ``library sample NAME OUT``
+copies a sample scenario to ``OUT`` to start a scenario of your own (it never overwrites).
 """
 
 from __future__ import annotations
@@ -19,13 +20,17 @@ from engine.errors import LoadError
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``library`` and its sub-commands to the ``sprawlmap`` parser."""
     lib = sub.add_parser("library", help="the mapsheet library: folders, sheets, samples")
-    cmds = lib.add_subparsers(dest="library_cmd", metavar="{list}", required=True,
+    cmds = lib.add_subparsers(dest="library_cmd", metavar="{list,sample}", required=True,
                               parser_class=type(lib))
     ls = cmds.add_parser("list", help="every sheet on the search path and where it comes from")
     ls.add_argument("--for", dest="doc", metavar="FILE",
                     help="the search path of this document (its folder is searched first)")
     ls.add_argument("--json", action="store_true")
     ls.set_defaults(fn=cmd_list)
+    sa = cmds.add_parser("sample", help="copy a bundled sample scenario to a new file")
+    sa.add_argument("name", help="a sample's name (see library list), e.g. street-ambush")
+    sa.add_argument("out", metavar="OUT", help="the new file (an existing file is refused)")
+    sa.set_defaults(fn=cmd_sample)
 
 
 def listing(doc_dir: Path | None = None) -> dict:
@@ -85,4 +90,22 @@ def cmd_list(ns: argparse.Namespace) -> int:
               f"folders in {data['env']}")
     for e in data["errors"]:
         print(f"sprawlmap: {e}", file=sys.stderr)
+    return 0
+
+
+def cmd_sample(ns: argparse.Namespace) -> int:
+    found = {p.stem: p for p in library.samples()}
+    if ns.name not in found:
+        raise LoadError(f"no bundled sample {ns.name!r}; there are: {', '.join(sorted(found))}")
+    out = Path(ns.out)
+    if out.is_dir():
+        out = out / found[ns.name].name
+    try:
+        with open(out, "xb") as f:  # exclusive: never replaces a file
+            f.write(found[ns.name].read_bytes())
+    except FileExistsError:
+        raise LoadError("already exists; choose another name", str(out)) from None
+    except OSError as exc:
+        raise LoadError(exc.strerror or "cannot write", str(out)) from None
+    print(f"wrote {out} (a copy of the {ns.name} sample; its sheets come from the library)")
     return 0

@@ -13,12 +13,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from editor.render import raster  # noqa: E402  (registers the Qt painter)
 from engine import library  # noqa: E402
 from engine import model as m  # noqa: E402
 from engine.board import compile_board  # noqa: E402
 from engine.export.files import atomic_write  # noqa: E402
-from engine.export.raster import encode_png, render_scene  # noqa: E402
-from engine.export.scene import build_scenes  # noqa: E402
+from engine.render.display import build_scenes  # noqa: E402
 
 PX_PER_DOT = 18
 
@@ -32,7 +32,7 @@ def picture(sheet: m.Sheet) -> bytes:
     board = compile_board(layout, {sheet.id: sheet})
     scenario = m.Scenario(title=sheet.title, layout=layout)
     scene = build_scenes(board, scenario)[0]
-    return encode_png(render_scene(scene, PX_PER_DOT))
+    return raster.png_bytes(raster.render_image(scene, PX_PER_DOT))
 
 
 def main() -> int:

@@ -11,7 +11,9 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransfo
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QStyleOptionGraphicsItem
 
 from editor.canvas import style
+from editor.canvas.display_cache import extras_items, sheet_items
 from editor.geometry import Resolved, piece_polygon
+from editor.render import paint_items
 from engine.lattice import Transform
 from engine.model import Extras, Sheet
 
@@ -78,31 +80,10 @@ class PlacementItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         s = self.sheet
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setClipPath(self._clip)
-        building = s.kind == "building"
-        lv = s.level(self.level)
-        if building and self.level > s.height:
-            # nothing up here: a faint dashed footprint keeps the block readable
-            painter.setPen(QPen(QColor(120, 120, 120), 0.06, Qt.PenStyle.DashLine))
-            painter.setBrush(QBrush(QColor(200, 200, 200, 40)))
-            painter.drawPath(self._clip)
-        else:
-            roof = building and self.level == s.height
-            fill = style.ROOF_FILL if roof else (
-                style.BUILDING_FILL if building else style.PAVEMENT_FILL)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(fill))
-            painter.drawPath(self._clip)
-            level_shown = self.level if building else 0
-            if not building and self.level > 0:
-                lv = s.level(0)
-            plain = building and lv is None and level_shown < s.height
-            style.paint_level(painter, s, lv, self.layers, plain_outline=plain)
-            if roof and lv is None and "walls" in self.layers:
-                painter.setPen(QPen(style.INK, 0.05, Qt.PenStyle.DashLine))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawPath(self._clip)
-        painter.setClipping(False)
+        # no clip: the sheet's board is already cut to the piece, and walls on the outline
+        # stand half outside it, as in print
+        level_shown = self.level if s.kind == "building" else 0
+        paint_items(painter, sheet_items(s, self.resolved.piece, level_shown), self.layers)
         if self.problem:
             painter.setPen(QPen(style.BAD, 0.22))
             painter.setBrush(QBrush(QColor(220, 30, 30, 70)))
@@ -117,9 +98,11 @@ class PlacementItem(QGraphicsItem):
 class ExtrasItem(QGraphicsItem):
     """Street furniture of the layout, in world coordinates, on level 0."""
 
-    def __init__(self, extras: Extras, defaults, layers: set[str], level: int):
+    def __init__(self, extras: Extras, defaults, layers: set[str], level: int,
+                 lattice: str = "square"):
         super().__init__()
         self.extras = extras
+        self.lattice = lattice
         self.defaults = defaults
         self.layers = layers
         self.setZValue(5)
@@ -145,15 +128,7 @@ class ExtrasItem(QGraphicsItem):
         return self._rect
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if "areas" in self.layers:
-            for a in self.extras.areas:
-                style.paint_area(painter, a.kind, a.polygon)
-            for t in self.extras.trees:
-                style.paint_tree(painter, t.trunk, t.canopy)
-        if "lines" in self.layers:
-            for ln in self.extras.lines:
-                style.paint_line(painter, ln.kind, ln.path, ln.cls, self.defaults)
+        paint_items(painter, extras_items(self.extras, self.lattice), self.layers)
 
 
 def label_item(text: str, at: QPointF) -> QGraphicsSimpleTextItem:

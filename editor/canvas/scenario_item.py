@@ -7,20 +7,22 @@ only on their own level, like everything else on the canvas.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from editor.canvas import objective_icons, style
+from editor.canvas import style
 from editor.canvas.items import label_item
+from editor.render import paint_items
+from engine.lattice import get_lattice
 from engine.model import Scenario
-
-SIDE_COLOURS = [QColor(40, 110, 240), QColor(230, 60, 40), QColor(40, 170, 80),
-                QColor(200, 140, 0)]
+from engine.render import style as render_style
+from engine.render.display import Text, scenario_items
 
 
 def side_colour(i: int) -> QColor:
-    return QColor(SIDE_COLOURS[i % len(SIDE_COLOURS)])
+    """The side's colour from the one style table (canvas, lists, counters and print agree)."""
+    return QColor(render_style.side_colour(i))
 
 
 def zone_polygon(dep, bounds: tuple[float, float, float, float]) -> list[tuple[float, float]]:
@@ -40,8 +42,15 @@ def zone_polygon(dep, bounds: tuple[float, float, float, float]) -> list[tuple[f
 
 
 class ScenarioItem(QGraphicsItem):
-    def __init__(self, scenario: Scenario, level: int, bounds: tuple[float, float, float, float]):
+    def __init__(self, scenario: Scenario, level: int, bounds: tuple[float, float, float, float],
+                 lattice: str = "square"):
         super().__init__()
+        lat = get_lattice(lattice)
+        # zones and objective symbols from the display list the exports draw; the names stay
+        # screen-sized labels (readable at every zoom)
+        self.items = [it for it in scenario_items(scenario, level, bounds,
+                                                  lambda d: lat.point(d))
+                      if not isinstance(it, Text)]
         self.zones: list[tuple[QColor, QPolygonF, str]] = []
         self.marks: list[tuple[QColor, QPointF, str]] = []
         self.kinds: list[str] = []  # objective kind of each mark (its icon)
@@ -86,16 +95,4 @@ class ScenarioItem(QGraphicsItem):
         return self._rect
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        for colour, poly, _ in self.zones:
-            fill = QColor(colour)
-            fill.setAlpha(45)
-            pen = QPen(colour, 0.12, Qt.PenStyle.DashLine)
-            painter.setPen(pen)
-            painter.setBrush(QBrush(fill))
-            painter.drawPolygon(poly)
-        seen: dict[tuple[float, float], int] = {}
-        for (colour, p, _), kind in zip(self.marks, self.kinds):
-            n = seen.get((p.x(), p.y()), 0)  # objectives on one dot side by side
-            seen[(p.x(), p.y())] = n + 1
-            objective_icons.draw(painter, kind, p + QPointF(0.9 * n, 0), 0.6, colour)
+        paint_items(painter, self.items)

@@ -75,13 +75,13 @@ class BoardScene(QGraphicsScene):
                 self._model_items.append(lab)
         ex = doc.layout.extras
         if ex.areas or ex.lines or ex.trees:
-            item = ExtrasItem(ex, Defaults(), set(st.layers), st.level)
+            item = ExtrasItem(ex, Defaults(), set(st.layers), st.level, doc.layout.lattice)
             self.addItem(item)
             self._model_items.append(item)
         sc = doc.scenario()
         if "scenario" in st.layers and (sc.sides or sc.objectives):
             x0, y0, x1, y1 = self._bounds()
-            item = ScenarioItem(sc, st.level, (x0, y0, x1, y1))
+            item = ScenarioItem(sc, st.level, (x0, y0, x1, y1), doc.layout.lattice)
             self.addItem(item)
             self._model_items.append(item)
         if isinstance(sel, FeatureRef):

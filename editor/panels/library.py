@@ -10,13 +10,14 @@ document appear here at once and place like sheets; their context menu renames o
 from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QMenu, QVBoxLayout, QWidget
 
-from editor.canvas import style
+from editor.canvas.display_cache import sheet_items
 from editor.canvas.items import shapely_path
 from editor.canvas.view import MIME
 from editor.geometry import piece_polygon
+from editor.render import paint_items
 from engine.model import Piece, Sheet
 
 THUMB = 112
@@ -36,16 +37,8 @@ def thumbnail(sheet: Sheet, piece: Piece | None = None, size: int = THUMB) -> QP
     p.scale(k, k)
     p.translate(-(x0 + x1) / 2, -(y0 + y1) / 2)
     clip = shapely_path(poly)
-    fill = style.BUILDING_FILL if sheet.kind == "building" else style.PAVEMENT_FILL
-    solid = QColor(fill)
-    solid.setAlpha(255)
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(QBrush(solid))
-    p.drawPath(clip)
     p.setClipPath(clip)
-    lv = sheet.level(0)
-    style.paint_level(p, sheet, lv, set(style.LAYERS), plain_outline=lv is None and
-                      sheet.kind == "building")
+    paint_items(p, sheet_items(sheet, piece, 0))
     p.setClipping(False)
     p.setPen(QPen(QColor(20, 20, 20), 0))
     p.setBrush(Qt.BrushStyle.NoBrush)

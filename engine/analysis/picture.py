@@ -1,4 +1,4 @@
-"""PNG pictures of the lenses, drawn with the project's export pictures (engine.export)."""
+"""PNG pictures of the lenses, drawn with the project's one renderer (engine.render)."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ TITLES = {"exposure": "exposure of {side}: how many enemy set-up dots see each d
 
 def lens_png(board: Board, scenario: Scenario | None, lens: LensMap, level: int) -> bytes:
     """The map of ``level`` with the lens drawn over its dots, and the ramp as a legend."""
-    from engine.export.font import text_width
-    from engine.export.raster import encode_png, render_scene
-    from engine.export.scene import Circle, Text, build_scene
-    from engine.export.scene import Dots as DotItems
+    from engine.render.backend import raster
+    from engine.render.display import Circle, Text, build_scene
+    from engine.render.display import Dots as DotItems
+    from engine.render.metrics import text_width
 
     sc = build_scene(board, scenario, level)
     m = lens.on_level(level)
@@ -40,9 +40,9 @@ def lens_png(board: Board, scenario: Scenario | None, lens: LensMap, level: int)
     cx0, cy0, cx1, cy1 = sc.canvas
     ly = cy1 + 0.2
     sc.frame.append(Text((x0, ly + 0.5), TITLES.get(lens.kind, lens.kind).format(side=lens.side)
-                         + _info(lens), 0.5, "#1b1b1b", bold=True))
+                         + _info(lens), 0.68, "#1b1b1b", bold=True))
     ly += 1.0
-    col_w = max([4.0] + [1.6 + text_width(b.label, 0.42) for b in used])
+    col_w = max([4.0] + [1.6 + text_width(b.label, 0.57) for b in used])
     per_row = max(1, int((max(cx1 - cx0, 8.0) - 1.0) // col_w))
     for i, band in enumerate(used):
         ex = x0 + (i % per_row) * col_w
@@ -52,10 +52,10 @@ def lens_png(board: Board, scenario: Scenario | None, lens: LensMap, level: int)
         else:
             sc.frame.append(Circle((ex + 0.3, ey + 0.35), DOT_R * 0.8, stroke=band.colour,
                                    width=0.14))
-        sc.frame.append(Text((ex + 0.9, ey + 0.55), band.label, 0.42, "#1b1b1b"))
+        sc.frame.append(Text((ex + 0.9, ey + 0.55), band.label, 0.57, "#1b1b1b"))
     rows = -(-len(used) // per_row) if used else 0
     sc.canvas = (cx0, cy0, cx1, ly + rows * 0.9 + 0.6)
-    return encode_png(render_scene(sc, PX_PER_DOT))
+    return raster().png(sc, PX_PER_DOT)
 
 
 def _info(lens: LensMap) -> str:

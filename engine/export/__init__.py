@@ -80,7 +80,7 @@ def export(scenario: m.Scenario, board: Board, fmt: str, out: str | os.PathLike[
         _tick(progress, 1, 1)
         return [path]
 
-    from engine.export.scene import build_scenes
+    from engine.render.display import build_scenes
 
     scenes = build_scenes(board, scenario)
     if fmt == "pdf":
@@ -92,23 +92,21 @@ def export(scenario: m.Scenario, board: Board, fmt: str, out: str | os.PathLike[
     written: list[Path] = []
     n = len(scenes)
     for k, sc in enumerate(scenes):
-        def sub(done: int, total: int, k: int = k) -> None:
-            _tick(progress, k * 100 + int(100 * done / max(total, 1)), n * 100)
-
+        _tick(progress, k * 100, n * 100)  # a chance to cancel before each file
         path = level_path(out, sc.level)
         if fmt == "svg":
             from engine.export.svg import render_svg
 
-            data = render_svg(sc).encode("utf-8")
+            data = render_svg(sc, dot_mm).encode("utf-8")
         elif fmt == "png":
-            from engine.export.raster import encode_png, render_scene
+            from engine.render.backend import raster
 
-            dpi = 25.4 / dot_mm * PNG_PX_PER_DOT if dot_mm > 0 else None
-            data = encode_png(render_scene(sc, PNG_PX_PER_DOT, progress=sub), dpi=dpi)
+            dpi = 25.4 / dot_mm * PNG_PX_PER_DOT
+            data = raster().png(sc, PNG_PX_PER_DOT, dpi=dpi)
         else:
             from engine.export.uvtt import uvtt_bytes
 
-            data = uvtt_bytes(board, sc, scenario.light, progress=sub)
+            data = uvtt_bytes(board, sc, scenario.light)
         atomic_write(path, data)
         written.append(path)
         _tick(progress, (k + 1) * 100, n * 100)

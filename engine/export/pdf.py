@@ -25,13 +25,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.export.scene import Circle, Dots, Item, Path, Poly, Scene, Text
+from engine.render.display import Cells, Circle, Dots, Item, Path, Poly, Scene, Text
+from engine.render.metrics import text_width
 
 MM = 72.0 / 25.4  # points per millimetre
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN_MM = 10.0
 OVERLAP_MM = 10.0
 KAPPA = 0.5522847498
+_CAP = {"flat": 0, "round": 1, "square": 2}
 
 
 @dataclass(frozen=True)
@@ -117,13 +119,6 @@ def _pdf_text(s: str) -> str:
     return "(" + b.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
-def text_width_em(s: str) -> float:
-    """Helvetica-ish advance width in em (good enough for centring labels)."""
-    narrow = set("iIl.,:;'!|tfj ()[]")
-    wide = set("MWmw@%")
-    return sum(0.28 if ch in narrow else 0.85 if ch in wide else 0.56 for ch in s)
-
-
 class Content:
     """PDF content operators for scene items, in a frame where one unit is one dot, y down."""
 
@@ -144,13 +139,13 @@ class Content:
         self.ops.append(f"{_f(p[0][0])} {_f(p[0][1])} m " + " ".join(
             f"{_f(x)} {_f(y)} l" for x, y in p[1:]))
 
-    def _stroke_style(self, colour: str, width: float, dash: tuple[float, float] | None
-                      ) -> None:
+    def _stroke_style(self, colour: str, width: float, dash: tuple[float, float] | None,
+                      cap: str = "round") -> None:
         self.ops.append(f"{_rgb(colour)} RG {_f(width)} w")
         if dash:
             self.ops.append(f"0 J [{_f(dash[0])} {_f(dash[1])}] 0 d")
         else:
-            self.ops.append("1 J [] 0 d")
+            self.ops.append(f"{_CAP.get(cap, 1)} J [] 0 d")
 
     def _circle(self, cx: float, cy: float, r: float) -> None:
         k = KAPPA * r
@@ -181,7 +176,7 @@ class Content:
             o.append("q")
             if it.alpha < 1:
                 self.gs(it.alpha)
-            self._stroke_style(it.stroke, it.width, it.dash)
+            self._stroke_style(it.stroke, it.width, it.dash, it.cap)
             self._line(it.points)
             o.append("S Q")
         elif isinstance(it, Dots):
@@ -189,6 +184,14 @@ class Content:
             for x, y in it.points:
                 o.append(f"{_f(x)} {_f(y)} m {_f(x)} {_f(y)} l")
             o.append("S Q")
+        elif isinstance(it, Cells):
+            h = it.size / 2
+            o.append("q")
+            self.gs(it.alpha)
+            for (x, y), rgb in zip(it.points, it.colours.tolist()):
+                o.append(f"{' '.join(_f(v / 255) for v in rgb)} rg "
+                         f"{_f(x - h)} {_f(y - h)} {_f(it.size)} {_f(it.size)} re f")
+            o.append("Q")
         elif isinstance(it, Circle):
             if it.fill:
                 o.append(f"{_rgb(it.fill)} rg")
@@ -199,12 +202,12 @@ class Content:
                 self._circle(it.center[0], it.center[1], it.radius)
                 o.append("S")
         elif isinstance(it, Text):
-            size = it.size * 1.35
-            w = text_width_em(it.text) * size
+            size = it.size
+            w = text_width(it.text, size, it.bold)
             x = it.pos[0] - {"start": 0.0, "middle": w / 2, "end": w}.get(it.anchor, 0.0)
             font = "F2" if it.bold else "F1"
             if it.halo:  # white outline first (render mode 1: stroke only), then the letters
-                o.append(f"q BT /{font} {_f(size)} Tf 1 1 1 RG {_f(it.size * 0.3)} w 1 j 1 Tr "
+                o.append(f"q BT /{font} {_f(size)} Tf 1 1 1 RG {_f(it.size * 0.22)} w 1 j 1 Tr "
                          f"1 0 0 -1 {_f(x)} {_f(it.pos[1])} Tm {_pdf_text(it.text)} Tj ET Q")
             o.append(f"BT /{font} {_f(size)} Tf {_rgb(it.color)} rg "
                      f"1 0 0 -1 {_f(x)} {_f(it.pos[1])} Tm {_pdf_text(it.text)} Tj ET")
@@ -212,7 +215,7 @@ class Content:
     def text(self, x: float, y: float, s: str, size: float, bold: bool = False,
              anchor: str = "start", colour: str = "#202020") -> None:
         """Text in page points (y up)."""
-        w = text_width_em(s) * size
+        w = text_width(s, size, bold)
         x -= {"start": 0.0, "middle": w / 2, "end": w}.get(anchor, 0.0)
         self.ops.append(f"BT /{'F2' if bold else 'F1'} {_f(size)} Tf {_rgb(colour)} rg "
                         f"{_f(x)} {_f(y)} Td {_pdf_text(s)} Tj ET")

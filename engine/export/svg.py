@@ -1,7 +1,8 @@
-"""SVG text of a :class:`~engine.export.scene.Scene`: one self-contained drawing per level.
+"""SVG text of a display-list :class:`~engine.render.display.Scene`: one drawing per level.
 
-The viewBox is in dots, so the file scales cleanly; ``width``/``height`` say how large it
-shows by default (``px_per_dot``).  Nothing is referenced from outside the file.
+The viewBox is in dots (times ``U``), and ``width``/``height`` give the physical size in
+millimetres at ``dot_mm`` per dot, so the drawing prints at table scale.  Text is real text in
+Helvetica/Arial, the metrics the label placer used.  Nothing is referenced from outside the file.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from xml.sax.saxutils import escape
 
 import numpy as np
 
-from engine.export.scene import Circle, Dots, Item, Path, Poly, Scene, Text
+from engine.render.display import Cells, Circle, Dots, Item, Path, Poly, Scene, Text
 
 FONT = "Helvetica, Arial, sans-serif"
 #: SVG user units per dot: keeps font sizes well above 1 unit (some renderers round them)
@@ -44,7 +45,7 @@ def item_svg(it: Item) -> str:
                   + _dash(it.dash)) if it.stroke and it.width > 0 else ""
         return f'<path d="{d}" {fill}{stroke} fill-rule="evenodd"/>'
     if isinstance(it, Path):
-        cap = "butt" if it.dash else "round"
+        cap = "butt" if it.dash or it.cap == "flat" else it.cap
         op = f' stroke-opacity="{_n(it.alpha)}"' if it.alpha < 1 else ""
         tag = "polygon" if it.closed else "polyline"
         return (f'<{tag} points="{_pts(it.points)}" fill="none" stroke="{it.stroke}" '
@@ -55,6 +56,12 @@ def item_svg(it: Item) -> str:
         d = "".join(f"M{_u(x)},{_u(y)}h0.01" for x, y in it.points)
         return (f'<path d="{d}" stroke="{it.color}" stroke-width="{_u(2 * it.radius)}" '
                 f'stroke-linecap="round" fill="none"/>')
+    if isinstance(it, Cells):
+        h = it.size / 2
+        return "".join(
+            f'<rect x="{_u(x - h)}" y="{_u(y - h)}" width="{_u(it.size)}" '
+            f'height="{_u(it.size)}" fill="#{r:02x}{g:02x}{b:02x}" fill-opacity="{_n(it.alpha)}"/>'
+            for (x, y), (r, g, b) in zip(it.points, it.colours.tolist()))
     if isinstance(it, Circle):
         fill = f'fill="{it.fill}"' if it.fill else 'fill="none"'
         stroke = f' stroke="{it.stroke}" stroke-width="{_u(it.width)}"' if it.stroke else ""
@@ -62,17 +69,18 @@ def item_svg(it: Item) -> str:
                 f'{fill}{stroke}/>')
     if isinstance(it, Text):
         weight = ' font-weight="bold"' if it.bold else ""
-        head = (f'<text x="{_u(it.pos[0])}" y="{_u(it.pos[1])}" font-size="{_u(it.size * 1.35)}" '
+        head = (f'<text x="{_u(it.pos[0])}" y="{_u(it.pos[1])}" font-size="{_u(it.size)}" '
                 f'text-anchor="{it.anchor}"{weight}')
         out = ""
         if it.halo:  # a white copy underneath, outlined: works without paint-order support
-            out = (f'{head} fill="#ffffff" stroke="#ffffff" stroke-width="{_u(it.size * 0.3)}" '
+            out = (f'{head} fill="#ffffff" stroke="#ffffff" stroke-width="{_u(it.size * 0.22)}" '
                    f'stroke-linejoin="round">{escape(it.text)}</text>')
         return out + f'{head} fill="{it.color}">{escape(it.text)}</text>'
     raise TypeError(f"cannot draw {type(it).__name__}")
 
 
-def render_svg(sc: Scene, px_per_dot: float = 16.0) -> str:
+def render_svg(sc: Scene, dot_mm: float = 25.4) -> str:
+    """The SVG document; it states its size in mm (``dot_mm`` per dot) so it prints to scale."""
     x0, y0, x1, y1 = sc.canvas
     w, h = x1 - x0, y1 - y0
     mx0, my0, mx1, my1 = sc.map_box
@@ -80,7 +88,7 @@ def render_svg(sc: Scene, px_per_dot: float = 16.0) -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
         f'viewBox="{_u(x0)} {_u(y0)} {_u(w)} {_u(h)}" '
-        f'width="{_n(w * px_per_dot)}" height="{_n(h * px_per_dot)}" '
+        f'width="{_n(w * dot_mm)}mm" height="{_n(h * dot_mm)}mm" '
         f'font-family="{FONT}">',
         f"<title>{escape(sc.title)} - level {sc.level}</title>",
         f'<rect x="{_u(x0)}" y="{_u(y0)}" width="{_u(w)}" height="{_u(h)}" fill="#ffffff"/>',

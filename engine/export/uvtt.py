@@ -16,12 +16,11 @@ from __future__ import annotations
 import base64
 import json
 import math
-from collections.abc import Callable
 from typing import Any
 
 from engine.board import Board
-from engine.export.raster import encode_png, render_scene
-from engine.export.scene import Scene, lines_of
+from engine.render.backend import raster
+from engine.render.display import Scene, lines_of
 
 FORMAT = 0.3
 #: pixels per grid square of the embedded image, and the largest side we allow
@@ -79,13 +78,12 @@ def portals_of(board: Board, level: int, origin: tuple[float, float]) -> list[di
     return out
 
 
-def uvtt_data(board: Board, sc: Scene, light: str = "day", ppg: int = DEFAULT_PPG,
-              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+def uvtt_data(board: Board, sc: Scene, light: str = "day", ppg: int = DEFAULT_PPG
+              ) -> dict[str, Any]:
     """The ``.dd2vtt`` document of one level (a JSON-ready dict)."""
     x0, y0, x1, y1 = sc.map_box
     origin = (x0, y0)
     px = ppg_for(sc, ppg)
-    img = render_scene(sc, px, map_only=True, progress=progress)
     ambient = {"day": "ffffffff", "partial-darkness": "ff7f7f7f",
                "full-darkness": "ff1f1f1f"}.get(light, "ffffffff")
     return {
@@ -100,15 +98,14 @@ def uvtt_data(board: Board, sc: Scene, light: str = "day", ppg: int = DEFAULT_PP
         "portals": portals_of(board, sc.level, origin),
         "environment": {"baked_lighting": True, "ambient_light": ambient},
         "lights": [],
-        "image": base64.b64encode(encode_png(img)).decode("ascii"),
+        "image": base64.b64encode(raster().png(sc, px, map_only=True)).decode("ascii"),
         "software": "sprawlmap",
         "creator": "sprawlmap",
     }
 
 
-def uvtt_bytes(board: Board, sc: Scene, light: str = "day", ppg: int = DEFAULT_PPG,
-               progress: Callable[[int, int], None] | None = None) -> bytes:
-    return json.dumps(uvtt_data(board, sc, light, ppg, progress), separators=(",", ":")
+def uvtt_bytes(board: Board, sc: Scene, light: str = "day", ppg: int = DEFAULT_PPG) -> bytes:
+    return json.dumps(uvtt_data(board, sc, light, ppg), separators=(",", ":")
                       ).encode("utf-8")
 
 

@@ -168,3 +168,20 @@ def test_checkout_uses_the_repository_folders():
     assert library.sample() == CHECKOUT / "scenarios" / "street-ambush.yaml"
     assert library.new_sheet_folder() == CHECKOUT / "mapsheets"
 
+
+
+def test_library_sample_copies_a_sample_and_never_overwrites(home, capsys, monkeypatch):
+    work = home / "anywhere"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    assert main(["library", "sample", "street-ambush", "mine.yaml"]) == 0
+    assert (work / "mine.yaml").read_bytes() == library.sample().read_bytes()
+    assert main(["validate", "mine.yaml"]) == 0
+    capsys.readouterr()
+    assert main(["library", "sample", "street-ambush", "mine.yaml"]) == 2
+    assert capsys.readouterr().err == "sprawlmap: mine.yaml: already exists; choose another name\n"
+    assert main(["library", "sample", "nope", "x.yaml"]) == 2
+    assert "no bundled sample 'nope'; there are: nightclub-hold," in capsys.readouterr().err
+    assert not (work / "x.yaml").exists()
+    assert main(["library", "sample", "nightclub-hold", "."]) == 0
+    assert (work / "nightclub-hold.yaml").is_file()

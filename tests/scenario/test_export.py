@@ -4,13 +4,13 @@ import base64
 import json
 import math
 import re
-import struct
 import xml.etree.ElementTree as ET
 import zlib
 
 import numpy as np
 import pytest
 
+import editor.render  # noqa: F401  (the Qt painter draws PNG and VTT images)
 from engine import model as m
 from engine.board import compile_board
 from engine.cli import main
@@ -41,21 +41,14 @@ def signature(board):
 
 
 def read_png(data: bytes) -> np.ndarray:
+    """RGB pixels of a PNG (read with Qt, which wrote it)."""
+    from PySide6.QtGui import QImage
+
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, w, h = 8, b"", 0, 0
-    while pos < len(data):
-        n, tag = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
-        if tag == b"IHDR":
-            w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
-            assert (depth, ctype) == (8, 2)
-        elif tag == b"IDAT":
-            idat += body
-        pos += 12 + n
-    raw = np.frombuffer(zlib.decompress(idat), dtype=np.uint8).reshape(h, w * 3 + 1)
-    assert (raw[:, 0] == 1).all()  # Sub filter on every row
-    sub = raw[:, 1:].reshape(h, w, 3).astype(np.int64)
-    return (np.cumsum(sub, axis=1) & 0xFF).astype(np.uint8)  # undo the Sub filter
+    img = QImage.fromData(data, "PNG").convertToFormat(QImage.Format.Format_RGB888)
+    w, h, bpl = img.width(), img.height(), img.bytesPerLine()
+    raw = np.frombuffer(bytes(img.constBits()), dtype=np.uint8).reshape(h, bpl)
+    return raw[:, :w * 3].reshape(h, w, 3).copy()
 
 
 # ------------------------------------------------------------------------------ bundle
@@ -216,14 +209,15 @@ def test_png_is_a_clean_picture(good, tmp_path):
     sc, bd, _ = good
     paths = export(sc, bd, "png", tmp_path / "map.png")
     img = read_png(paths[0].read_bytes())
-    from engine.export.scene import build_scene
+    from engine.render.display import build_scene
     x0, y0, x1, y1 = build_scene(bd, sc, 0).canvas
     assert img.shape == (math.ceil((y1 - y0) * 32 - 1e-6), math.ceil((x1 - x0) * 32 - 1e-6), 3)
 
     def px(x, y):
         return img[int((y - y0) * 32), int((x - x0) * 32)].astype(int)
 
-    assert (px(30.5, 5.5) > 235).all()  # pavement between dots: light
+    from engine.render import style
+    assert np.abs(px(30.5, 5.5) - style.rgb(style.PAVEMENT)).max() <= 2  # pavement between dots
     assert (px(30, 5) < 170).all()  # a dot of the grid: grey
     assert (px(13.5, 12) < 60).all()  # the hotel's west wall: near black
     door = px(13.5, 14)  # the closed front door: brown
@@ -238,7 +232,12 @@ def test_svg_parses_and_draws_walls_doors_and_legend(good, tmp_path):
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "Test Run" in texts and "20 m" in texts
-    assert "Door: closed, open" in texts and "Deployment: runners" in texts
+    # the legend names each side by its name, not its id
+    assert "Door: closed, open" in texts and "Deployment: Runners" in texts
+    # the drawing states its physical size: 1 dot = 25.4 mm
+    x0, y0, w, h = (float(v) / 10 for v in root.get("viewBox").split())
+    assert root.get("width") == f"{w * 25.4:.2f}".rstrip("0").rstrip(".") + "mm"
+    assert root.get("height") == f"{h * 25.4:.2f}".rstrip("0").rstrip(".") + "mm"
     walls = [p for p in root.find("s:g[@id='map-items']", ns)
              if p.get("stroke") == "#1b1b1b" and float(p.get("stroke-width")) >= 1.0]
     n_parts = sum(len(getattr(f.geom, "geoms", [f.geom]))
