@@ -72,6 +72,12 @@ def cmd_los(ns: argparse.Namespace) -> int:
 
     scenario, board = _load(ns.file)
     a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
+    if ns.all_rulesets:  # the designer's lenses (engine/cli_analyse.py)
+        from engine.cli_analyse import los_all_rulesets
+        return los_all_rulesets(ns, board, scenario, a, b)
+    if ns.profile:
+        from engine.cli_analyse import write_profile
+        write_profile(ns, board, scenario, a, b)
     v = sight(board, a, b, ruleset=scenario.ruleset, posture_a=ns.posture_a,
               posture_b=ns.posture_b, vision=ns.vision, weapon=ns.weapon, light=scenario.light)
     facts, mods, blocked = v.facts, v.mods, v.blocked
@@ -262,6 +268,8 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
                      "sr3/sr1: the range-table weapon (bow:STR); darkcon: the printed short range in m")
     los.add_argument("--json", action="store_true")
     los.set_defaults(fn=cmd_los)
+    from engine.cli_analyse import add_los_options
+    add_los_options(los)
 
     pa = sub.add_parser("path", help="cheapest path between two dots")
     pa.add_argument("file")

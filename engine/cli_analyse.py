@@ -92,3 +92,49 @@ def _summary(ns: argparse.Namespace, m) -> None:
                   else f"  {label} {k}: {counts[k]} dots")
         if (~ok).any():
             print(f"  never reached: {int((~ok).sum())} dots")
+
+
+# ------------------------------------------------------------- los --profile / --all-rulesets
+def add_los_options(los: argparse.ArgumentParser) -> None:
+    los.add_argument("--profile", metavar="OUT.png", help="also draw the side view of the line")
+    los.add_argument("--all-rulesets", action="store_true",
+                     help="the same line under dmz1990, sr3, sr1 and darkcon side by side")
+
+
+def write_profile(ns: argparse.Namespace, board, scenario, a, b) -> None:
+    """``los --profile OUT.png``: the side view, written whole or not at all."""
+    from engine.analysis.profile import profile
+    from engine.analysis.profile_picture import profile_png
+    from engine.export.files import atomic_write
+
+    p = profile(board, a, b, posture_a=ns.posture_a, posture_b=ns.posture_b,
+                light=scenario.light)
+    atomic_write(ns.profile, profile_png(p))
+    if not ns.json:
+        print(f"wrote {ns.profile}")
+
+
+def los_all_rulesets(ns: argparse.Namespace, board, scenario, a, b) -> int:
+    """``los --all-rulesets``: one column per ruleset; exit 1 when the line is blocked."""
+    from engine.analysis.compare import compare, fmt
+
+    t = compare(board, a, b, posture_a=ns.posture_a, posture_b=ns.posture_b,
+                light=scenario.light, vision=ns.vision, weapon=ns.weapon)
+    if ns.profile:
+        write_profile(ns, board, scenario, a, b)
+    if ns.json:
+        print(json.dumps({k: v for k, v in t.items() if k != "rows"}, separators=(",", ":")))
+    else:
+        names = list(t["rulesets"])
+        cells = [[fmt(t["rulesets"][n].get(k)) for n in names] for k, _ in t["rows"]]
+        width = [max([len(n)] + [len(r[i]) for r in cells]) + 2 for i, n in enumerate(names)]
+        lab = max(len(lab) for _, lab in t["rows"]) + 2
+        print(f"LOS {ns.a} -> {ns.b} under every ruleset (range {t['range_dots']} dots, "
+              f"{t['cover']} crossed)")
+        print(" " * lab + "".join(n.ljust(w) for n, w in zip(names, width)))
+        for (_k, label), row in zip(t["rows"], cells):
+            print(label.ljust(lab) + "".join(c.ljust(w) for c, w in zip(row, width)).rstrip())
+        for n in names:
+            for note in t["rulesets"][n].get("notes", []):
+                print(f"  {n}: {note}")
+    return 1 if t["blocked"] else 0

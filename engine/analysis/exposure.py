@@ -18,6 +18,7 @@ from engine.board import Board
 from engine.los import los_fan
 from engine.model import Scenario
 from engine.scenario_checks import deployment_dots
+from engine.sight import fan_verdict
 
 #: fans reach every dot of the board (a sniper rifle outranges any sample map)
 RADIUS = 10_000
@@ -35,12 +36,14 @@ def enemy_sources(board: Board, scenario: Scenario, side: str) -> np.ndarray:
 
 
 def exposure(board: Board, scenario: Scenario, side: str, level: int | None = None,
-             sources: np.ndarray | None = None) -> LensMap:
+             sources: np.ndarray | None = None, vision: str = "normal") -> LensMap:
     """Exposure of every standable dot (of ``level``, or all levels) to the other sides.
 
     ``sources`` replaces the enemy deployment dots (e.g. the enemy characters during play).
     Values: number of source dots that see the dot; ``extra['cover']`` the least cover of
-    those lines; ``extra['open']`` how many see it with no cover and clear visibility.
+    those lines; ``extra['open']`` how many see it with no cover and clear visibility.  Sight
+    and cover are the scenario ruleset's verdict (:func:`engine.sight.fan_verdict`) for
+    ``vision`` in the scenario's light, so smoke or darkness that blinds hides a dot.
     """
     levels = check_level(board, level)
     src = enemy_sources(board, scenario, side) if sources is None else \
@@ -55,11 +58,12 @@ def exposure(board: Board, scenario: Scenario, side: str, level: int | None = No
         origin = (int(s[0]), int(s[1]), int(s[2]))
         for lv in levels:
             fan = los_fan(board, origin, radius=RADIUS, level=lv)
-            ok = ~np.asarray(fan.blocked, dtype=bool)
+            v = fan_verdict(fan, ruleset=scenario.ruleset, vision=vision, light=scenario.light)
+            ok = ~v.blocked
             if not ok.any():
                 continue
             idx = index.of(fan.dots[ok], lv)
-            cov = np.asarray(fan.cover)[ok]
+            cov = v.cover[ok]
             seen[idx] += 1
             clear[idx] += (cov == 0) & (np.asarray(fan.visibility)[ok] == 0)
             np.minimum.at(least, idx, cov)
@@ -77,7 +81,7 @@ def exposure(board: Board, scenario: Scenario, side: str, level: int | None = No
     opened = clear.astype(float)
     opened[none] = np.nan
     return LensMap(side, "exposure", dots, values, {"cover": cover, "open": opened},
-                   {"sources": int(len(src))})
+                   {"sources": int(len(src)), "ruleset": scenario.ruleset, "vision": vision})
 
 
 class _Index:

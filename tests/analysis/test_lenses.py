@@ -12,9 +12,9 @@ import pytest
 from engine.analysis.exposure import enemy_sources, exposure
 from engine.analysis.tempo import lead, tempo
 from engine.cli import main
-from engine.los import line_of_sight
 from engine.movement import cheapest_path
 from engine.scenario_checks import deployment_dots
+from engine.sight import sight
 from tests.analysis.mirrored import mirrored_scenario
 
 SAMPLE = "scenarios/street-ambush.yaml"
@@ -30,15 +30,15 @@ def test_exposure_counts_the_single_queries(mirrored):
     ex = exposure(board, sc, "west", level=0)
     src = enemy_sources(board, sc, "west")
     for dot in [(10, 15, 0), (24, 10, 0), (2, 25, 0), (30, 27, 0), (40, 1, 0)]:
-        lines = [line_of_sight(board, tuple(int(v) for v in s), dot) for s in src
+        lines = [sight(board, tuple(int(v) for v in s), dot, ruleset=sc.ruleset) for s in src
                  if tuple(int(v) for v in s) != dot]
-        seeing = [f for f in lines if not f.blocked]
+        seeing = [v for v in lines if not v.blocked]
         expect = len(seeing) + (1 if any((s == dot).all() for s in src) else 0)
         got = ex.value_at(dot)
         assert (got or 0) == expect, dot
         if seeing:
             i = int(np.nonzero((ex.dots == dot).all(axis=1))[0][0])
-            assert ex.extra["cover"][i] == min(f.cover for f in seeing)
+            assert ex.extra["cover"][i] == min(v.mods["cover"] for v in seeing)
 
 
 def test_tempo_is_the_cheapest_path_in_turns(mirrored):
