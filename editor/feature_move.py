@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from engine.lattice import Point
 from engine.model import Level
 
-Point = tuple[float, float]
 HALF = ("walls", "areas", "lines")
 WHOLE = ("stairs", "elevators", "climbs", "trees")
 OPENINGS = ("doors", "windows", "holes")

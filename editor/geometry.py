@@ -13,10 +13,8 @@ from dataclasses import dataclass
 from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 
-from engine.lattice import Transform, get_lattice, placement_transform
+from engine.lattice import Point, Transform, get_lattice, placement_transform
 from engine.model import Layout, Piece, Placement, Sheet
-
-Point = tuple[float, float]
 
 
 def snap_half(p: Point) -> Point:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from editor.edits import fresh_id
+from engine.lattice import Dot3
 from engine.model import Deployment, Objective, Scenario, Side
 
 
@@ -48,7 +49,7 @@ def set_side(scenario: Scenario, ref: SideRef, side: Side) -> Scenario:
     return replace(scenario, sides=tuple(sides))
 
 
-def add_objective(scenario: Scenario, side_id: str | None, at: tuple[int, int, int]
+def add_objective(scenario: Scenario, side_id: str | None, at: Dot3
                   ) -> tuple[Scenario, int]:
     sc, i = side_for(scenario, side_id)
     oid = fresh_id("objective", {o.id for o in sc.objectives})

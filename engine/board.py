@@ -27,9 +27,7 @@ from shapely.ops import unary_union
 
 from engine import model as m
 from engine.errors import QueryError
-from engine.lattice import Lattice, Transform, get_lattice, placement_transform
-
-Dot3 = tuple[int, int, int]
+from engine.lattice import Dot3, Lattice, Transform, get_lattice, placement_transform
 
 #: radius of a tree trunk, in dots: trunks stand on a dot and block what passes through it
 TRUNK_RADIUS = 0.25

@@ -14,6 +14,7 @@ Bodyguard moves at 2, a Squatter fires at 3) the profile agrees with it.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,14 +68,22 @@ WEAPON_GROUPS = {
     "impact-projectiles": ("bow", "light-crossbow", "medium-crossbow", "heavy-crossbow"),
 }
 
-#: other spellings accepted in files (lower-cased, spaces and underscores as hyphens)
-_ALIASES = {
-    "holdout-pistol": "hold-out-pistol", "hold-out": "hold-out-pistol",
-    "light-pistol-mp": "machine-pistol", "mp": "machine-pistol",
+#: THE table of other spellings of weapon types (after lower-casing, spaces and underscores as
+#: hyphens): scenario files, play and every ruleset's ``--weapon`` read names through
+#: :func:`weapon_key`, so one name means one weapon everywhere.  A generic "pistol" is a heavy
+#: pistol, a "rifle" an assault rifle, a "crossbow" a medium one; the two-letter forms are the
+#: range tables' column heads.
+WEAPON_ALIASES = {
+    "holdout-pistol": "hold-out-pistol", "hold-out": "hold-out-pistol", "ho": "hold-out-pistol",
+    "light-pistol-mp": "machine-pistol", "mp": "machine-pistol", "light-mp": "machine-pistol",
     "submachine-gun": "smg", "light-machine-gun": "lmg", "medium-machine-gun": "mmg",
     "heavy-machine-gun": "hmg", "cannon": "assault-cannon", "sporting": "sporting-rifle",
     "sniper": "sniper-rifle", "assault": "assault-rifle", "heavy": "heavy-pistol",
-    "light": "light-pistol", "light-mp": "machine-pistol",
+    "light": "light-pistol", "lp": "light-pistol", "hp": "heavy-pistol", "sh": "shotgun",
+    "sr": "sporting-rifle", "sn": "sniper-rifle", "ar": "assault-rifle",
+    "gr": "grenade-launcher", "pistol": "heavy-pistol", "rifle": "assault-rifle",
+    "crossbow": "medium-crossbow", "thrown-knife": "throwing-knife",
+    "standard-grenade": "grenade",
     "pole-arm": "pole-arm", "polearm": "pole-arm", "ares-monosword": "monosword",
     "centurion-laser-axe": "laser-axe", "improved-hand-razor-blade": "improved-hand-razor",
 }
@@ -105,11 +114,18 @@ THROWING_WEAPONS: dict[str, tuple[str, int, int, bool]] = {
 MP_PER_TURN = 12
 
 
+def weapon_key(name: str) -> str:
+    """A weapon name in its one spelling: lower case, runs of spaces and underscores as one
+    hyphen, :data:`WEAPON_ALIASES` resolved.  Names the table does not know (grenades, a
+    ruleset's own rows) come back spelled that way and unchanged otherwise."""
+    key = re.sub(r"[\s_]+", "-", name.strip().lower())
+    return WEAPON_ALIASES.get(key, key)
+
+
 def weapon_type(name: str) -> str:
     """The canonical weapon-type id for a name such as ``"Heavy Pistol"``, ``"SMG"`` or
     ``"Katana"`` (ranged types of the range table, melee and throwing weapons)."""
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    key = _ALIASES.get(key, key)
+    key = weapon_key(name)
     if key not in WEAPON_RANGES and key not in MELEE_WEAPONS and key not in THROWING_WEAPONS:
         known = [*WEAPON_RANGES, *MELEE_WEAPONS, *THROWING_WEAPONS]
         raise KeyError(f"unknown weapon type {name!r} (known: {', '.join(known)})")

@@ -22,7 +22,11 @@ import numpy as np
 
 SQRT3_2 = math.sqrt(3.0) / 2.0
 
+#: The dot types of the whole project (engine, editor, tests import them from here):
+#: a dot of one level (column, row), a dot of the board (column, row, level), and a point of
+#: the world frame in dot units.
 Dot = tuple[int, int]
+Dot3 = tuple[int, int, int]
 Point = tuple[float, float]
 
 

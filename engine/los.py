@@ -31,7 +31,8 @@ from typing import Any
 import numpy as np
 import shapely
 
-from engine.board import Board, Dot3, Feature, fmt_dot
+from engine.board import Board, Feature, fmt_dot
+from engine.lattice import Dot3
 
 EPS = 1e-9
 

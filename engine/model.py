@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
-Point = tuple[float, float]
+from engine.lattice import Point
+
 Path = tuple[Point, ...]
 
 LatticeName = Literal["square", "hex"]

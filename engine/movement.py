@@ -19,7 +19,8 @@ import shapely
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from engine.board import Board, Dot3, Feature, fmt_dot
+from engine.board import Board, Feature, fmt_dot
+from engine.lattice import Dot3
 
 #: extra MP of the DMZ Movement Cost Table
 OPEN_DOOR = 1

@@ -23,6 +23,7 @@ from scipy.sparse.csgraph import breadth_first_order, connected_components, dijk
 from engine import model as m
 from engine.board import Board
 from engine.findings import ERROR, INFO, WARNING, CheckList, Finding
+from engine.lattice import Dot3
 from engine.movement import build_graph
 
 MP_PER_TURN = 12
@@ -104,7 +105,7 @@ def _as_list(dots: Dots, limit: int = WHERE_DOTS) -> list[list[int]]:
     return [[int(v) for v in d] for d in dots[:limit]]
 
 
-def _dot3(at: tuple[int, ...]) -> tuple[int, int, int]:
+def _dot3(at: tuple[int, ...]) -> Dot3:
     return (int(at[0]), int(at[1]), int(at[2]) if len(at) > 2 else 0)
 
 
@@ -150,7 +151,7 @@ class _Analysis:
             self._fields[key] = dijkstra(mat, indices=src, min_only=True)
         return self._fields[key]
 
-    def from_dot(self, dot: tuple[int, int, int], mr: int) -> np.ndarray:
+    def from_dot(self, dot: Dot3, mr: int) -> np.ndarray:
         return dijkstra(self.graph.matrix(mr, False), indices=self.board.node(dot))
 
     @staticmethod

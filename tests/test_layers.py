@@ -150,6 +150,21 @@ def test_only_the_app_assembly_imports_the_main_window():
     assert sorted(m for m, deps in graph.items() if "editor.main_window" in deps) == ["editor.app"]
 
 
+def test_one_dot_type():
+    """Dots and points are named once, in engine.lattice (``Dot``, ``Dot3``, ``Point``): no
+    module of engine/, editor/ or tests/ defines its own tuple alias for them."""
+    found = []
+    for path in sorted([*ROOT.glob("engine/**/*.py"), *ROOT.glob("editor/**/*.py"),
+                        *ROOT.glob("tests/**/*.py")]):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript)
+                    and isinstance(node.value.value, ast.Name) and node.value.value.id == "tuple"):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+                found += [f"{path.relative_to(ROOT)}:{n}" for n in names
+                          if "dot" in n.lower() or "point" in n.lower()]
+    assert found == ["engine/lattice.py:Dot", "engine/lattice.py:Dot3", "engine/lattice.py:Point"]
+
+
 def test_engine_imports_and_runs_without_pyside6():
     """With PySide6 made unimportable, the engine, its CLI and a LOS question still work."""
     code = textwrap.dedent("""

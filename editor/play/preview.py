@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.lattice import Dot3
 from engine.play.game import FIRE_MP, Game
 from engine.play.reaction import ReactionTally
 from engine.play.state import PRONE, CharacterState
-
-Dot3 = tuple[int, int, int]
 
 
 @dataclass

@@ -23,7 +23,7 @@ from editor.play.preview import PathPreview
 from editor.tools.base import Tool, cosmetic
 from editor.tools.movement import reach_colours
 from editor.tools.overlay import DotShade, text_item
-from engine.lattice import Lattice
+from engine.lattice import Dot3, Lattice
 from engine.play.game import Game
 from engine.play.reaction import Arc
 from engine.play.state import CharacterState
@@ -60,11 +60,11 @@ class PlayTool(Tool):
     def __init__(self, ctx, mode: PlayController):
         super().__init__(ctx)
         self.mode = mode
-        self.hover_dot: tuple[int, int, int] | None = None
+        self.hover_dot: Dot3 | None = None
         self.preview: PathPreview | None = None
         self.drag_from: QPointF | None = None
         self.dragging = False
-        self.press_dot: tuple[int, int, int] | None = None
+        self.press_dot: Dot3 | None = None
         self._reach_key = None
         self._reach_item = None
         self._path_items: list = []
@@ -90,7 +90,7 @@ class PlayTool(Tool):
         """The layout is read-only while playing: nothing to redo."""
 
     # ------------------------------------------------------------------ helpers
-    def dot_of(self, p: QPointF) -> tuple[int, int, int]:
+    def dot_of(self, p: QPointF) -> Dot3:
         c, r = self.mode.lattice.dot_at((p.x(), p.y()))
         return (c, r, self.state.level)
 
@@ -196,7 +196,7 @@ class PlayTool(Tool):
             DotShade(m.game.board.lattice.name, arr[:, :2], reach_colours(arr[:, 2], ch.mp_left)),
             z=60)
 
-    def hover(self, d: tuple[int, int, int] | None, force: bool = False) -> None:
+    def hover(self, d: Dot3 | None, force: bool = False) -> None:
         """Preview the path to ``d`` (the mode updates the panel's MP and warning lines)."""
         if d == self.hover_dot and not force:
             return
@@ -237,7 +237,7 @@ class PlayTool(Tool):
                 text_item("enemy arc!", QPointF(x, y), colour="#ff6060", size=8.5, right=True),
                 z=131))
 
-    def draw_throw(self, d: tuple[int, int, int]) -> None:
+    def draw_throw(self, d: Dot3) -> None:
         """The line of a throw at ``d`` and its cost and chance in the panel."""
         m = self.mode
         tp = m.preview_throw(d)

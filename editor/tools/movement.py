@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
 
 from editor.tools.base import Tool, cosmetic
 from editor.tools.overlay import DotShade, text_item
-from engine.lattice import get_lattice
+from engine.lattice import Dot3, get_lattice
 
 
 def _get(obj, key, default=None):
@@ -41,8 +41,8 @@ class MoveTool(Tool):
 
     def __init__(self, ctx):
         super().__init__(ctx)
-        self.origin: tuple[int, int, int] | None = None
-        self.target: tuple[int, int, int] | None = None
+        self.origin: Dot3 | None = None
+        self.target: Dot3 | None = None
         self.path = None
         self.reach: dict | None = None
         self._reach_item = None

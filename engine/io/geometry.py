@@ -10,8 +10,7 @@ from shapely.geometry import LineString, MultiLineString, Polygon
 from shapely.validation import explain_validity
 
 from engine.io.fields import At, fmt_point
-
-Point = tuple[float, float]
+from engine.lattice import Point
 
 #: how far an opening may stray from its wall and still count as lying on it (dots)
 ON_WALL_TOLERANCE = 1e-6

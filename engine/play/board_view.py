@@ -11,9 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.lattice import Lattice
-
-Dot3 = tuple[int, int, int]
+from engine.lattice import Dot3, Lattice
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,7 @@ from collections.abc import Iterable
 
 from shapely.geometry import LineString, Polygon
 
-from engine.lattice import Lattice
-
-Dot3 = tuple[int, int, int]
+from engine.lattice import Dot3, Lattice
 
 
 def crossed_dots(lattice: Lattice, a: Dot3, b: Dot3) -> set[tuple[int, int]]:

@@ -31,13 +31,13 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import substring, unary_union
 
 from engine.board import Board, Feature
+from engine.lattice import Dot3
 from engine.movement import build_graph, cheapest_path, reach, step
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
 from engine.sight import sight
 
-Dot3 = tuple[int, int, int]
 _OPEN_KINDS = ("door", "window", "hole")
 _BARRIER_KINDS = ("wall", "fence", "door", "window")
 EPS = 1e-7

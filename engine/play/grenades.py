@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.lattice import Lattice
+from engine.lattice import Dot3, Lattice
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ def scatter_point(lattice: Lattice, thrower: tuple[int, int], aim: tuple[int, in
                         scatter_distance(thrown, rangefinder))
 
 
-def smoke_dots(lattice: Lattice, at: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+def smoke_dots(lattice: Lattice, at: Dot3) -> list[Dot3]:
     """The landing dot and each adjoining dot, on its level and one story up."""
     c, r, lv = at
     flat = [(c, r)] + lattice.neighbours((c, r))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from engine.lattice import Dot3
 from engine.model import Objective
 from engine.play.state import CharacterState, GameState
 
@@ -32,7 +33,7 @@ def points(obj: Objective) -> int:
     return obj.points if obj.points is not None else 1
 
 
-def at_dot(obj: Objective) -> tuple[int, int, int] | None:
+def at_dot(obj: Objective) -> Dot3 | None:
     if obj.at is None:
         return None
     at = tuple(obj.at)

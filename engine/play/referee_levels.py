@@ -15,10 +15,9 @@ graph (+2 MP, l.578-580) and does no damage.
 
 from __future__ import annotations
 
+from engine.lattice import Dot3
 from engine.play.board_view import BoardView
 from engine.play.state import CharacterState, GameState
-
-Dot3 = tuple[int, int, int]
 
 #: friendly characters one elevator holds
 ELEVATOR_CAPACITY = 4

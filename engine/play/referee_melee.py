@@ -17,12 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.catalogue import MELEE_WEAPONS
+from engine.lattice import Dot3
 from engine.play.board_view import BoardView
 from engine.play.condition import PHYSICAL, STUN
 from engine.play.state import CharacterState, WeaponState
 from engine.play.weapons import normalise
-
-Dot3 = tuple[int, int, int]
 
 #: boxes of Stun an unarmed blow does
 UNARMED_DAMAGE = 2

@@ -11,12 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.lattice import Dot3
 from engine.model import Character, Scenario, Weapon
 from engine.play.condition import ConditionMonitor
 from engine.play.reaction import Arc, ReactionTally
 from engine.play.weapons import default_damage, grenade_kind, max_shots_per_turn
-
-Dot3 = tuple[int, int, int]
 
 STANDING = "standing"
 PRONE = "prone"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.catalogue import MELEE_WEAPONS, WEAPON_RANGES, weapon_type
+from engine.catalogue import MELEE_WEAPONS, WEAPON_RANGES, weapon_key
 
 RANGE_STEPS = ("short", "medium", "long", "extreme")
 
@@ -20,10 +20,6 @@ RANGE_STEPS = ("short", "medium", "long", "extreme")
 #: derived from the one Weapon Ranges table in engine.catalogue
 _BANDS: dict[str, tuple[int, int, int, int, int]] = {
     kind: (steps[0][0], *(hi for _lo, hi in steps)) for kind, steps in WEAPON_RANGES.items()
-}
-#: spellings play accepts beyond the catalogue's own (a generic "pistol" is a heavy pistol)
-_PLAY_ALIASES = {
-    "pistol": "heavy-pistol", "rifle": "assault-rifle", "crossbow": "medium-crossbow",
 }
 _AUTOFIRE = {"machine-pistol", "smg", "assault-rifle", "lmg", "mmg", "hmg"}
 _SINGLE_SHOT = {"sniper-rifle", "assault-cannon", "missile-launcher", "grenade-launcher"}
@@ -42,12 +38,9 @@ _GRENADE_RE = re.compile(
 
 
 def normalise(kind: str) -> str:
-    k = re.sub(r"[\s_]+", "-", kind.strip().lower())
-    k = _PLAY_ALIASES.get(k, k)
-    try:
-        return weapon_type(k)
-    except KeyError:  # grenades and unknown types keep their own name
-        return k
+    """The weapon type in its one spelling (:func:`engine.catalogue.weapon_key`); grenades
+    and unknown types keep their own name."""
+    return weapon_key(kind)
 
 
 def is_firearm_type(kind: str) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.catalogue import weapon_key
 from engine.los import VISIBILITY_ORDER, Fan, LosFacts
 from engine.rules.base import METERS_PER_DOT, Movement, barrier_of, light_index
 
@@ -42,16 +43,14 @@ ELEVATION_TABLE: dict[str, int] = {
     "smg": 6, "lmg": 6, "machine-gun": 25, "assault-cannon": 60, "missile-launcher": 60,
     "thrown": 1,
 }
+#: weapon type (as :func:`engine.catalogue.weapon_key` spells it) -> its Elevation Table row;
+#: a row's own name ("pistol", "machine-gun", "thrown") is accepted as the weapon too
 _WEAPON_FAMILY = {
     "hold-out-pistol": "pistol", "light-pistol": "pistol", "heavy-pistol": "pistol",
     "machine-pistol": "pistol", "shotgun": "rifle", "sporting-rifle": "rifle",
-    "sniper-rifle": "rifle", "assault-rifle": "rifle", "submachine-gun": "smg", "smg": "smg",
-    "light-machine-gun": "lmg", "lmg": "lmg", "medium-machine-gun": "machine-gun",
-    "heavy-machine-gun": "machine-gun", "mmg": "machine-gun", "hmg": "machine-gun",
-    "assault-cannon": "assault-cannon", "grenade-launcher": "grenade-launcher",
-    "missile-launcher": "missile-launcher", "bow": "bow", "light-crossbow": "crossbow",
-    "medium-crossbow": "crossbow", "heavy-crossbow": "crossbow", "grenade": "thrown",
-    "knife": "thrown", "shuriken": "thrown", "thrown": "thrown",
+    "sniper-rifle": "rifle", "assault-rifle": "rifle", "mmg": "machine-gun", "hmg": "machine-gun",
+    "light-crossbow": "crossbow", "medium-crossbow": "crossbow", "heavy-crossbow": "crossbow",
+    "grenade": "thrown", "knife": "thrown", "throwing-knife": "thrown", "shuriken": "thrown",
 }
 
 
@@ -72,7 +71,8 @@ def elevation_modifier(stories: int, weapon: str | None = None) -> int:
     """+1 per full 4 stories, or per the advanced table's stories for the weapon's family."""
     per = 4
     if weapon:
-        fam = _WEAPON_FAMILY.get(weapon, weapon)
+        key = weapon_key(weapon)
+        fam = _WEAPON_FAMILY.get(key, key)
         if fam not in ELEVATION_TABLE:
             raise ValueError(f"weapon {weapon!r} has no row in the Elevation Table")
         per = ELEVATION_TABLE[fam]

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.catalogue import weapon_key
 from engine.los import Fan, LosFacts
 from engine.rules.base import Movement, barrier_of, straight_metres
 
@@ -69,15 +70,11 @@ STRENGTH_TABLE: dict[str, tuple[int, int, int, int]] = {
     "aerodynamic-grenade": (3, 7, 15, 30),
 }
 
-_ALIASES = {
-    "holdout-pistol": "hold-out-pistol", "hold-out": "hold-out-pistol", "ho": "hold-out-pistol",
-    "lp": "light-pistol", "hp": "heavy-pistol", "machine-pistol": "light-pistol",
-    "submachine-gun": "smg", "sh": "shotgun", "sr": "sporting-rifle", "sn": "sniper-rifle",
-    "ar": "assault-rifle", "light-machine-gun": "lmg", "medium-machine-gun": "mmg",
-    "heavy-machine-gun": "hmg", "cannon": "assault-cannon", "gr": "grenade-launcher",
-    "knife": "throwing-knife", "thrown-knife": "throwing-knife",
-    "standard-grenade": "grenade", "thrown": "throwing-knife",
-}
+#: the table's row for a weapon type it has no row of (names are first spelled by
+#: :func:`engine.catalogue.weapon_key`, the one alias table): a machine pistol ranges as a
+#: light pistol, a knife (or any thrown weapon) as a throwing knife
+_ROW_OF = {"machine-pistol": "light-pistol", "knife": "throwing-knife",
+           "thrown": "throwing-knife"}
 
 #: Visibility Table (digest §7.1, L500-511): condition -> vision -> modifier.  A pair is
 #: (cybernetic/electronic, natural metahuman) as the slash entries read (L494).
@@ -128,8 +125,8 @@ FIRE_THROUGH_KINDS = ("wall", "fence", "door", "window", "obstacle", "trunk", "f
 def parse_weapon(weapon: str) -> tuple[str, int | None]:
     """``"heavy-pistol"`` -> (key, None); ``"bow:5"`` -> ("bow", 5) for Strength-based bands."""
     name, _, strength = weapon.partition(":")
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    key = _ALIASES.get(key, key)
+    key = weapon_key(name)
+    key = _ROW_OF.get(key, key)
     if key not in RANGE_TABLE and key not in STRENGTH_TABLE:
         known = ", ".join([*RANGE_TABLE, *STRENGTH_TABLE])
         raise ValueError(f"weapon {weapon!r} has no row in the Weapon Range Table (known: {known})")

@@ -10,10 +10,8 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
-from engine.lattice import get_lattice
+from engine.lattice import Dot3, get_lattice
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
-
-Dot3 = tuple[int, int, int]
 
 
 class GridBoard:
