@@ -124,29 +124,44 @@ def cmd_los(ns: argparse.Namespace) -> int:
 
 
 # ----------------------------------------------------------------------------- path
+def _movement(ns: argparse.Namespace, scenario: Any) -> tuple[str, Any]:
+    """(ruleset name, its Movement); dmz1990 needs a move ratio, the others move in metres."""
+    from engine.rules import get_ruleset
+
+    rs = get_ruleset(scenario.ruleset)
+    if rs.movement.units == "MP":
+        if ns.move_ratio is None:
+            raise CliError(f"{ns.file}: --move-ratio is required under {rs.name}")
+        if ns.move_ratio < 1:
+            raise CliError("--move-ratio must be 1 or more")
+    return rs.name, rs.movement
+
+
 def cmd_path(ns: argparse.Namespace) -> int:
     from engine.movement import cheapest_path
     from engine.textmap import render
 
-    _scenario, board = _load(ns.file)
+    scenario, board = _load(ns.file)
     a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
-    if ns.move_ratio < 1:
-        raise CliError("--move-ratio must be 1 or more")
-    res = cheapest_path(board, a, b, ns.move_ratio, crawl=ns.crawl)
+    name, mv = _movement(ns, scenario)
+    res = cheapest_path(board, a, b, ns.move_ratio or 1, crawl=ns.crawl, ruleset=name)
     if ns.json:
-        _emit({"reachable": res.reachable, "cost": res.cost, "dots": [list(d) for d in res.dots],
+        _emit({"reachable": res.reachable, "cost": res.cost, "units": res.units,
+               "length_m": res.length_m, "ruleset": name, "dots": [list(d) for d in res.dots],
                "steps": [{"to": list(s.to), "cost": s.cost, "why": s.why} for s in res.steps]})
     else:
         if not res.reachable:
             print(f"no path from {ns.a} to {ns.b}")
             return EXIT_NO
-        print(f"path {ns.a} -> {ns.b}: {res.cost} MP in {len(res.steps)} steps "
-              f"(move ratio {ns.move_ratio}{', crawling' if ns.crawl else ''})")
-        total = 0
-        print(f"  {'to':<12}{'MP':>4}{'total':>7}  why")
+        how = (f"move ratio {ns.move_ratio}{', crawling' if ns.crawl else ''}" if res.units == "MP"
+               else mv.rule)
+        print(f"path {ns.a} -> {ns.b}: {res.cost:g} {res.units} in {len(res.steps)} steps, "
+              f"{res.length_m:g} m walked [{name}] ({how})")
+        total: float = 0
+        print(f"  {'to':<12}{res.units:>6}{'total':>8}  why")
         for s in res.steps:
             total += s.cost
-            print(f"  {','.join(map(str, s.to)):<12}{s.cost:>4}{total:>7}  {'; '.join(s.why)}")
+            print(f"  {','.join(map(str, s.to)):<12}{s.cost:>6g}{total:>8g}  {'; '.join(s.why)}")
         for lv in sorted({d[2] for d in res.dots}):
             marks = {(d[0], d[1]): "o" for d in res.dots if d[2] == lv}
             if a[2] == lv:
@@ -163,29 +178,52 @@ def cmd_reach(ns: argparse.Namespace) -> int:
     from engine.movement import reach
     from engine.textmap import render
 
-    _scenario, board = _load(ns.file)
+    scenario, board = _load(ns.file)
     a = parse_dot(ns.a, "A")
-    if ns.move_ratio < 1:
-        raise CliError("--move-ratio must be 1 or more")
-    got = reach(board, a, ns.move_ratio, mp=ns.mp, crawl=ns.crawl)
+    name, mv = _movement(ns, scenario)
+    if mv.units == "MP":
+        budget: float = ns.mp
+        what = f"{ns.mp} MP at move ratio {ns.move_ratio}"
+    else:
+        rates = dict(mv.rates)
+        if ns.pace not in rates:
+            raise CliError(f"--pace {ns.pace!r} is not one of {', '.join(rates)} under {name}")
+        rate = ns.rate if ns.rate is not None else getattr(get_rules(name), "base_rate", None)
+        if ns.metres is not None:
+            budget, what = ns.metres, f"{ns.metres:g} m"
+        elif rate is None:
+            raise CliError(f"{ns.file}: under {name} give --rate (the character's Quickness) "
+                           f"or --metres")
+        else:
+            budget = rate * rates[ns.pace]
+            what = f"{budget:g} m ({ns.pace}: {rate:g} x {rates[ns.pace]:g}; {mv.rule})"
+    got = reach(board, a, ns.move_ratio or 1, mp=budget, crawl=ns.crawl, ruleset=name)
     items = sorted(got.items(), key=lambda kv: (kv[1], kv[0]))
     if ns.json:
-        _emit({"dots": [{"dot": list(d), "cost": c} for d, c in items]})
+        _emit({"units": mv.units, "budget": budget, "ruleset": name,
+               "dots": [{"dot": list(d), "cost": c} for d, c in items]})
     else:
-        print(f"reach from {ns.a} with {ns.mp} MP at move ratio {ns.move_ratio}: "
-              f"{len(items) - 1} dots")
+        print(f"reach from {ns.a} with {what}: {len(items) - 1} dots [{name}]")
         lv = a[2]
-        marks = {(d[0], d[1]): _cost_char(c) for d, c in items if d[2] == lv}
+        scale = 1.0 if mv.units == "MP" else 2.0  # metres: one digit per 2 m
+        marks = {(d[0], d[1]): _cost_char(int(c // scale)) for d, c in items if d[2] == lv}
         marks[(a[0], a[1])] = "A"
         pic = render(board, lv, marks, [(d[0], d[1]) for d, _ in items if d[2] == lv])
         if pic:
             print(pic)
-            print("  digits: MP spent (0-9), + : 10 or more")
+            print("  digits: MP spent (0-9), + : 10 or more" if mv.units == "MP"
+                  else "  digits: metres walked / 2 (0-9), + : 20 m or more")
         others = sorted({d[2] for d, _ in items} - {lv})
         for o in others:
             n = sum(1 for d, _ in items if d[2] == o)
             print(f"  also {n} dots on level {o}")
     return EXIT_OK
+
+
+def get_rules(name: str) -> Any:
+    from engine.rules import get_ruleset
+
+    return get_ruleset(name)
 
 
 def _cost_char(c: int) -> str:
@@ -275,7 +313,8 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     pa.add_argument("file")
     pa.add_argument("a", metavar="A")
     pa.add_argument("b", metavar="B")
-    pa.add_argument("--move-ratio", type=int, required=True)
+    pa.add_argument("--move-ratio", type=int, help="dmz1990: the character's move ratio "
+                    "(required); sr3, sr1, darkcon move in metres")
     pa.add_argument("--crawl", action="store_true")
     pa.add_argument("--json", action="store_true")
     pa.set_defaults(fn=cmd_path)
@@ -283,8 +322,13 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     r = sub.add_parser("reach", help="every dot within reach")
     r.add_argument("file")
     r.add_argument("a", metavar="A")
-    r.add_argument("--move-ratio", type=int, required=True)
-    r.add_argument("--mp", type=int, default=12)
+    r.add_argument("--move-ratio", type=int, help="dmz1990: the character's move ratio (required)")
+    r.add_argument("--mp", type=int, default=12, help="dmz1990: MP to spend")
+    r.add_argument("--metres", type=float, help="sr3/sr1/darkcon: metres to walk")
+    r.add_argument("--rate", type=float, help="sr3/sr1: Quickness (metres a phase); darkcon: "
+                   "movement rate (default 8 m)")
+    r.add_argument("--pace", default="walk", help="sr3/sr1: walk, run, run-dwarf, run-troll; "
+                   "darkcon: crawl, walk, trot, run")
     r.add_argument("--crawl", action="store_true")
     r.add_argument("--json", action="store_true")
     r.set_defaults(fn=cmd_reach)

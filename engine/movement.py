@@ -1,4 +1,9 @@
-"""Movement: what a step costs, the cheapest path, and every dot within reach of a budget of MP.
+"""Movement: what a step costs, the cheapest path, and every dot within reach of a budget.
+
+Under dmz1990 a move is priced in MP by the Movement Cost Table (the numbers live in
+:mod:`engine.rules.dmz1990`); under sr3, sr1 and darkcon it is measured in metres walked, each
+book's way (its ``path_metres``): a step is 2 m, a diagonal 2.83 m in Shadowrun and every other
+one 4 m in Dark Conspiracy, a flight of stairs or a climb 4 m per story.
 
 The board is turned once into a directed graph whose edges carry two numbers: how many times
 the mover's move ratio is paid (1 for a step to an adjacent dot, 0 for stairs, elevators and
@@ -21,18 +26,21 @@ from scipy.sparse.csgraph import dijkstra
 
 from engine.board import Board, Feature, fmt_dot
 from engine.lattice import Dot3
+from engine.rules import get_ruleset
+from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
+from engine.rules.dmz1990 import MOVEMENT_COSTS as _MC
 
-#: extra MP of the DMZ Movement Cost Table
-OPEN_DOOR = 1
-CLOSED_DOOR_OPEN = 2
-OPEN_WINDOW = 2
-CLOSED_WINDOW_OPEN = 4
-HOLE = 1
-STAIRS = 3
-ELEVATOR = 3
-CLIMB_UP, CLIMB_UP_ASSISTED = 6, 4
-CLIMB_DOWN, CLIMB_DOWN_ASSISTED = 4, 2
-DROP = 2
+#: extra MP of the DMZ Movement Cost Table (the one table: engine.rules.dmz1990)
+OPEN_DOOR = _MC["through-door"]
+CLOSED_DOOR_OPEN = _MC["open-door"]
+OPEN_WINDOW = _MC["through-window"]
+CLOSED_WINDOW_OPEN = _MC["open-window"]
+HOLE = _MC["hole"]
+STAIRS = _MC["stairs"]
+ELEVATOR = _MC["elevator"]
+CLIMB_UP, CLIMB_UP_ASSISTED = _MC["climb-up"], _MC["climb-up-assisted"]
+CLIMB_DOWN, CLIMB_DOWN_ASSISTED = _MC["climb-down"], _MC["climb-down-assisted"]
+DROP = _MC["drop"]
 
 _BLOCKING = ("wall", "fence", "trunk")
 
@@ -47,9 +55,11 @@ class Step:
 @dataclass
 class PathResult:
     reachable: bool
-    cost: int | None
+    cost: int | float | None  # MP (dmz1990) or metres (sr3, sr1, darkcon)
     dots: list[Dot3]
     steps: list[Step]
+    units: str = "MP"
+    length_m: float | None = None  # metres walked, by the ruleset's measure
 
 
 @dataclass
@@ -64,6 +74,44 @@ class MoveGraph:
 
     n: int = 0
     _mats: dict = field(default_factory=dict)
+    #: per edge: a diagonal step of a square lattice; stories walked up or down (stairs, climbs)
+    diag: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    stories: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: per edge: 1 for a step to a neighbouring dot (a drop too), 0 for stairs/elevator/climb
+    flat: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    def metres(self, diagonal: float) -> np.ndarray:
+        """Metres of each edge when a diagonal step is ``diagonal`` dots long."""
+        step = np.where(self.diag, diagonal, 1.0) * self.flat
+        return step * METERS_PER_DOT + self.stories * METERS_PER_STORY
+
+    def metres_matrix(self, diagonal: float | None) -> csr_matrix:
+        """Edge lengths in metres; ``diagonal`` None is Dark Conspiracy's rule (every other
+        diagonal counts double, seed 003 l.128), exact on a graph of two layers: nodes
+        ``0..n-1`` have made an even number of diagonal steps, ``n..2n-1`` an odd number."""
+        key = ("m", diagonal)
+        if key not in self._mats:
+            n = self.n
+            if diagonal is not None:
+                w = np.maximum(self.metres(diagonal), 1e-6)  # an elevator ride walks nowhere
+                self._mats[key] = csr_matrix((w, (self.src, self.dst)), shape=(n, n))
+            else:
+                w = np.maximum(self.metres(1.0), 1e-6)
+                d = self.diag
+                even = np.where(d, self.dst + n, self.dst)  # even -> odd on a diagonal: 2 m
+                odd = np.where(d, self.dst, self.dst + n)  # odd -> even on a diagonal: 4 m
+                rows = np.concatenate([self.src, self.src + n])
+                cols = np.concatenate([even, odd])
+                ww = np.concatenate([w, np.where(d, 2 * w, w)])
+                self._mats[key] = csr_matrix((ww, (rows, cols)), shape=(2 * n, 2 * n))
+        return self._mats[key]
+
+    def weights(self, ruleset: str, move_ratio: int, crawl: bool) -> csr_matrix:
+        """The matrix a query runs Dijkstra on: MP for dmz1990, metres for the others."""
+        mv = get_ruleset(ruleset).movement
+        if mv.units == "MP":
+            return self.matrix(move_ratio, crawl)
+        return self.metres_matrix(mv.diagonal)
 
     def matrix(self, move_ratio: int, crawl: bool) -> csr_matrix:
         key = (move_ratio, crawl)
@@ -189,16 +237,17 @@ def build_graph(board: Board) -> MoveGraph:
     why = {int(new_index[e]): w for e, w in why_of.items() if keep[e]}
 
     # level changes: stairs, elevators, climbs, controlled drops
-    links: list[tuple[int, int, int, int]] = []
+    links: list[tuple[int, int, int, int, int, int]] = []
 
-    def link(a: Dot3, b: Dot3, ex: int, text: str, mr_paid: int = 0) -> None:
+    def link(a: Dot3, b: Dot3, ex: int, text: str, mr_paid: int = 0, walked: int = 0) -> None:
+        """A level change; ``walked`` stories climbed on foot (stairs, climbs) for metres."""
         why[len(src) + len(links)] = [text]
-        links.append((board.node(a), board.node(b), mr_paid, ex))
+        links.append((board.node(a), board.node(b), mr_paid, ex, walked, mr_paid))
 
     for a, b, f in board.stair_links:
         flights = abs(a[2] - b[2])
-        link(a, b, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}")
-        link(b, a, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}")
+        link(a, b, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
+        link(b, a, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
     for a, b, f in board.elevator_links:
         link(a, b, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
         link(b, a, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
@@ -209,8 +258,8 @@ def build_graph(board: Board) -> MoveGraph:
         down = CLIMB_DOWN_ASSISTED if assisted else CLIMB_DOWN
         lo, hi = (a, b) if a[2] < b[2] else (b, a)
         kind = "assisted climb" if assisted else "climb"
-        link(lo, hi, up * stories, f"{kind} up {f.id} +{up * stories}")
-        link(hi, lo, down * stories, f"{kind} down {f.id} +{down * stories}")
+        link(lo, hi, up * stories, f"{kind} up {f.id} +{up * stories}", walked=stories)
+        link(hi, lo, down * stories, f"{kind} down {f.id} +{down * stories}", walked=stories)
     # controlled drops: from a roof dot to a dot one level lower outside that building
     for bld in board.buildings:
         roof = bld.height
@@ -224,23 +273,43 @@ def build_graph(board: Board) -> MoveGraph:
                     link((int(c), int(r), roof), low, DROP,
                          f"drop one story from roof of {bld.placement_id} +{DROP}", 1)
 
+    if lat.name == "hex" or not len(src):
+        diag = np.zeros(len(src), dtype=bool)
+    else:
+        diag = (nodes[src, 0] != nodes[dst, 0]) & (nodes[src, 1] != nodes[dst, 1])
+    stories = np.zeros(len(src), dtype=np.int64)
+    flat = np.ones(len(src), dtype=np.int64)
     if links:
         arr = np.array(links, dtype=np.int64)
         src, dst = np.concatenate([src, arr[:, 0]]), np.concatenate([dst, arr[:, 1]])
         base, extra = np.concatenate([base, arr[:, 2]]), np.concatenate([extra, arr[:, 3]])
+        diag = np.concatenate([diag, np.zeros(len(arr), dtype=bool)])
+        stories = np.concatenate([stories, arr[:, 4]])
+        flat = np.concatenate([flat, arr[:, 5]])
     order = np.argsort(src, kind="stable")
     indptr = np.searchsorted(src[order], np.arange(n + 1))
-    g = MoveGraph(src, dst, base, extra, why, indptr, order, n)
+    g = MoveGraph(src, dst, base, extra, why, indptr, order, n, diag=diag, stories=stories,
+                  flat=flat)
     board._move_graph = g  # type: ignore[attr-defined]
     return g
 
 
-def _edge_step(board: Board, g: MoveGraph, i: int, j: int, move_ratio: int, crawl: bool) -> Step | None:
+def _edge(g: MoveGraph, i: int, j: int) -> int | None:
     cand = g.order[g.indptr[i]:g.indptr[i + 1]]
     hit = cand[g.dst[cand] == j]
-    if not len(hit):
+    return int(hit[0]) if len(hit) else None
+
+
+def _edge_step(board: Board, g: MoveGraph, i: int, j: int, move_ratio: int, crawl: bool,
+               ruleset: str = "dmz1990") -> Step | None:
+    e = _edge(g, i, j)
+    if e is None:
         return None
-    e = int(hit[0])
+    mv = get_ruleset(ruleset).movement
+    if mv.units != "MP":
+        metres = float(g.metres(1.5 if mv.diagonal is None else mv.diagonal)[e])
+        what = [w.rsplit(" +", 1)[0] for w in g.why.get(e, ())]  # the thing, not DMZ's MP
+        return Step(board.node_dot(j), round(metres, 2), [f"{metres:g} m"] + what)  # type: ignore[arg-type]
     base = int(g.base[e]) * move_ratio
     cost = base + int(g.extra[e])
     why = ([f"move ratio {move_ratio}"] if base else []) + list(g.why.get(e, ()))
@@ -250,47 +319,88 @@ def _edge_step(board: Board, g: MoveGraph, i: int, j: int, move_ratio: int, craw
     return Step(board.node_dot(j), cost, why)
 
 
-def step(board: Board, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> Step | None:
+def step(board: Board, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False,
+         ruleset: str = "dmz1990") -> Step | None:
     """Cost of one move from ``a`` to ``b`` (adjacent, or joined by stairs/elevator/climb/drop)."""
     g = build_graph(board)
-    return _edge_step(board, g, board.node(a), board.node(b), move_ratio, crawl)
+    return _edge_step(board, g, board.node(a), board.node(b), move_ratio, crawl, ruleset)
 
 
-def cheapest_path(board: Board, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> PathResult:
-    """The cheapest way from ``a`` to ``b``, with each step's cost and reasons."""
+def path_metres(g: MoveGraph, chain: list[int], ruleset: str) -> list[float]:
+    """Metres walked after each node of a chain, by the ruleset's measure (its
+    ``path_metres``: Dark Conspiracy counts every other diagonal of the move double, seed 003
+    l.128, so a step's length depends on the steps before it)."""
+    rs = get_ruleset(ruleset)
+    straight = diagonal = stories = 0
+    out = [0.0]
+    for u, v in zip(chain, chain[1:]):
+        e = _edge(g, u, v)
+        if e is not None:
+            if g.flat[e]:
+                if g.diag[e]:
+                    diagonal += 1
+                else:
+                    straight += 1
+            stories += int(g.stories[e])
+        out.append(round(float(rs.path_metres(straight, diagonal, stories)), 2))
+    return out
+
+
+def cheapest_path(board: Board, a: Dot3, b: Dot3, move_ratio: int = 1, crawl: bool = False,
+                  ruleset: str = "dmz1990") -> PathResult:
+    """The cheapest way from ``a`` to ``b``, with each step's cost and reasons: in MP under
+    dmz1990, in metres under the rulesets that measure moves in metres."""
     g = build_graph(board)
+    units = get_ruleset(ruleset).movement.units
     i, j = board.node(a), board.node(b)
     if i == j:
-        return PathResult(True, 0, [board.node_dot(i)], [])
-    dist, pred = dijkstra(g.matrix(move_ratio, crawl), indices=i, return_predecessors=True)
-    if not np.isfinite(dist[j]):
-        return PathResult(False, None, [], [])
-    chain = [j]
+        return PathResult(True, 0, [board.node_dot(i)], [], units, 0.0)
+    dist, pred = dijkstra(g.weights(ruleset, move_ratio, crawl), indices=i,
+                          return_predecessors=True)
+    n = g.n
+    end = j if len(dist) == n or dist[j] <= dist[j + n] else j + n  # two layers: either parity
+    if not np.isfinite(dist[end]):
+        return PathResult(False, None, [], [], units, None)
+    chain = [end]
     while chain[-1] != i:
         chain.append(int(pred[chain[-1]]))
-    chain.reverse()
-    steps = [_edge_step(board, g, u, v, move_ratio, crawl) for u, v in zip(chain, chain[1:])]
-    return PathResult(True, int(round(dist[j])), [board.node_dot(k) for k in chain], steps)  # type: ignore[arg-type]
+    chain = [k % n for k in reversed(chain)]
+    steps = [_edge_step(board, g, u, v, move_ratio, crawl, ruleset) for u, v in zip(chain, chain[1:])]
+    walked = path_metres(g, chain, ruleset)
+    length = walked[-1]
+    if units != "MP":  # each step as long as the book counts it at that point of the move
+        steps = [Step(st.to, round(w1 - w0, 2), [f"{w1 - w0:g} m", *st.why[1:]])  # type: ignore[arg-type, union-attr]
+                 for st, w0, w1 in zip(steps, walked, walked[1:])]
+    cost: int | float = int(round(dist[end])) if units == "MP" else length
+    return PathResult(True, cost, [board.node_dot(k) for k in chain], steps, units, length)  # type: ignore[arg-type]
 
 
 def reach(
-    board: Board, a: Dot3, move_ratio: int, mp: int = 12, crawl: bool = False,
-    occupied: set[Dot3] | None = None,
-) -> dict[Dot3, int]:
-    """Every dot reachable from ``a`` within ``mp`` MP, with its cheapest cost.
+    board: Board, a: Dot3, move_ratio: int = 1, mp: float = 12, crawl: bool = False,
+    occupied: set[Dot3] | None = None, ruleset: str = "dmz1990",
+) -> dict[Dot3, int | float]:
+    """Every dot reachable from ``a`` within ``mp`` (MP under dmz1990, metres under the
+    others), with its cheapest cost.
 
     ``occupied`` dots may be passed through but not ended on (DMZ stacking).
     """
     g = build_graph(board)
     i = board.node(a)
-    dist = dijkstra(g.matrix(move_ratio, crawl), indices=i, limit=mp + 0.5)
+    metric = get_ruleset(ruleset).movement.units != "MP"
+    dist = dijkstra(g.weights(ruleset, move_ratio, crawl), indices=i,
+                    limit=mp + (1e-6 if metric else 0.5))
+    if len(dist) > g.n:  # two parity layers: the cheaper of the two
+        dist = np.minimum(dist[:g.n], dist[g.n:])
     idx = np.nonzero(np.isfinite(dist))[0]
-    out = {board.node_dot(int(k)): int(round(dist[k])) for k in idx}
+    if metric:
+        out = {board.node_dot(int(k)): round(float(dist[k]), 2) for k in idx}
+    else:
+        out = {board.node_dot(int(k)): int(round(dist[k])) for k in idx}
     if occupied:
         for d in occupied:
             if tuple(d) != tuple(a):
                 out.pop(tuple(d), None)
-    return out
+    return out  # type: ignore[return-value]
 
 
 def reach_arrays(board: Board, a: Dot3, move_ratio: int, mp: int = 12, crawl: bool = False
@@ -306,4 +416,4 @@ def describe_path(res: PathResult) -> str:
     if not res.reachable:
         return "no path"
     parts = [f"{fmt_dot(s.to)} ({s.cost}: {', '.join(s.why)})" for s in res.steps]
-    return f"{res.cost} MP: " + " -> ".join(parts)
+    return f"{res.cost} {res.units}: " + " -> ".join(parts)

@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.board import Board, Dot3
+from engine.board import Board
+from engine.lattice import Dot3
 from engine.los import Fan, LosFacts, line_of_sight, los_fan
 from engine.rules import get_ruleset
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.play.grenades import throw_mp
 from engine.play.reaction import arc_cost
+from engine.rules.dmz1990 import MOVEMENT_COSTS
 
 #: fixed MP costs of the special actions
 COSTS: dict[str, int] = {
@@ -20,8 +21,8 @@ COSTS: dict[str, int] = {
     "reload": 3,
     "fire": 3,  # movement fire, +2 to the Target Value
     "melee": 4,
-    "open-door": 2,
-    "open-window": 4,
+    "open-door": MOVEMENT_COSTS["open-door"],  # the one opening-cost table (dmz1990)
+    "open-window": MOVEMENT_COSTS["open-window"],
 }
 
 

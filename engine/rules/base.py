@@ -24,13 +24,13 @@ METERS_PER_STORY = 4  # seed 000 l.808: "one building story being about 4 meters
 class Movement:
     """How a ruleset measures a move: in MP (dmz1990) or in metres (the others).
 
-    ``diagonal`` is the length of a diagonal step of a square lattice in dots (``None``: the
-    book's own rule, given by :meth:`Ruleset.path_metres`); ``rates`` names the paces a
+    ``diagonal`` is the length of a diagonal step of a square lattice in dots (``None``: every
+    other diagonal counts double, Dark Conspiracy's rule); ``rates`` names the paces a
     character may use with the factor each applies to the base rate.
     """
 
     units: str  # "MP" | "m"
-    diagonal: float = 1.0
+    diagonal: float | None = 1.0
     rates: tuple[tuple[str, float], ...] = ()
     rule: str = ""
 

@@ -112,9 +112,14 @@ class DarkCon:
 
     name = "darkcon"
     has_barriers = False  # its Armor Values of Cover Chart is not in the sources
-    movement = Movement("m", 1.5, (("crawl", 0.5), ("walk", 1.0), ("trot", 2.0), ("run", 4.0)),
+    movement = Movement("m", None, (("crawl", 0.5), ("walk", 1.0), ("trot", 2.0), ("run", 4.0)),
                         "8 m walking for a human; crawl x1/2, trot x2, run x4; every other "
                         "diagonal square doubled, seed 003 l.126-146")
+    base_rate = 8  # metres a human walks in an action (seed 003 l.143)
+
+    def path_metres(self, straight: int, diagonal: int, stories: int) -> float:
+        """2 m squares, every other diagonal doubled (l.128), 4 m per story climbed."""
+        return float(squares(straight, diagonal) * METERS_PER_DOT + stories * METERS_PER_STORY)
 
     def range_m(self, facts: LosFacts) -> float:
         return float(range_squares(facts) * METERS_PER_DOT)

@@ -26,6 +26,21 @@ BARRIERS: dict[str, tuple[int, int]] = {
     "reinforced": (14, 2),
 }
 BARRIER_LINE = {"thin": 1383, "average": 1384, "thick": 1385, "standard": 1386, "reinforced": 1387}
+#: Movement Cost Table (seed 000 l.518-535): extra MP per thing crossed or done.  The one
+#: opening-cost table: movement and play both read it.
+MOVEMENT_COSTS: dict[str, int] = {
+    "through-door": 1,  # Move Through Open Door, l.526
+    "through-window": 2,  # Move Through Open Window, l.527
+    "open-door": 2,  # Open Closed Door, l.528
+    "open-window": 4,  # Open Closed Window, l.529
+    "hole": 1,  # a blasted hole moves like a door (l.1378)
+    "stairs": 3,  # Climb One Flight of Stairs, l.530
+    "elevator": 3,  # project decision: the table has no elevator row, priced as stairs
+    "climb-up": 6, "climb-up-assisted": 4,  # l.531-532
+    "climb-down": 4, "climb-down-assisted": 2,  # l.533-534
+    "drop": 2,  # Drop From One Story, l.535
+}
+
 #: the seed line each kind of interruption is +1 by (Interrupted LOS: Cover, l.790-798)
 COVER_LINE = {"door": 796, "window": 796, "hole": 796, "stairs": 797, "canopy": 798,
               "foliage": 719, "obstacle": 719, "low-wall": 719}
@@ -82,6 +97,10 @@ def elevation_modifier(stories: int, weapon: str | None = None) -> int:
 class DMZ1990:
     name = "dmz1990"
     movement = Movement("MP", 1.0, (), "Movement Cost Table, seed 000 l.504-534")
+
+    def path_metres(self, straight: int, diagonal: int, stories: int) -> float:
+        """DMZ counts dots, two metres apart, diagonal or not (seed 000 l.376)."""
+        return float((straight + diagonal) * METERS_PER_DOT + stories * 4)
 
     def barrier(self, cls: str, kind: str = "wall") -> tuple[int, int]:
         if cls in BARRIERS:

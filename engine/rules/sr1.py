@@ -53,9 +53,14 @@ class SR1:
     """ConcisionRun/SR1 target numbers from the engine's LOS facts."""
 
     name = "sr1"
-    movement = Movement("m", 2 ** 0.5, (("walk", 1.0), ("run", 4.0)),
+    movement = Movement("m", 2 ** 0.5, (("walk", 1.0), ("run", 4.0), ("run-dwarf", 3.0),
+                                         ("run-troll", 3.0)),
                         "Quickness metres per Action Phase, x4 running (x3 dwarf, troll), "
                         "seed 004 l.1084, l.1104-1136")
+
+    def path_metres(self, straight: int, diagonal: int, stories: int) -> float:
+        """Metres walked, measured as sr3 measures them."""
+        return sr3.SR3().path_metres(straight, diagonal, stories)
 
     def barrier(self, cls: str, kind: str = "wall") -> tuple[int, int]:
         """(rating, hard cover rating): the sr3 Barrier Rating of the class, used both as the

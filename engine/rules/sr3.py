@@ -226,9 +226,14 @@ class SR3:
     """Shadowrun 3rd-edition-era target numbers from the engine's LOS facts."""
 
     name = "sr3"
-    movement = Movement("m", 2 ** 0.5, (("walk", 1.0), ("run", 3.0)),
+    movement = Movement("m", 2 ** 0.5, (("walk", 1.0), ("run", 3.0), ("run-dwarf", 2.0),
+                                         ("run-troll", 2.0)),
                         "Quickness metres per Combat Phase walking, x3 running (x2 dwarf, "
                         "troll), seed 001 l.209-230")
+
+    def path_metres(self, straight: int, diagonal: int, stories: int) -> float:
+        """Metres walked: 2 m a step, 2.83 m a diagonal, 4 m per story (stairs, climbs)."""
+        return straight * 2.0 + diagonal * 2 * 2 ** 0.5 + stories * 4.0
 
     def barrier(self, cls: str, kind: str = "wall") -> tuple[int, int]:
         """(Barrier Rating, armor): one number plays both roles in Shadowrun — it must be beaten
