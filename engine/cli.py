@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from engine import __version__, cli_library
+from engine import __version__, cli_library, limits
 from engine.cli_zone import register as register_zone
 from engine.errors import QueryError, SprawlmapError
 
@@ -58,6 +60,82 @@ def _load(path: str):
     return load_board(p)
 
 
+#: a dot with a negative column ("-3,4") looks like an option to argparse
+_NEG_DOT = re.compile(r"^-\d+(?:\s*,\s*-?\d+)+$")
+
+
+def shield_negative_dots(argv: list[str]) -> list[str]:
+    """Prefix a space to arguments like ``-3,4`` so argparse takes them for dots, not options
+    (:func:`parse_dot` ignores spaces)."""
+    return [" " + a if _NEG_DOT.match(a) else a for a in argv]
+
+
+def whole(option: str, raw: Any, lo: int, hi: int, how: str = "") -> int:
+    """``raw`` as a whole number in ``lo..hi``, else a one-line refusal naming the range."""
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        value = None
+    if value is None or not lo <= value <= hi:
+        raise CliError(f"{option} must be a whole number from {lo} to {hi}{how}, not {raw!r}")
+    return value
+
+
+def _check_args(ns: argparse.Namespace) -> None:
+    """Every argument that can be checked without the board, before the (slow) compile."""
+    for key, what in (("a", "A"), ("b", "B")):
+        if isinstance(getattr(ns, key, None), str):
+            setattr(ns, f"dot_{key}", parse_dot(getattr(ns, key), what))
+            setattr(ns, key, getattr(ns, key).strip())
+    if getattr(ns, "move_ratio", None) is not None:
+        ns.move_ratio = whole("--move-ratio", ns.move_ratio, *limits.MOVE_RATIO_RANGE)
+    if getattr(ns, "mp", None) is not None:
+        ns.mp = whole("--mp", ns.mp, *limits.MP_RANGE)
+    if ns.cmd == "play":
+        games = limits.LIMITS["games"]
+        ns.bots = whole("--bots", ns.bots, 1, games.value(),
+                        f" (the games limit; set {games.env}=N to raise it)")
+        ns.seed = whole("--seed", ns.seed, -(2**63), 2**63 - 1)
+    for opt in ("metres", "rate"):
+        v = getattr(ns, opt, None)
+        if v is not None and not 0 <= v <= limits.METRES_MAX:
+            raise CliError(f"--{opt} must be a number from 0 to {limits.METRES_MAX:g}, not {v:g}")
+    if getattr(ns, "weapon", None) is not None and not ns.weapon.strip():
+        raise CliError("--weapon must name a weapon (leave it out for none)")
+    if getattr(ns, "dot_mm", None) is not None:
+        lo, hi = limits.DOT_MM_RANGE
+        try:
+            mm = float(ns.dot_mm)
+        except ValueError:
+            mm = math.nan
+        if not lo <= mm <= hi:
+            raise CliError(f"--dot-mm must be a number of millimetres from {lo:g} to {hi:g} "
+                           f"(a DMZ dot is 25.4), not {ns.dot_mm!r}")
+        ns.dot_mm = mm
+
+
+def board_extent(board: Any) -> tuple[int, int, int, int, int, int]:
+    """(c0, c1, r0, r1, l0, l1): the box of the board's dots over every level."""
+    levels = [lv for lv in board.levels if len(board.dots(lv))]
+    if not levels:
+        return (0, -1, 0, -1, 0, -1)
+    cs = [board.dots(lv)[:, 0] for lv in levels]
+    rs = [board.dots(lv)[:, 1] for lv in levels]
+    return (int(min(c.min() for c in cs)), int(max(c.max() for c in cs)),
+            int(min(r.min() for r in rs)), int(max(r.max() for r in rs)),
+            min(levels), max(levels))
+
+
+def on_board(board: Any, dot: tuple[int, int, int], text: str, what: str) -> None:
+    """Refuse a dot outside the box of the board's dots (LOS ends need not be standable, but
+    they must be on the map)."""
+    c0, c1, r0, r1, l0, l1 = board_extent(board)
+    c, r, lv = dot
+    if not (c0 <= c <= c1 and r0 <= r <= r1 and l0 <= lv <= l1):
+        raise CliError(f"{what} {text} is off the board "
+                       f"(columns {c0}..{c1}, rows {r0}..{r1}, levels {l0}..{l1})")
+
+
 def _emit(obj: dict[str, Any]) -> None:
     print(json.dumps(obj, indent=None, separators=(",", ": ")))
 
@@ -71,7 +149,9 @@ def cmd_los(ns: argparse.Namespace) -> int:
     from engine.textmap import crossed_dots, render
 
     scenario, board = _load(ns.file)
-    a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
+    a, b = ns.dot_a, ns.dot_b
+    on_board(board, a, ns.a, "A")
+    on_board(board, b, ns.b, "B")
     if ns.all_rulesets:  # the designer's lenses (engine/cli_analyse.py)
         from engine.cli_analyse import los_all_rulesets
         return los_all_rulesets(ns, board, scenario, a, b)
@@ -142,7 +222,9 @@ def cmd_path(ns: argparse.Namespace) -> int:
     from engine.textmap import render
 
     scenario, board = _load(ns.file)
-    a, b = parse_dot(ns.a, "A"), parse_dot(ns.b, "B")
+    a, b = ns.dot_a, ns.dot_b
+    on_board(board, a, ns.a, "A")
+    on_board(board, b, ns.b, "B")
     name, mv = _movement(ns, scenario)
     res = cheapest_path(board, a, b, ns.move_ratio or 1, crawl=ns.crawl, ruleset=name)
     if ns.json:
@@ -179,7 +261,8 @@ def cmd_reach(ns: argparse.Namespace) -> int:
     from engine.textmap import render
 
     scenario, board = _load(ns.file)
-    a = parse_dot(ns.a, "A")
+    a = ns.dot_a
+    on_board(board, a, ns.a, "A")
     name, mv = _movement(ns, scenario)
     if mv.units == "MP":
         budget: float = ns.mp
@@ -275,12 +358,28 @@ def cmd_play(ns: argparse.Namespace) -> int:
             raise CliError("play is not available in this build") from None
         raise
     scenario, board = _load(ns.file)
+    refused = _play_refusal(ns, scenario, board)
+    if refused:
+        print(f"sprawlmap: {ns.file}: {refused}", file=sys.stderr)
+        return EXIT_NO
     return run_cli(scenario, board, ns.bots, ns.seed, ns.json)
+
+
+def _play_refusal(ns: argparse.Namespace, scenario: Any, board: Any) -> str | None:
+    """Why ``play`` will not run a scenario ``validate`` rejects (None with ``--force``)."""
+    import engine.scenario_checks  # noqa: F401  (registers the scenario checks)
+    from engine.validate import ERROR, validate
+
+    errors = [f for f in validate(board, scenario) if f.severity == ERROR]
+    if not errors or ns.force:
+        return None
+    first = errors[0]
+    return (f"play refused: validation found {len(errors)} error(s), first [{first.code}] "
+            f"{first.message} (see `sprawlmap validate`; --force plays anyway)")
 
 
 #: a command registration: adds subcommands (with ``set_defaults(fn=...)``) to the subparsers
 Register = Callable[[argparse._SubParsersAction], None]
-
 
 def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     p = _Parser(prog="sprawlmap", description="DMZ-style scenario editor and rules engine")
@@ -313,7 +412,7 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     pa.add_argument("file")
     pa.add_argument("a", metavar="A")
     pa.add_argument("b", metavar="B")
-    pa.add_argument("--move-ratio", type=int, help="dmz1990: the character's move ratio "
+    pa.add_argument("--move-ratio", help="dmz1990: the character's move ratio "
                     "(required); sr3, sr1, darkcon move in metres")
     pa.add_argument("--crawl", action="store_true")
     pa.add_argument("--json", action="store_true")
@@ -322,8 +421,8 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     r = sub.add_parser("reach", help="every dot within reach")
     r.add_argument("file")
     r.add_argument("a", metavar="A")
-    r.add_argument("--move-ratio", type=int, help="dmz1990: the character's move ratio (required)")
-    r.add_argument("--mp", type=int, default=12, help="dmz1990: MP to spend")
+    r.add_argument("--move-ratio", help="dmz1990: the character's move ratio (required)")
+    r.add_argument("--mp", default=12, help="dmz1990: MP to spend")
     r.add_argument("--metres", type=float, help="sr3/sr1/darkcon: metres to walk")
     r.add_argument("--rate", type=float, help="sr3/sr1: Quickness (metres a phase); darkcon: "
                    "movement rate (default 8 m)")
@@ -338,14 +437,17 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     x.add_argument("--format", required=True, choices=("yaml", "svg", "png", "pdf", "uvtt"))
     x.add_argument("-o", "--output", required=True, metavar="OUT")
     x.add_argument("--page", choices=("a4", "letter"), default="a4")
-    x.add_argument("--dot-mm", type=float, default=25.4, help="dot spacing on paper, in mm")
+    x.add_argument("--dot-mm", default=25.4, help="dot spacing on paper, in mm")
     x.add_argument("--force", action="store_true", help="export even with validation errors")
     x.set_defaults(fn=cmd_export)
 
     pl = sub.add_parser("play", help="headless bot-vs-bot games: a balance report")
     pl.add_argument("file")
-    pl.add_argument("--bots", type=int, default=20, help="number of games")
-    pl.add_argument("--seed", type=int, default=1)
+    pl.add_argument("--bots", default=20, help="number of games (at most the games limit, "
+                    "docs/limits.md)")
+    pl.add_argument("--seed", default=1)
+    pl.add_argument("--force", action="store_true",
+                    help="play even when validation finds errors")
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
     register_zone(sub)
@@ -359,8 +461,9 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None, commands: Iterable[Register] = ()) -> int:
     """Run one command; ``commands`` registers the commands of layers above the engine."""
     parser = build_parser(commands)
-    ns = parser.parse_args(argv)
+    ns = parser.parse_args(shield_negative_dots(sys.argv[1:] if argv is None else list(argv)))
     try:
+        _check_args(ns)
         return int(ns.fn(ns) or 0)
     except QueryError as exc:
         where = getattr(ns, "file", None)

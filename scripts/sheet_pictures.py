@@ -16,8 +16,8 @@ sys.path.insert(0, str(ROOT))
 from editor.render import raster  # noqa: E402  (registers the Qt painter)
 from engine import library  # noqa: E402
 from engine import model as m  # noqa: E402
+from engine.atomic_file import atomic_write  # noqa: E402
 from engine.board import compile_board  # noqa: E402
-from engine.export.files import atomic_write  # noqa: E402
 from engine.render.display import build_scenes  # noqa: E402
 
 PX_PER_DOT = 18

@@ -15,10 +15,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from engine import limits
 from engine import model as m
+from engine.atomic_file import atomic_write
 from engine.board import Board
 from engine.errors import SprawlmapError
-from engine.export.files import atomic_write, level_path
+from engine.export.files import level_path
 
 FORMATS = ("yaml", "svg", "png", "pdf", "uvtt")
 #: pixels per dot of the PNG export
@@ -65,6 +67,10 @@ def export(scenario: m.Scenario, board: Board, fmt: str, out: str | os.PathLike[
         raise ValueError(f"--dot-mm must be a positive number of millimetres, not {dot_mm:g}")
     if fmt != "yaml" and board.node_count == 0:
         raise ValueError("nothing to draw: the layout has no pavement or buildings")
+    try:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SprawlmapError(f"cannot make the folder: {e.strerror or e}", os.fspath(out)) from None
     if findings is None:
         findings = check(board, scenario)
     if has_errors(findings) and not force:
@@ -84,7 +90,9 @@ def export(scenario: m.Scenario, board: Board, fmt: str, out: str | os.PathLike[
 
     scenes = build_scenes(board, scenario)
     if fmt == "pdf":
-        from engine.export.pdf import render_pdf
+        from engine.export.pdf import page_count, render_pdf
+
+        limits.check("pages", page_count(scenes, page, dot_mm), os.fspath(out))
 
         data = render_pdf(scenes, scenario.title or "sprawlmap", page, dot_mm, progress)
         atomic_write(out, data)

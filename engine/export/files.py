@@ -1,40 +1,18 @@
-"""Output files: atomic writes and the names of per-level files."""
+"""Output files: the names of per-level files (writes go through :mod:`engine.atomic_file`)."""
 
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
-
-def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to a temporary file next to ``path``, then rename it over ``path``.
-
-    A reader (or a crash) never sees half a file: the old file stays until the new one is
-    complete and flushed.
-    """
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        os.chmod(tmp, 0o666 & ~_umask())
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+from engine import atomic_file
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
+    """:func:`engine.atomic_file.atomic_write` into a folder made if missing (an export may
+    name a new folder)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return atomic_file.atomic_write(path, data)
 
 
 def level_path(out: str | os.PathLike[str], level: int) -> Path:

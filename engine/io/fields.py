@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TypeVar
 
+from engine import limits
 from engine.errors import LoadError
 from engine.model import Barrier
 
@@ -210,6 +211,7 @@ def point(v: Any, at: At) -> tuple[float, float]:
 def points(min_count: int) -> Conv:
     def read(v: Any, at: At) -> tuple[tuple[float, float], ...]:
         items = seq(v, at, "a list of points [[x, y], ...]")
+        limits.check("vertices", len(items), at.file, at.line)
         pts = tuple(point(p, at.item(items, i)) for i, p in enumerate(items))
         if len(pts) < min_count:
             at.fail(f"'{at.name}' needs at least {min_count} points, has {len(pts)}")

@@ -9,11 +9,12 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from engine.atomic_file import atomic_write
 from engine.errors import LoadError
 from engine.io.reader import parse_text, read_yaml
 from engine.io.scenario import scenario_from_data, scenario_to_data
 from engine.io.sheet import sheet_from_data, sheet_to_data
-from engine.io.writer import atomic_write, dump_text
+from engine.io.writer import dump_text
 from engine.model import Scenario, Sheet
 
 PathLike = str | os.PathLike[str]

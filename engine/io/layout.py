@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine import limits
 from engine.io import features as F
 from engine.io import sources
 from engine.io.fields import (
@@ -79,8 +80,10 @@ def read_layout(v: Any, at: At) -> Layout:
         )
         return pl, At(item_at.file, p.line, what)
 
+    raw_placed = _items(r, "placements")
+    limits.check("buildings", len(raw_placed), r.file, r.key_at("placements").line)
     pavement = [placement(x, a, "pavement placement") for x, a in _items(r, "pavement")]
-    placed = [placement(x, a, "placement") for x, a in _items(r, "placements")]
+    placed = [placement(x, a, "placement") for x, a in raw_placed]
 
     def fill(pl: Placement, pl_at: At) -> Placement:
         if not pl.id:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import stat
 from typing import Any
 
 import yaml
@@ -27,6 +28,7 @@ from yaml.reader import Reader
 from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
 
+from engine.atomic_file import regular_file_problem
 from engine.errors import LoadError
 
 try:  # libyaml's event parser when PyYAML was built with it; the composer stays ours
@@ -267,7 +269,11 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """Read a file, refusing it before reading when it is larger than :data:`MAX_BYTES`."""
     file = os.fspath(path)
     try:
-        size = os.stat(file).st_size
+        st = os.stat(file)
+        if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
+            # never open a FIFO (it would wait for a writer) or a device (endless bytes)
+            raise LoadError(f"{regular_file_problem(file)}", file)
+        size = st.st_size
         if size > MAX_BYTES:
             raise LoadError(
                 f"file is too large ({size} bytes; the limit is {MAX_BYTES // (1024 * 1024)} MiB)", file

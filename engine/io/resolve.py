@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import library as sheet_library  # a module reference: engine.library imports engine.io
+from engine import limits
 from engine.errors import LoadError
 from engine.io import sources
 from engine.io.files import load_document
@@ -72,4 +73,5 @@ def load_board(path: PathLike) -> tuple[Scenario, Any]:
 
     scenario = load_document(path)
     sheets = resolve_sheets(scenario.layout, Path(os.fspath(path)).resolve().parent)
+    limits.check_board(scenario.layout, sheets, os.fspath(path))
     return scenario, compile_board(scenario.layout, sheets)

@@ -1,4 +1,4 @@
-"""Readable, stable YAML output and atomic file replacement.
+"""Readable, stable YAML output (files are replaced by :mod:`engine.atomic_file`).
 
 Block style for records, flow style for short things (points ``[3.5, -0.5]``, paths of points,
 small mappings of plain values such as ``{barrier: 12, armor: 1}``), multi-line notes as literal
@@ -8,8 +8,6 @@ readable by other tools too.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +17,7 @@ from yaml.representer import RepresenterError, SafeRepresenter
 from yaml.resolver import Resolver
 from yaml.serializer import Serializer
 
+from engine.atomic_file import atomic_write  # noqa: F401  (the one writer, re-exported)
 from engine.errors import LoadError
 from engine.io.reader import (
     BOOL_RE,
@@ -111,46 +110,3 @@ def dump_text(data: Any) -> str:
         return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
     except RepresenterError as e:
         raise LoadError(f"not saved: {e}") from None
-
-
-def atomic_write(path: str | os.PathLike[str], text: str) -> None:
-    """Replace ``path`` with ``text`` all at once: a temp file in the same folder is written,
-    flushed and fsynced, then renamed over the target.  On any error the target is untouched
-    and the temp file is removed."""
-    target = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(target))
-    data = text.encode("utf-8")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise LoadError(f"cannot save: {e.strerror}", target) from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if os.path.exists(target):
-            os.chmod(tmp, os.stat(target).st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise LoadError(f"cannot save: {e.strerror or e}", target) from None
-        raise
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)

@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from engine.atomic_file import atomic_write
 from engine.model import Objective, Scenario
 from engine.play import objectives as obj_rules
 from engine.play import turn
@@ -721,9 +722,7 @@ class Game:
             text = yaml.safe_dump(data, sort_keys=False)
         else:
             text = json.dumps(data)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
+        atomic_write(path, text)
 
     @classmethod
     def load(cls, path: str | Path, board: BoardView) -> Game:

@@ -14,7 +14,9 @@ import json
 import math
 import multiprocessing as mp
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -60,6 +62,33 @@ def play_one(scenario: Scenario, make_view: Callable[[], BoardView], seed: int,
     }
 
 
+class Stopped(Exception):
+    """SIGTERM or Ctrl-C ended a run; every worker has been stopped."""
+
+    def __init__(self, how: str, done: int, games: int):
+        super().__init__(f"play stopped by {how} after {done} of {games} games")
+        self.how, self.done, self.games = how, done, games
+
+    @property
+    def exit_code(self) -> int:
+        return 143 if self.how == "SIGTERM" else 130
+
+
+class _Term(BaseException):
+    """Raised in the parent by its SIGTERM handler (a BaseException, like KeyboardInterrupt)."""
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    raise _Term()
+
+
+def _worker_init() -> None:
+    """In each worker: Ctrl-C reaches the whole process group, but only the parent acts on it
+    (it stops the pool); SIGTERM from the parent's pool shutdown ends the worker at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _worker(seed: int) -> dict[str, Any]:
     return play_one(_JOB["scenario"], _JOB["make_view"], seed, _JOB.get("turn_limit"))
 
@@ -85,19 +114,28 @@ def run_games(scenario: Scenario, make_view: Callable[[], BoardView], games: int
             progress.write(f"\r{line}" + ("\n" if done == games else "") if tty else line + "\n")
             progress.flush()
 
-    if workers == 1 or "fork" not in mp.get_all_start_methods():
-        for s in seeds:
-            results.append(play_one(scenario, make_view, s, turn_limit))
-            tick(len(results))
-    else:
-        _JOB.update(scenario=scenario, make_view=make_view, turn_limit=turn_limit)
-        try:
-            with mp.get_context("fork").Pool(workers) as pool:
+    main = threading.current_thread() is threading.main_thread()
+    old_term = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
+    try:
+        if workers == 1 or "fork" not in mp.get_all_start_methods():
+            for s in seeds:
+                results.append(play_one(scenario, make_view, s, turn_limit))
+                tick(len(results))
+        else:
+            _JOB.update(scenario=scenario, make_view=make_view, turn_limit=turn_limit)
+            # leaving the with-block terminates the pool: no worker outlives a stopped run
+            with mp.get_context("fork").Pool(workers, initializer=_worker_init) as pool:
                 for r in pool.imap_unordered(_worker, seeds, chunksize=max(1, games // (8 * workers))):
                     results.append(r)
                     tick(len(results))
-        finally:
-            _JOB.clear()
+    except _Term:
+        raise Stopped("SIGTERM", len(results), games) from None
+    except KeyboardInterrupt:
+        raise Stopped("Ctrl-C", len(results), games) from None
+    finally:
+        _JOB.clear()
+        if main:
+            signal.signal(signal.SIGTERM, old_term)
     results.sort(key=lambda r: r["seed"])
     return results
 
@@ -152,6 +190,11 @@ def format_report(rep: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def progress_line_open(stream: TextIO) -> bool:
+    """A terminal's progress line is rewritten in place: end it before a message."""
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
 def engine_view_factory(scenario: Scenario, board: Any) -> Callable[[], BoardView]:
     """Fresh play views of a compiled board: each game gets its own copy of the features."""
     from engine.play.engine_board import EngineBoard, fork_board
@@ -183,6 +226,11 @@ def run_cli(scenario: Scenario, board: Any, bots: int, seed: int, json_out: bool
     except PlayError as e:
         print(f"play: {e}", file=sys.stderr)
         return 2
+    except Stopped as e:
+        if progress_line_open(sys.stderr):
+            sys.stderr.write("\n")
+        print(f"sprawlmap: {e}", file=sys.stderr)
+        return e.exit_code
     rep = report(scenario, results, seed, used)
     if json_out:
         print(json.dumps(rep))

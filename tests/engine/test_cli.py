@@ -52,7 +52,7 @@ def test_validate_sample_is_clean(capsys):
     (["los", SAMPLE, "1,x", "2,2"], "is not c,r or c,r,l"),
     (["los", SAMPLE, "0,0,9", "2,2"], "levels 0..5"),
     (["path", SAMPLE, "0,0,4", "2,2", "--move-ratio", "2"], "is not a standable dot"),
-    (["path", SAMPLE, "1,1", "2,2", "--move-ratio", "0"], "--move-ratio must be 1 or more"),
+    (["path", SAMPLE, "1,1", "2,2", "--move-ratio", "0"], "--move-ratio must be a whole number from 1 to 99"),
     (["reach", SAMPLE, "1,1"], "--move-ratio is required under dmz1990"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, args, needle):

@@ -9,9 +9,9 @@ import pytest
 from conftest import expect_error
 from test_roundtrip import SPEC_SHEET
 
+from engine import atomic_file as writer_mod
 from engine.errors import LoadError
 from engine.io import load_sheet, save_document, save_sheet
-from engine.io import writer as writer_mod
 from engine.model import Layout, Opening, Scenario, Wall
 
 

@@ -254,7 +254,7 @@ def test_cli_bad_export_input_is_one_line_exit_2(good, tmp_path, capsys):
     code = main(["export", str(src), "--format", "pdf", "-o", str(tmp_path / "x.pdf"),
                  "--dot-mm", "0"])
     err = capsys.readouterr().err
-    assert code == 2 and err.count("\n") == 1 and "--dot-mm must be a positive" in err
+    assert code == 2 and err.count("\n") == 1 and "--dot-mm must be a number of millimetres from 2 to 100" in err
     empty = m.Scenario(title="Empty", layout=m.Layout())
     with pytest.raises(ValueError, match="nothing to draw"):
         export(empty, compile_board(empty.layout, {}), "png", tmp_path / "e.png")
