@@ -44,6 +44,10 @@ def run(path: str | Path | None = None, screenshot: str | Path | None = None, *,
     if screenshot is not None:
         app.setProperty("sprawlmap_headless", True)
     target = Path(path) if path else SAMPLE
+    from engine.zone.io import is_zone_file
+
+    if is_zone_file(target):  # a zone opens in the zone editor (editor/zone)
+        return _run_zone(app, target, screenshot, error_dialog)
     try:
         doc = Document.open(target)
     except LoadError as exc:
@@ -55,6 +59,33 @@ def run(path: str | Path | None = None, screenshot: str | Path | None = None, *,
     win = MainWindow(doc, scan_recovery=screenshot is None)
     if screenshot is not None:
         return grab(win, Path(screenshot))
+    win.show()
+    return app.exec()
+
+
+def _run_zone(app, target: Path, screenshot: str | Path | None, error_dialog: bool) -> int:
+    from PySide6.QtWidgets import QMessageBox
+
+    from editor.zone.opener import zone_window
+
+    try:
+        win = zone_window(target)
+    except LoadError as exc:
+        print(str(exc), file=sys.stderr)
+        if error_dialog and screenshot is None:
+            QMessageBox.critical(None, "sprawlmap", str(exc))
+        return 2
+    if screenshot is not None:
+        win.resize(1400, 900)
+        win.show()
+        app.processEvents()
+        win.view.fit()
+        app.processEvents()
+        out = Path(screenshot)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        ok = win.grab().save(str(out))
+        win.close()
+        return 0 if ok else 2
     win.show()
     return app.exec()
 
