@@ -175,7 +175,7 @@ class ZoneWindow(QMainWindow):
         g = QGroupBox("Players (safehouse edges)")
         v = QVBoxLayout(g)
         self.player_list = QListWidget()
-        self.player_list.setMaximumHeight(96)
+        self.player_list.setMaximumHeight(64)
         v.addWidget(self.player_list)
         row = QHBoxLayout()
         self.side_combo = QComboBox()
@@ -511,8 +511,10 @@ class ZoneWindow(QMainWindow):
             blk = tuple(res["block"])
             self.view.pushes = [(blk, tuple(p["to"]) if p.get("to") else None) for p in res["pushes"]]
             text = (f"seed {seed}: landslide on {blk[0]},{blk[1]} (dice {' '.join(map(str, dice))}): "
-                    + "; ".join(f"{p['direction']}" + (f" -> {p['to'][0]},{p['to'][1]}" if p.get("to") and
-                                                       p["direction"] != "stay" else "")
+                    + "; ".join(f"{p['direction']}" + (" (off the edge: stays)" if p.get("off_edge") else
+                                                       " (to the safehouse)" if p.get("safehouse") else
+                                                       f" -> {p['to'][0]},{p['to'][1]}" if p["direction"] != "stay"
+                                                       else "")
                                 + (f" {p['damage']} dmg" if p["damage"] else "") for p in res["pushes"])
                     + "".join(f"; barrier {b['between'][0]}-{b['between'][1]} destroyed"
                               for b in res["barriers_destroyed"]))

@@ -206,3 +206,18 @@ def test_zone_prints_on_one_page(qtbot, tmp_path):
     svg = print_zone(z, tmp_path / "z.svg").read_text(encoding="utf-8")
     assert "Body 7" in svg and svg.count("#4a90c8") == 4  # four River blocks
     assert "Player A (A): safehouse" in svg and "Player B (B): safehouse" in svg
+
+
+def test_main_window_opens_zones_beside_layouts(qtbot, tmp_path):
+    from editor.main_window import MainWindow
+
+    main = MainWindow(scan_recovery=False, recovery_dir=tmp_path)
+    qtbot.addWidget(main)
+    assert main.open_path(RIVER2)
+    zw = main.zone_windows[-1]
+    assert isinstance(zw, ZoneWindow) and zw.doc.zone.title == "Downtown, river layout 2"
+    zw.open_document(RIVER2.parent / "blocks" / "club-strip.yaml")
+    opened = main.recovered_windows[-1]
+    assert [p.sheet for p in opened.doc.root.layout.placements] == ["nightclub", "spa-club"]
+    for w in (zw, opened):
+        w.close()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.errors import LoadError
 from engine.zone.io import load_zone, save_zone, zone_from_data, zone_to_data
@@ -92,3 +94,25 @@ def test_save_refuses_a_zone_that_would_not_load(tmp_path):
         save_zone(bad, out)
     assert out.read_text(encoding="utf-8") == "keep me"
     assert isinstance(z, Zone)
+
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 70) | st.text(max_size=6) | st.sampled_from(
+        ["north", "west", "#.", "##", "vehicle", "face-up", "die"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["at", "between", "body", "id", "safehouse", "entries", "preset", "blocks",
+                         "crossing", "enabled", "trigger", "side", "layout", "x"]), inner, max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(key=st.sampled_from(["grid", "shape", "players", "river", "barriers", "blocks", "growth",
+                            "landslide", "limits", "block_size", "title"]), value=_values)
+def test_any_value_loads_or_is_one_clean_load_error(key, value):
+    data = {"format": "sprawlmap/zone@1", "grid": [4, 4], key: value}
+    try:
+        z = zone_from_data(data, "f.yaml")
+    except LoadError as e:
+        assert "\n" not in str(e) and str(e).startswith("f.yaml")
+    else:
+        assert isinstance(z, Zone) and zone_from_data(zone_to_data(z)) == z
