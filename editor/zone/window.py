@@ -79,6 +79,7 @@ class ZoneWindow(QMainWindow):
         self.path_ends: list[Block | str] = []
         self.barrier_first: Block | None = None
         self.turn = 0
+        self.current_block: Block | None = None
         self.view = ZoneView(self)
         self.setCentralWidget(self.view)
         self._build_tools()
@@ -272,6 +273,8 @@ class ZoneWindow(QMainWindow):
         e.addAction(redo)
         z = self.menuBar().addMenu("&Zone")
         z.addAction(self.compose_action)
+        fight = z.addAction("Fight in the last clicked block...")
+        fight.triggered.connect(self.block_fight)
         fit = z.addAction("Fit the zone")
         fit.triggered.connect(self.view.fit)
 
@@ -364,6 +367,7 @@ class ZoneWindow(QMainWindow):
     def on_block(self, c: int, r: int) -> None:
         b = (c, r)
         z = self.doc.zone
+        self.current_block = b
         if self.tool == "shape":
             self.apply(lambda z: edits.toggle_block(z, b), f"shape {c},{r}")
             return
@@ -576,6 +580,36 @@ class ZoneWindow(QMainWindow):
             self.say(str(e))
             return None
         self.say(f"composed {out}")
+        self._open(out)
+        return out
+
+    def ask_fight_path(self, b: Block) -> Path | None:
+        stem = self.doc.path.stem if self.doc.path else "zone"
+        base = (self.doc.base_dir or Path.cwd()) / f"{stem}-block-{b[0]}-{b[1]}.yaml"
+        path, _ = QFileDialog.getSaveFileName(self, f"Fight scenario for block {b[0]},{b[1]}", str(base),
+                                              "YAML (*.yaml)")
+        return Path(path) if path else None
+
+    def block_fight(self) -> Path | None:
+        """Write the dot-scale scenario for a fight in the last clicked block and open it
+        (the sides deploy on the edges they arrive through; ``sprawlmap zone block``)."""
+        from engine.io import save_document
+        from engine.zone.compose import block_scenario
+
+        b = self.current_block
+        if b is None:
+            self.say("click a block first")
+            return None
+        out = self.ask_fight_path(b)
+        if out is None:
+            return None
+        try:
+            sc = block_scenario(self.doc.zone, b, self.doc.base_dir, str(self.doc.path or "zone"))
+            save_document(sc, out)
+        except SprawlmapError as e:
+            self.say(str(e))
+            return None
+        self.say(f"wrote {out}: " + "; ".join(f"{s.id} {s.note}" for s in sc.sides))
         self._open(out)
         return out
 

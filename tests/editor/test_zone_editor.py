@@ -221,3 +221,17 @@ def test_main_window_opens_zones_beside_layouts(qtbot, tmp_path):
     assert [p.sheet for p in opened.doc.root.layout.placements] == ["nightclub", "spa-club"]
     for w in (zw, opened):
         w.close()
+
+
+def test_fight_in_a_block_writes_and_opens_its_scenario(zone_window, qtbot, tmp_path):
+    win = zone_window(ZoneDocument.open(RIVER2))
+    opened = []
+    win.open_document = lambda p: opened.append(p)
+    win.ask_fight_path = lambda b: tmp_path / "fight.yaml"
+    win.set_tool("path")
+    click_block(qtbot, win, (1, 1))
+    assert win.block_fight() == tmp_path / "fight.yaml" and opened == [tmp_path / "fight.yaml"]
+    sc, _board = load_board(tmp_path / "fight.yaml")
+    assert [s.id for s in sc.sides] == ["A", "B"]
+    assert "north edge of block 1,1 from block 1,0" in sc.sides[0].note
+    assert "west edge of block 1,1 from block 0,1" in sc.sides[1].note
