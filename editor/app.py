@@ -63,10 +63,34 @@ def run(path: str | Path | None = None, screenshot: str | Path | None = None, *,
     return app.exec()
 
 
+def zone_window(path: Path | None):
+    """A zone window on ``path`` (a new zone when None) whose blocks, Compose and Open open
+    other documents through :func:`open_window`."""
+    from editor.zone.document import ZoneDocument
+    from editor.zone.window import ZoneWindow
+
+    doc = ZoneDocument.open(path) if path is not None else None
+    return ZoneWindow(doc, open_document=open_window)
+
+
+def open_window(path: Path, show: bool = True):
+    """A window on any document: zones in a zone window, layouts and scenarios in the main
+    window (this assembly is the one place that knows both); LoadError propagates."""
+    from editor.document import Document
+    from editor.main_window import MainWindow
+    from engine.zone.io import is_zone_file
+
+    if is_zone_file(path):
+        win = zone_window(Path(path))
+    else:
+        win = MainWindow(Document.open(Path(path)), scan_recovery=False)
+    if show:
+        win.show()
+    return win
+
+
 def _run_zone(app, target: Path, screenshot: str | Path | None, error_dialog: bool) -> int:
     from PySide6.QtWidgets import QMessageBox
-
-    from editor.zone.opener import zone_window
 
     try:
         win = zone_window(target)

@@ -82,7 +82,7 @@ def cmd_path(ns: argparse.Namespace) -> int:
     from engine.zone.text import render_zone
 
     z = _load(ns.file)
-    a, b = rules.parse_end(z, ns.a), rules.parse_end(z, ns.b)
+    a, b = rules.parse_end(z, ns.start), rules.parse_end(z, ns.goal)
     res = rules.path(z, a, b, vehicle=ns.vehicle, athletics=ns.athletics)
     if ns.json:
         _emit(res.to_dict())
@@ -190,8 +190,8 @@ def register(sub: Any) -> None:
     p.add_argument("block", metavar="C,R")
     p.add_argument("--json", action="store_true")
     p = cmd("path", cmd_path, "fewest moves between blocks or player edges")
-    p.add_argument("a", metavar="FROM", help="a block C,R or a player id")
-    p.add_argument("b", metavar="TO", help="a block C,R or a player id")
+    p.add_argument("start", metavar="FROM", help="a block C,R or a player id")
+    p.add_argument("goal", metavar="TO", help="a block C,R or a player id")
     p.add_argument("--vehicle", action="store_true", help="the Runner has a vehicle (crosses the River)")
     p.add_argument("--athletics", action="store_true", help="the Runner has Athletics (swims the River)")
     p.add_argument("--json", action="store_true")

@@ -49,6 +49,8 @@ def is_zone_data(data: Any) -> bool:
 
 def is_zone_file(path: PathLike) -> bool:
     """True when the file's ``format`` says it is a zone (reads only the head of the file)."""
+    if not os.path.isfile(path):  # a FIFO or device is never opened here (it could hang)
+        return False
     try:
         with open(os.fspath(path), "rb") as fh:
             head = fh.read(4096).decode("utf-8", "replace")

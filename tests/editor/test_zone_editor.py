@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from editor.app import open_window
 from editor.zone.document import ZoneDocument
-from editor.zone.opener import open_window
 from editor.zone.window import ZoneWindow
 from engine.io import load_board
 from engine.los import line_of_sight
