@@ -8,7 +8,7 @@
 3. from a folder that is not the checkout, with the installed commands only: ``--version``,
    the editor's screenshot of the bundled sample, a sample copied out of the installed library,
    then ``validate``, ``los``, ``export`` (PDF) and a short ``play --bots 2`` of that copy, and
-   the ``sprawlmap-editor`` launcher on the copy.
+   the ``sprawlmap-editor`` launcher on the copy, and (Linux) ``install-desktop``.
 
 Each step's time is printed; the temporary folder is removed at the end, pass or fail.
 Needs only python3 (3.11+) with network access to PyPI (or a warm pip cache).
@@ -115,6 +115,11 @@ def check(tmp: Path) -> None:
     launcher = exe / ("sprawlmap-editor.exe" if os.name == "nt" else "sprawlmap-editor")
     step("sprawlmap-editor --screenshot (copy)",
          [str(launcher), "club.yaml", "--screenshot", str(work / "club.png")], work, env)
+    if os.name != "nt" and sys.platform != "darwin":
+        step("install-desktop", [sprawlmap, "install-desktop"], work, env)
+        entry = (data / "applications" / "sprawlmap.desktop").read_text()
+        if f"Exec={launcher} %f" not in entry:
+            raise Failed(f"the desktop launcher does not run {launcher}:\n{entry}")
     print(f"wheel-check: ok, {wheels[0].name} ({wheels[0].stat().st_size // 1024} KB), {version}")
 
 
