@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from engine.zone.io import load_zone, save_zone
-from engine.zone.model import Zone
+from engine.zone.model import Growth, Landslide, Player, Zone
 
 
 class ZoneEdit(QUndoCommand):
@@ -64,3 +64,10 @@ class ZoneDocument(QObject):
         self.path = target
         self.undo_stack.setClean()
         return target
+
+
+def blank_zone() -> Zone:
+    """The seed's starting zone: 4 x 4, Player A north, Player B south (seed 002 l.19-30)."""
+    return Zone(title="Untitled zone", grid=(4, 4),
+                players=(Player("A", "north", "Player A"), Player("B", "south", "Player B")),
+                growth=Growth(), landslide=Landslide())

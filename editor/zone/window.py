@@ -20,36 +20,27 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
     QDockWidget,
     QFileDialog,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
     QInputDialog,
     QLabel,
-    QLineEdit,
-    QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QMessageBox,
-    QPushButton,
     QScrollArea,
-    QSpinBox,
     QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from editor.zone import edits
-from editor.zone.document import ZoneDocument
-from editor.zone.printing import print_zone
+from editor.zone.document import ZoneDocument, blank_zone
+from editor.zone.files import ZoneFiles
+from editor.zone.panels import ZonePanels
 from editor.zone.view import ZoneView
 from engine.errors import SprawlmapError
 from engine.zone import rules
 from engine.zone.dice import growth_turn, landslide_turn
-from engine.zone.model import SIDES, Block, Zone, side_between
+from engine.zone.model import Block, Zone, side_between
 from engine.zone.validate import validate_zone
 
 TOOLS = {"path": ("Path", "P"), "shape": ("Shape", "S"), "river": ("River", "R"),
@@ -58,16 +49,7 @@ TOOLS = {"path": ("Path", "P"), "shape": ("Shape", "S"), "river": ("River", "R")
 CARD_CYCLE = (None, "face-down", "face-up")
 
 
-def blank_zone() -> Zone:
-    """The seed's starting zone: 4 x 4, Player A north, Player B south (seed 002 l.19-30)."""
-    from engine.zone.model import Growth, Landslide, Player
-
-    return Zone(title="Untitled zone", grid=(4, 4),
-                players=(Player("A", "north", "Player A"), Player("B", "south", "Player B")),
-                growth=Growth(), landslide=Landslide())
-
-
-class ZoneWindow(QMainWindow):
+class ZoneWindow(ZonePanels, ZoneFiles, QMainWindow):
     def __init__(self, doc: ZoneDocument | None = None,
                  open_document: Callable[[Path], object] | None = None):
         super().__init__()
@@ -142,117 +124,6 @@ class ZoneWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.status = QLabel("")
         self.statusBar().addWidget(self.status, 1)
-
-    def _zone_group(self) -> QGroupBox:
-        g = QGroupBox("Zone")
-        f = QFormLayout(g)
-        self.title_edit = QLineEdit()
-        self.title_edit.editingFinished.connect(self._set_title)
-        f.addRow("Title", self.title_edit)
-        row = QHBoxLayout()
-        self.cols_spin, self.rows_spin = QSpinBox(), QSpinBox()
-        for s in (self.cols_spin, self.rows_spin):
-            s.setRange(1, 64)
-            s.editingFinished.connect(self._set_grid)
-            row.addWidget(s)
-        f.addRow("Grid (cols, rows)", row)
-        river = QHBoxLayout()
-        self.preset_buttons = []
-        for label, preset in (("Preset 1", 1), ("Preset 2", 2), ("No River", None)):
-            b = QPushButton(label)
-            b.clicked.connect(lambda _c=False, p=preset: self.river_preset(p))
-            river.addWidget(b)
-            self.preset_buttons.append(b)
-        f.addRow("River", river)
-        cross = QHBoxLayout()
-        self.cross_vehicle, self.cross_athletics = QCheckBox("vehicle"), QCheckBox("athletics")
-        for cb in (self.cross_vehicle, self.cross_athletics):
-            cb.toggled.connect(self._set_crossing)
-            cross.addWidget(cb)
-        f.addRow("Crosses the River", cross)
-        return g
-
-    def _players_group(self) -> QGroupBox:
-        g = QGroupBox("Players (safehouse edges)")
-        v = QVBoxLayout(g)
-        self.player_list = QListWidget()
-        self.player_list.setMaximumHeight(64)
-        v.addWidget(self.player_list)
-        row = QHBoxLayout()
-        self.side_combo = QComboBox()
-        self.side_combo.addItems(list(SIDES))
-        add = QPushButton("Add player")
-        add.clicked.connect(lambda: self.apply(lambda z: edits.add_player(z, self.side_combo.currentText()),
-                                               "add player"))
-        move = QPushButton("Move safehouse")
-        move.clicked.connect(self._move_safehouse)
-        rem = QPushButton("Remove")
-        rem.clicked.connect(self._remove_player)
-        for w in (self.side_combo, add, move, rem):
-            row.addWidget(w)
-        v.addLayout(row)
-        erow = QHBoxLayout()
-        erow.addWidget(QLabel("Entry tool edits:"))
-        self.entry_player = QComboBox()
-        erow.addWidget(self.entry_player, 1)
-        v.addLayout(erow)
-        return g
-
-    def _path_group(self) -> QGroupBox:
-        g = QGroupBox("Path (fewest moves)")
-        f = QFormLayout(g)
-        self.path_from, self.path_to = QLineEdit("A"), QLineEdit("B")
-        f.addRow("From (block c,r or player)", self.path_from)
-        f.addRow("To", self.path_to)
-        row = QHBoxLayout()
-        self.path_vehicle, self.path_athletics = QCheckBox("vehicle"), QCheckBox("Athletics")
-        go = QPushButton("Find path")
-        go.clicked.connect(self.find_path)
-        for w in (self.path_vehicle, self.path_athletics, go):
-            row.addWidget(w)
-        self.path_vehicle.toggled.connect(lambda _c: self.find_path())
-        self.path_athletics.toggled.connect(lambda _c: self.find_path())
-        f.addRow(row)
-        self.path_label = QLabel("")
-        self.path_label.setWordWrap(True)
-        f.addRow(self.path_label)
-        return g
-
-    def _dice_group(self) -> QGroupBox:
-        g = QGroupBox("Dice: growth and landslides")
-        v = QVBoxLayout(g)
-        row = QHBoxLayout()
-        self.seed_spin = QSpinBox()
-        self.seed_spin.setRange(0, 2_000_000_000)
-        self.seed_spin.setValue(1)
-        self.runners_spin = QSpinBox()
-        self.runners_spin.setRange(1, 6)
-        row.addWidget(QLabel("Seed"))
-        row.addWidget(self.seed_spin)
-        row.addWidget(QLabel("Runners"))
-        row.addWidget(self.runners_spin)
-        v.addLayout(row)
-        row = QHBoxLayout()
-        self.landslide_button = QPushButton("Roll landslide")
-        self.landslide_button.clicked.connect(lambda: self.roll("landslide"))
-        self.growth_button = QPushButton("Roll growth")
-        self.growth_button.clicked.connect(lambda: self.roll("growth"))
-        row.addWidget(self.landslide_button)
-        row.addWidget(self.growth_button)
-        v.addLayout(row)
-        self.dice_log = QListWidget()
-        self.dice_log.setMaximumHeight(130)
-        v.addWidget(self.dice_log)
-        return g
-
-    def _findings_group(self) -> QGroupBox:
-        g = QGroupBox("Findings (click to zoom to the blocks)")
-        v = QVBoxLayout(g)
-        self.findings = QListWidget()
-        self.findings.setWordWrap(True)
-        self.findings.itemClicked.connect(self._zoom_finding)
-        v.addWidget(self.findings)
-        return g
 
     def _build_menus(self) -> None:
         m = self.menuBar().addMenu("&File")
@@ -536,132 +407,6 @@ class ZoneWindow(QMainWindow):
         self.say(text)
 
     # ----------------------------------------------------------------- documents
-    def open_block(self, c: int, r: int) -> None:
-        zb = self.doc.zone.block((c, r))
-        if zb is None or not zb.layout:
-            self.say(f"block {c},{r} has no linked layout (use the Link tool)")
-            return
-        from engine.zone.linked import resolve_path
-
-        self._open(resolve_path(self.doc.base_dir, zb.layout))
-
-    def _open(self, path: Path) -> None:
-        if self.open_document is None:
-            self.say(f"cannot open {path} from here")
-            return
-        try:
-            win = self.open_document(Path(path))
-        except SprawlmapError as e:
-            self.say(str(e))
-            return
-        if win is not None:
-            self.opened.append(win)
-
-    def ask_compose_path(self) -> Path | None:
-        base = self.doc.path.with_name(self.doc.path.stem + "-composed.yaml") if self.doc.path else Path.cwd() / "composed.yaml"
-        path, _ = QFileDialog.getSaveFileName(self, "Compose the neighbourhood to", str(base), "YAML (*.yaml)")
-        return Path(path) if path else None
-
-    def compose(self) -> Path | None:
-        from engine.io import save_document
-        from engine.zone.compose import composed_scenario
-
-        if not any(zb.layout for zb in self.doc.zone.blocks):
-            self.say("no block is linked to a layout yet: nothing to compose")
-            return None
-        out = self.ask_compose_path()
-        if out is None:
-            return None
-        try:
-            sc = composed_scenario(self.doc.zone, self.doc.base_dir, str(self.doc.path or "zone"))
-            save_document(sc, out, layout_only=True)
-        except SprawlmapError as e:
-            QMessageBox.warning(self, "Compose", str(e)) if not self.property("headless") else None
-            self.say(str(e))
-            return None
-        self.say(f"composed {out}")
-        self._open(out)
-        return out
-
-    def ask_fight_path(self, b: Block) -> Path | None:
-        stem = self.doc.path.stem if self.doc.path else "zone"
-        base = (self.doc.base_dir or Path.cwd()) / f"{stem}-block-{b[0]}-{b[1]}.yaml"
-        path, _ = QFileDialog.getSaveFileName(self, f"Fight scenario for block {b[0]},{b[1]}", str(base),
-                                              "YAML (*.yaml)")
-        return Path(path) if path else None
-
-    def block_fight(self) -> Path | None:
-        """Write the dot-scale scenario for a fight in the last clicked block and open it
-        (the sides deploy on the edges they arrive through; ``sprawlmap zone block``)."""
-        from engine.io import save_document
-        from engine.zone.compose import block_scenario
-
-        b = self.current_block
-        if b is None:
-            self.say("click a block first")
-            return None
-        out = self.ask_fight_path(b)
-        if out is None:
-            return None
-        try:
-            sc = block_scenario(self.doc.zone, b, self.doc.base_dir, str(self.doc.path or "zone"))
-            save_document(sc, out)
-        except SprawlmapError as e:
-            self.say(str(e))
-            return None
-        self.say(f"wrote {out}: " + "; ".join(f"{s.id} {s.note}" for s in sc.sides))
-        self._open(out)
-        return out
-
-    def new_zone(self) -> None:
-        win = ZoneWindow(ZoneDocument(blank_zone()), self.open_document)
-        self.opened.append(win)
-        win.show()
-
-    def ask_open_path(self) -> Path | None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open", str(self.doc.base_dir or Path.cwd()), "YAML (*.yaml *.yml)")
-        return Path(path) if path else None
-
-    def open_file(self) -> None:
-        path = self.ask_open_path()
-        if path is not None:
-            self._open(path)
-
-    def ask_save_path(self) -> Path | None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save zone", str(self.doc.path or Path.cwd() / "zone.yaml"),
-                                              "YAML (*.yaml)")
-        return Path(path) if path else None
-
-    def save(self) -> bool:
-        if self.doc.path is None:
-            return self.save_as()
-        return self._save_to(self.doc.path)
-
-    def save_as(self) -> bool:
-        path = self.ask_save_path()
-        return self._save_to(path) if path else False
-
-    def _save_to(self, path: Path) -> bool:
-        try:
-            self.doc.save(path)
-        except SprawlmapError as e:
-            self.say(str(e))
-            return False
-        self.say(f"saved {path}")
-        self.refresh()
-        return True
-
-    def print_picture(self) -> None:
-        base = self.doc.path.with_suffix(".pdf") if self.doc.path else Path.cwd() / "zone.pdf"
-        path, _ = QFileDialog.getSaveFileName(self, "Print the zone", str(base), "PDF (*.pdf);;SVG (*.svg);;PNG (*.png)")
-        if path:
-            try:
-                print_zone(self.doc.zone, path)
-            except SprawlmapError as e:
-                self.say(str(e))
-                return
-            self.say(f"printed {path}")
-
     def set_text_title(self, text: str) -> None:
         self.title_edit.setText(text)
         self._set_title()
