@@ -157,7 +157,7 @@ def cmd_block(ns: argparse.Namespace) -> int:
 
 def cmd_validate_zone(ns: argparse.Namespace) -> int:
     """``sprawlmap validate ZONE``: zone findings, same shape and exit codes as layouts."""
-    from engine.validate import has_errors, summary
+    from engine.findings import has_errors, summary
     from engine.zone.validate import validate_zone
 
     z = _load(ns.file)

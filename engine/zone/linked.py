@@ -38,8 +38,19 @@ _CACHE_MAX = 256
 
 
 def resolve_path(base_dir: str | os.PathLike[str] | None, ref: str) -> Path:
+    """A block's layout file: relative to the zone's folder; a sample zone copied elsewhere
+    (``sprawlmap library sample river-2 OUT``) still finds the bundled block layouts."""
     p = Path(ref)
-    return p if p.is_absolute() or base_dir is None else Path(base_dir) / p
+    if p.is_absolute() or base_dir is None:
+        return p
+    here = Path(base_dir) / p
+    if not here.exists():
+        from engine import library
+
+        bundled = library.bundled_dir("zones") / p
+        if bundled.is_file():
+            return bundled
+    return here
 
 
 def load_linked(base_dir: str | os.PathLike[str] | None, ref: str) -> Linked:

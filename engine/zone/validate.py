@@ -7,7 +7,7 @@ import os
 from collections import deque
 from typing import Any
 
-from engine.validate import ERROR, WARNING, Finding
+from engine.findings import ERROR, WARNING, Finding
 from engine.zone import rules
 from engine.zone.linked import fits, load_linked, street_dots
 from engine.zone.model import OPPOSITE, Block, Zone, evolve, side_between

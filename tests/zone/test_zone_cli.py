@@ -109,3 +109,12 @@ def test_bad_input_is_one_line_exit_2(capsys, tmp_path):
         main(["zone", "roll", str(RIVER1), "--seed", "1"])  # argparse: neither table named
     assert e.value.code == 2 and "--landslide --growth" in capsys.readouterr().err
     assert load_zone(RIVER1).grid == (4, 4)
+
+
+def test_a_copied_sample_zone_still_finds_its_bundled_blocks(capsys, tmp_path):
+    out = tmp_path / "mine.yaml"
+    assert run(capsys, "library", "sample", "river-2", out)[0] == 0
+    code, text, _ = run(capsys, "validate", out)
+    assert code == 0 and "block-layout-unloadable" not in text
+    code, text, _ = run(capsys, "zone", "compose", out, "-o", tmp_path / "west.yaml")
+    assert code == 0 and "4 pavement sheet(s)" in text
