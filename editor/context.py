@@ -47,6 +47,8 @@ class EditorContext:
         self.make_unique = make_unique
         #: True while test-play runs (set by play mode): the scenario is read-only then
         self.playing = False
+        #: the LOS panel (side view and every ruleset) the LOS tool feeds; set by the window
+        self.los_panel = None
 
     @property
     def doc(self) -> Document:
