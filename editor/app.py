@@ -59,6 +59,7 @@ def run(path: str | Path | None = None, screenshot: str | Path | None = None, *,
     win = MainWindow(doc, scan_recovery=screenshot is None)
     if screenshot is not None:
         return grab(win, Path(screenshot))
+    win.restore_geometry()
     win.show()
     return app.exec()
 

@@ -46,6 +46,7 @@ from editor.panels.legend import LegendWidget
 from editor.panels.lenses import LensPanel
 from editor.panels.library import LibraryPanel
 from editor.panels.los_panel import LosPanel
+from editor.panels.overview import OverviewView
 from editor.panels.properties import PropertiesPanel
 from editor.panels.scenario import ScenarioPanel
 from editor.picking import placement_at
@@ -169,8 +170,8 @@ class MainWindow(QMainWindow):
     def _install_panels_menu(self) -> None:
         """View > Panels: every dock and tool bar, so a closed one can be brought back."""
         pm = self.view_menu.addMenu("Panels")
-        docks = [self.library_dock, self.layers_dock, self.properties_dock, self.findings_dock,
-                 self.scenario_dock, *self.findChildren(QDockWidget)]
+        docks = [self.library_dock, self.layers_dock, self.overview_dock, self.properties_dock,
+                 self.findings_dock, self.scenario_dock, *self.findChildren(QDockWidget)]
         for dock in dict.fromkeys(docks):
             pm.addAction(dock.toggleViewAction())
         pm.addSeparator()
@@ -187,12 +188,13 @@ class MainWindow(QMainWindow):
     def restore_layout(self) -> bool:
         """Put the docks and tool bars back as they were when the editor was last closed."""
         state = self.settings.value("window/state")
+        return state is not None and bool(self.restoreState(state))
+
+    def restore_geometry(self) -> bool:
+        """The window's size and place at the last close (``app.run`` asks for it; a window
+        made by a script or a test keeps the size it is given)."""
         geometry = self.settings.value("window/geometry")
-        if state is None:
-            return False
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        return bool(self.restoreState(state))
+        return geometry is not None and bool(self.restoreGeometry(geometry))
 
     # ------------------------------------------------------------------ building the window
     def _build_status(self) -> None:
@@ -234,6 +236,8 @@ class MainWindow(QMainWindow):
         legend_scroll.setWidget(self.legend)
         tabs.addTab(legend_scroll, "Legend")
         self.findings_dock = self._dock("Findings", tabs, right)
+        self.overview = OverviewView(self.view)
+        self.overview_dock = self._dock("Overview", self.overview, left)
         # designer's lenses: exposure/tempo/lead shading, and the LOS tool's side view + rulesets
         self.lens_panel = LensPanel(self.ctx)
         tabs.addTab(self.lens_panel, "Lenses")
@@ -251,7 +255,8 @@ class MainWindow(QMainWindow):
         if not self._docks_sized:  # dock sizes only stick once the window has its size
             self._docks_sized = True
             v, h = Qt.Orientation.Vertical, Qt.Orientation.Horizontal
-            self.resizeDocks([self.library_dock, self.layers_dock], [560, 240], v)
+            self.resizeDocks([self.library_dock, self.layers_dock, self.overview_dock],
+                             [440, 240, 160], v)
             self.resizeDocks([self.library_dock, self.properties_dock], [290, 330], h)
             self.resizeDocks([self.properties_dock, self.findings_dock], [520, 280], v)
             QTimer.singleShot(0, self.view.fit)  # the viewport has its real size only now

@@ -57,6 +57,9 @@ class PlacementItem(QGraphicsItem):
         w, h = self.sheet.size
         self._rect = QRectF(-1.0, -1.0, w + 1.0, h + 1.0).united(self._clip.boundingRect())
         self.setTransform(qtransform(resolved.transform))
+        # drawn once into a picture at the screen's resolution: a drag only moves the
+        # picture, and repainting the view around a moved building does not redraw the others
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(0 if resolved.pavement else 10 + resolved.index)
         if resolved.pavement and level > 0:
             self.setOpacity(0.45)

@@ -257,9 +257,9 @@ class SelectTool(Tool):
                 it.setTransform(qtransform(rx.transform))
         r = next(x for x in resolved if not x.pavement and x.index == ref.index)
         for (pav, idx), it in self.ctx.scene.placement_items.items():
-            if not pav:
+            if not pav and it.problem != problems.get(idx):
                 it.problem = problems.get(idx)
-                it.update()
+                it.update()  # only the buildings whose overlap changed are drawn again
         self.ctx.show_hint(f"{r.sheet.title} at {moved.at[0]},{moved.at[1]}"
                            + (f" — {problems[ref.index]}" if ref.index in problems else ""))
 

@@ -3,7 +3,8 @@ menus, panels, layout, grid, clipboard, multi-select, nudging features."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+import pytest
+from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
 from editor.document import Document
@@ -185,3 +186,28 @@ def test_canvas_context_menu(make_editor):
     assert win.paste_action.isEnabled()  # the menu gives the actions back
     win.undo_action.trigger()
     assert win.doc.layout.placements[1].sheet == "shed"
+
+
+def test_overview_shows_the_viewport_and_click_goes_there(make_editor, qtbot):
+    win, d = make_editor()
+    ov = win.overview
+    assert win.overview_dock.isVisible()
+    assert "Overview" in [a.text() for a in win.panels_menu.actions()]
+    r = ov.visible_rect()
+    shown = win.view.mapToScene(win.view.viewport().rect()).boundingRect()
+    assert r == shown
+    # the whole board fits in the overview
+    content = win.scene.content_rect
+    tl = ov.mapFromScene(content.topLeft())
+    br = ov.mapFromScene(content.bottomRight())
+    assert ov.viewport().rect().contains(tl) and ov.viewport().rect().contains(br)
+    # the red viewport rectangle is drawn
+    img = ov.viewport().grab().toImage()
+    edge = ov.mapFromScene(QPointF(r.left(), r.center().y()))
+    reds = [img.pixelColor(x, edge.y()) for x in range(edge.x() - 2, edge.x() + 3)]
+    assert any(c.red() > 200 and c.green() < 90 for c in reds)
+    # a click on the overview centres the canvas there
+    qtbot.mouseClick(ov.viewport(), LEFT, pos=ov.mapFromScene(QPointF(30.0, 22.0)))
+    c = win.view.mapToScene(win.view.viewport().rect().center())
+    assert abs(c.x() - 30.0) < 1.0 and abs(c.y() - 22.0) < 1.0
+    assert ov.visible_rect().center().x() == pytest.approx(c.x(), abs=1.0)
