@@ -346,7 +346,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
 
 def cmd_play(ns: argparse.Namespace) -> int:
     try:
-        from engine.play.headless import run_cli
+        from engine.cli_play import run_play
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith("engine.play"):
             raise CliError("play is not available in this build") from None
@@ -356,7 +356,7 @@ def cmd_play(ns: argparse.Namespace) -> int:
     if refused:
         print(f"sprawlmap: {ns.file}: {refused}", file=sys.stderr)
         return EXIT_NO
-    return run_cli(scenario, board, ns.bots, ns.seed, ns.json)
+    return run_play(ns, scenario, board)
 
 
 def _play_refusal(ns: argparse.Namespace, scenario: Any, board: Any) -> str | None:
@@ -448,6 +448,10 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
                     help="play even when validation finds errors")
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
+    from engine.cli_play import add_options as add_play_options
+    from engine.cli_play import add_parsers as add_play_merge
+    add_play_options(pl)
+    add_play_merge(sub)
 
     from engine.cli_analyse import add_parser as add_analyse
     add_analyse(sub)
