@@ -75,6 +75,9 @@ class LosFacts:
     #: every wall, fence, door and window the whole line meets, nearest first, with its
     #: material (for Firing Through: the sum of their ratings)
     barriers: list[dict[str, Any]] = field(default_factory=list)
+    #: where the two dots sit on the board, in dot spacings (their lattice points; None: the
+    #: dots' own column/row, which is the same on a square lattice)
+    ends: tuple[tuple[float, float], tuple[float, float]] | None = None
 
     @property
     def cover(self) -> int:
@@ -407,7 +410,8 @@ def line_of_sight(
     e = _Ends(oa, a[2], _building_idx(board, a), tb[None, :], b[2],
               np.array([_building_idx(board, b)]), prone="prone" in (posture_a, posture_b))
     facts = LosFacts(a, b, rng, False, None, [], [], abs(a[2] - b[2]), False, 0,
-                     posture_a, posture_b, light, span=round(float(np.hypot(*(tb - oa))), 6))
+                     posture_a, posture_b, light, span=round(float(np.hypot(*(tb - oa))), 6),
+                     ends=((float(oa[0]), float(oa[1])), (float(tb[0]), float(tb[1]))))
     # floors between levels of one building
     if e.ba >= 0 and e.ba == e.bt[0] and a[2] != b[2]:
         gap = abs(a[2] - b[2])
