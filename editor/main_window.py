@@ -42,7 +42,9 @@ from editor.findings_live import refresh_findings, select_named
 from editor.panels.findings import FindingsPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.legend import LegendWidget
+from editor.panels.lenses import LensPanel
 from editor.panels.library import LibraryPanel
+from editor.panels.los_panel import LosPanel
 from editor.panels.properties import PropertiesPanel
 from editor.panels.scenario import ScenarioPanel
 from editor.play import mode as play_mode
@@ -55,10 +57,13 @@ from editor.tools.movement import MoveTool
 from editor.tools.place import PlaceTool, drop
 from editor.tools.scenario import DeployTool, ObjectiveTool
 from editor.tools.select import SelectTool
+from editor.zone.document import ZoneDocument
+from editor.zone.window import ZoneWindow
 from engine import library as sheet_library
 from engine.errors import LoadError
 from engine.lattice import get_lattice
 from engine.model import Layout, Placement, Scenario, Sheet
+from engine.zone.io import is_zone_file
 
 AUTOSAVE_MS = 60_000
 MAX_RECENT = 8
@@ -99,6 +104,8 @@ class MainWindow(QMainWindow):
         self._scan_recovery = scan_recovery
         #: windows opened for recovered documents beyond the first (kept alive here)
         self.recovered_windows: list[MainWindow] = []
+        #: zone windows opened from this one (kept alive here)
+        self.zone_windows: list[ZoneWindow] = []
         self.settings = settings or QSettings("sprawlmap", "editor")
         self.recovery_dir = Path(recovery_dir or QStandardPaths.writableLocation(
             QStandardPaths.StandardLocation.AppLocalDataLocation) or Path.home())
@@ -188,6 +195,13 @@ class MainWindow(QMainWindow):
         legend_scroll.setWidget(self.legend)
         tabs.addTab(legend_scroll, "Legend")
         self.findings_dock = self._dock("Findings", tabs, right)
+        # designer's lenses: exposure/tempo/lead shading, and the LOS tool's side view + rulesets
+        self.lens_panel = LensPanel(self.ctx)
+        tabs.addTab(self.lens_panel, "Lenses")
+        self.los_panel = self.ctx.los_panel = LosPanel()
+        self.los_dock = self._dock("LOS side view", self.los_panel,
+                                   Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.los_dock.hide()  # comes up with the first line the LOS tool shows
         self._docks_sized = False
 
     def showEvent(self, event) -> None:  # noqa: N802
@@ -230,6 +244,7 @@ class MainWindow(QMainWindow):
         act(fm, "New scenario", self.new_scenario, QKeySequence.StandardKey.New)
         act(fm, "New building sheet", lambda: self.new_sheet("building"))
         act(fm, "New pavement sheet", lambda: self.new_sheet("pavement"))
+        act(fm, "New zone (block scale)", lambda: self.open_zone(None))
         act(fm, "Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = fm.addMenu("Open recent")
         self.save_action = act(fm, "Save", self.save, QKeySequence.StandardKey.Save)
@@ -315,6 +330,7 @@ class MainWindow(QMainWindow):
         self.scenario_panel.sync()
         self._findings_timer.start()
         self._update_title()
+        self.lens_panel.document_changed()
         if self.tool is not None:
             self.tool.document_changed()
 
@@ -329,6 +345,7 @@ class MainWindow(QMainWindow):
 
     def _level_changed(self, level: int) -> None:
         self._tool_refresh()
+        self.lens_panel.refresh()
 
     # ------------------------------------------------------------------ tools
     def make_tool(self, key: str):
@@ -556,8 +573,32 @@ class MainWindow(QMainWindow):
             return self.save()
         return ans == QMessageBox.StandardButton.Discard
 
+    def open_zone(self, path: Path | str | None) -> ZoneWindow | None:
+        """A zone (docs/zone.md) opens in a zone window of its own, beside this one."""
+        try:
+            doc = ZoneDocument.open(path) if path is not None else None
+        except LoadError as exc:
+            self.error(str(exc))
+            return None
+        win = ZoneWindow(doc, open_document=self._open_from_zone)
+        self.zone_windows.append(win)
+        win.show()
+        return win
+
+    def _open_from_zone(self, path: Path) -> QMainWindow | None:
+        if is_zone_file(path):
+            return self.open_zone(path)
+        win = MainWindow(Document.open(path), settings=self.settings, recovery_dir=self.recovery_dir,
+                         scan_recovery=False)
+        self.recovered_windows.append(win)
+        win.show()
+        return win
+
     def open_path(self, path: Path | str) -> bool:
-        """Open ``path`` (offering a newer autosave) after the unsaved-changes prompt."""
+        """Open ``path`` (offering a newer autosave) after the unsaved-changes prompt; a zone
+        file opens in a zone window instead."""
+        if is_zone_file(path):
+            return self.open_zone(path) is not None
         if not self.maybe_save():
             return False
         try:
