@@ -80,6 +80,8 @@ class LosTool(Tool):
 
     def activate(self) -> None:
         super().activate()
+        if getattr(self.ctx, "los_panel", None) is not None:
+            self.ctx.los_panel.reveal()
         self.ctx.options.set_weapons(WEAPONS.get(self._rules()["ruleset"], []))
         if not self._listening:
             self.ctx.options.weapon_box.currentTextChanged.connect(self._weapon_changed)
@@ -127,11 +129,6 @@ class LosTool(Tool):
             self.redraw()
             return True
         return False
-
-    def activate(self) -> None:
-        super().activate()
-        if getattr(self.ctx, "los_panel", None) is not None:
-            self.ctx.los_panel.reveal()
 
     def refresh(self) -> None:
         self.ctx.options.set_weapons(WEAPONS.get(self._rules()["ruleset"], []))
