@@ -73,7 +73,8 @@ class LosFacts:
     #: straight-line distance between the two dots' points, in dot spacings (None: ``range``)
     span: float | None = None
     #: every wall, fence, door and window the whole line meets, nearest first, with its
-    #: material (for Firing Through: the sum of their ratings)
+    #: material (for Firing Through: the sum of their ratings) and how far along the line it
+    #: stands (``along``, dot spacings from ``a``: a blast meets it there)
     barriers: list[dict[str, Any]] = field(default_factory=list)
     #: where the two dots sit on the board, in dot spacings (their lattice points; None: the
     #: dots' own column/row, which is the same on a square lattice)
@@ -486,8 +487,9 @@ def line_of_sight(
                             "reason": _block_reason(f, e, s0), **_material(f)}
     for _s0, fi in sorted((s0, fi) for fi, s0 in contacts.items()):
         f = P.feats[fi]
-        if f.kind in ("wall", "fence", "door", "window"):
-            facts.barriers.append({"kind": f.kind, "feature": f.id, **_material(f)})
+        if f.kind in ("wall", "fence", "door", "window"):  # along: dot spacings from a
+            facts.barriers.append({"kind": f.kind, "feature": f.id, **_material(f),
+                                   "along": round(float(_s0) * float(facts.span or 0.0), 4)})
     visibility = set()
     if light in ("partial-darkness", "full-darkness"):
         visibility.add(light)
