@@ -17,7 +17,7 @@ setup(
     package_dir={f"engine.bundled.{n}": n for n in LIBRARY},
     package_data={
         "": ["*.yaml"],
-        "editor": ["resources/*.svg", "resources/*.png", "resources/*.desktop"],
+        "editor.resources": ["*.svg", "*.png", "*.desktop"],
         **{f"engine.bundled.{n}": ["*.yaml"] for n in LIBRARY},
     },
 )

@@ -12,7 +12,7 @@ def icon_path(kind: str = "svg") -> Path:
     """The application icon shipped in the package (``svg`` or the 256 px ``png``)."""
     from importlib.resources import files
 
-    return Path(str(files("editor").joinpath("resources", f"sprawlmap.{kind}")))
+    return Path(str(files("editor.resources").joinpath(f"sprawlmap.{kind}")))
 
 
 def run(path: str | Path | None = None, screenshot: str | Path | None = None, *,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from editor import desktop
 from engine import cli as engine_cli
 from engine.render.backend import register_raster_loader
 
@@ -37,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return engine_cli.main(argv, commands=[register])
+    return engine_cli.main(argv, commands=[register, desktop.register])
 
 
 def gui_main() -> int:

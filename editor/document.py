@@ -278,8 +278,9 @@ class Document(QObject):
 
     def recovery_path(self, fallback_dir: Path) -> Path:
         """Where autosave writes: next to the file as ``.name.autosave``, else in app data
-        (a name of its own per document; a recovered document keeps the file it came from)."""
-        if self.path is not None:
+        (a name of its own per document; a recovered document keeps the file it came from).
+        A file of an installed copy's bundled library autosaves in app data too."""
+        if self.path is not None and not sheet_library.is_installed_file(self.path):
             return titled_recovery(self.path)
         if self.recovery_file is not None:
             return self.recovery_file

@@ -540,7 +540,9 @@ class MainWindow(QMainWindow):
         """A file name from a dialog (tests replace this method).  A new mapsheet is offered
         ``<library>/<id>.yaml``, where scenarios look for sheets by id: ``mapsheets/`` in a
         checkout, the user library in an installed copy."""
-        if self.doc.path is not None:
+        if self.doc.path is not None and sheet_library.is_installed_file(self.doc.path):
+            start = str(Path.cwd() / self.doc.path.name)
+        elif self.doc.path is not None:
             start = str(self.doc.path)
         elif self.doc.mode == "sheet":
             start = str(sheet_library.new_sheet_folder() / f"{self.doc.root.id}.yaml")
@@ -631,7 +633,8 @@ class MainWindow(QMainWindow):
             self.set_document(Document(blank_sheet(kind)))
 
     def save(self) -> bool:
-        if self.doc.path is None:
+        # an installed copy's bundled sample is a template: changes go to a file of the user's
+        if self.doc.path is None or sheet_library.is_installed_file(self.doc.path):
             return self.save_as()
         on_disk = file_hash(self.doc.path)
         if on_disk is not None and on_disk != self._disk_hash and not self.ask_overwrite(self.doc.path):

@@ -137,9 +137,21 @@ def new_sheet_folder() -> Path:
 
 
 def samples() -> list[Path]:
-    """The bundled sample scenarios."""
-    folder = bundled_dir("scenarios")
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    """The bundled sample scenarios (and sample zones, once there are some), by name."""
+    out: list[Path] = []
+    for name in ("scenarios", "zones"):
+        folder = bundled_dir(name)
+        out += sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    return out
+
+
+def is_installed_file(path: str | os.PathLike[str]) -> bool:
+    """True for a file of the bundled library of an installed copy (not a checkout): it is
+    package data, so the editor saves changes elsewhere instead of over it."""
+    if is_checkout():
+        return False
+    here = Path(_key(Path(path)))
+    return any(here.is_relative_to(_key(bundled_dir(n))) for n in ("mapsheets", "scenarios", "zones"))
 
 
 def sample() -> Path:

@@ -54,3 +54,24 @@ def test_gui_main_shows_a_bad_file_in_a_message_box(tmp_path, monkeypatch, capsy
     assert editor.app.run(missing, error_dialog=True) == 2
     assert len(shown) == 1 and shown[0].startswith(str(missing))
     assert capsys.readouterr().err.strip() == shown[0]
+
+
+def test_install_desktop_writes_launcher_with_this_environments_editor(tmp_path, monkeypatch,
+                                                                        capsys):
+    from editor import cli
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    exe = tmp_path / "my env" / "bin" / "sprawlmap-editor"
+    exe.parent.mkdir(parents=True)
+    exe.write_text("#!/bin/sh\n")
+    monkeypatch.setattr(sys, "executable", str(exe.parent / "python"))
+    assert cli.main(["install-desktop"]) == 0
+    desktop = tmp_path / "share" / "applications" / "sprawlmap.desktop"
+    icon = tmp_path / "share" / "icons" / "hicolor" / "scalable" / "apps" / "sprawlmap.svg"
+    assert capsys.readouterr().out == f"wrote {desktop}\nwrote {icon}\n"
+    assert f"Exec='{exe}' %f\n" in desktop.read_text()
+    assert icon.read_bytes() == icon_path("svg").read_bytes()
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert cli.main(["install-desktop"]) == 2
+    assert "freedesktop.org desktops" in capsys.readouterr().err

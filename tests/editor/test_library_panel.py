@@ -43,3 +43,25 @@ def test_panel_names_the_origin_of_each_sheet(make_editor, tmp_path, monkeypatch
     assert tower.text().endswith("\nbundled library")
     assert str(library.bundled_dir() / "office-tower.yaml") in tower.toolTip()
     assert tower.data(Qt.ItemDataRole.UserRole) == "sheet:office-tower"
+
+
+def test_an_installed_sample_is_a_template_saved_elsewhere(make_editor, tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    assert not library.is_installed_file(SAMPLE)  # a checkout edits its samples in place
+    monkeypatch.setattr(library, "is_checkout", lambda: False)  # as in an installed wheel
+    assert library.is_installed_file(SAMPLE)
+    assert not library.is_installed_file(tmp_path / "street-ambush.yaml")
+    before = SAMPLE.read_bytes()
+    doc = Document.open(SAMPLE)
+    assert doc.recovery_path(tmp_path / "rec").parent == tmp_path / "rec"  # not beside it
+    win, _ = make_editor()
+    win.set_document(doc)
+    doc.push(replace(doc.root, title="My ambush"), "Title")
+    asked = []
+    out = tmp_path / "mine.yaml"
+    win.ask_path = lambda save: asked.append(save) or out
+    assert win.save()
+    assert asked == [True] and win.doc.path == out
+    assert "title: My ambush" in out.read_text()
+    assert SAMPLE.read_bytes() == before
