@@ -1,6 +1,8 @@
 """File > Export: the same exports as ``sprawlmap export``, with a progress bar.
 
-:class:`ExportDialog` asks for the format, the file and (PDF, PNG) the paper and dot spacing.
+:class:`ExportDialog` asks for the format, the file, the levels, player-safe pictures and (PDF,
+PNG) the paper and dot spacing, the same choices as ``sprawlmap export``, and shows a preview of
+the first level as it will come out (for the PDF: its overview page with the tiles to print).
 :class:`ExportRun` compiles the board and calls :func:`engine.export.export` in a worker thread
 (the GUI stays live; the engine writes every file atomically), and a QProgressDialog follows
 the engine's ``progress(done, total)`` callback through a timer on the GUI thread, so no Qt
@@ -17,8 +19,9 @@ import threading
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QPixmap
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -43,7 +46,8 @@ FORMATS = {
     "pdf": ("PDF…", ".pdf", "PDF (*.pdf)"),
     "uvtt": ("Universal VTT…", ".dd2vtt", "Universal VTT (*.dd2vtt)"),
 }
-PAGES = {"A4": "a4", "Letter": "letter"}
+PAGES = {"A4": "a4", "Letter": "letter", "A3": "a3", "Tabloid": "tabloid"}
+PREVIEW_PX = 300  # the longer side of the page preview
 STEPS = 1000  # progress bar resolution
 
 
@@ -99,10 +103,31 @@ class ExportDialog(QDialog):
         form.addRow("File", row)
         form.addRow("Paper", self.page)
         form.addRow("Dot spacing", self.dot_mm)
+        self.level_checks: dict[int, QCheckBox] = {}
+        levels_row = QHBoxLayout()
+        board = self.win.doc.board()
+        for lv in (board.levels if board is not None else [0]):
+            box = QCheckBox("street" if lv == 0 else str(lv))
+            box.setObjectName(f"export-level-{lv}")
+            box.setChecked(True)
+            box.toggled.connect(lambda _: self._count_pages())
+            self.level_checks[lv] = box
+            levels_row.addWidget(box)
+        levels_row.addStretch(1)
+        form.addRow("Levels", levels_row)
+        self.player_safe = QCheckBox("Player-safe: no deployment zones or objectives")
+        self.player_safe.setObjectName("export-player-safe")
+        self.player_safe.toggled.connect(lambda _: self._count_pages(rebuild=True))
+        form.addRow("", self.player_safe)
         form.addRow(self.about)
         self.pages = QLabel()
         self.pages.setObjectName("export-pages")
         form.addRow(self.pages)
+        self.preview = QLabel()
+        self.preview.setObjectName("export-preview")
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setMinimumSize(PREVIEW_PX, PREVIEW_PX)
+        form.addRow(self.preview)
         self._scenes = None
         self.page.currentTextChanged.connect(lambda _: self._count_pages())
         self.dot_mm.valueChanged.connect(lambda _: self._count_pages())
@@ -130,35 +155,76 @@ class ExportDialog(QDialog):
             self.path.setText(str(default_path(self.win.doc, fmt)))
         pdf = fmt == "pdf"
         self.page.setEnabled(pdf)
+        for box in self.level_checks.values():
+            box.setEnabled(fmt != "yaml")
+        self.player_safe.setEnabled(fmt != "yaml")
         self.dot_mm.setEnabled(fmt in ("pdf", "png"))
         self.about.setText({
             "yaml": "The scenario with every sheet it uses inlined: opens anywhere.",
             "svg": "One drawing per level: FILE for the street, FILE-L1, ... above.",
             "png": "One picture per level at 32 px per dot; the dot spacing sets its DPI.",
-            "pdf": "The map at table scale, tiled over pages, with an assembly sheet.",
-            "uvtt": "Universal VTT (.dd2vtt) per level: walls, doors and the map image.",
+            "pdf": "The map at table scale, tiled over pages, with a briefing and an overview "
+                   "per level; blank tiles are left out.",
+            "uvtt": "Universal VTT (.dd2vtt) per level, all on one frame: walls, doors, "
+                    "windows, lights and the map image.",
         }[fmt])
-        self._count_pages()
+        self._count_pages(rebuild=True)
 
-    def page_count(self) -> int | None:
-        """Pages the PDF will have at the chosen paper and dot spacing (None: no board)."""
-        from engine.export.pdf import page_count
+    def levels(self) -> list[int] | None:
+        """The ticked levels (None: all of them)."""
+        chosen = [lv for lv, box in self.level_checks.items() if box.isChecked()]
+        return None if len(chosen) == len(self.level_checks) else chosen
 
-        if self._scenes is None:
+    def scenes(self, rebuild: bool = False) -> list | None:
+        """The display lists of the ticked levels (None: nothing to draw)."""
+        if self._scenes is None or rebuild:
             board = self.win.doc.board()
             if board is None or board.node_count == 0:
                 return None
             from engine.render.display import build_scenes
 
-            self._scenes = build_scenes(board, self.win.doc.scenario())
-        return page_count(self._scenes, PAGES[self.page.currentText()], self.dot_mm.value())
+            self._scenes = build_scenes(board, self.win.doc.scenario(),
+                                        player_safe=self.player_safe.isChecked(),
+                                        shared_frame=self.fmt() == "uvtt")
+        levels = self.levels()
+        return [sc for sc in self._scenes if levels is None or sc.level in levels]
 
-    def _count_pages(self) -> None:
+    def page_count(self) -> int | None:
+        """Pages the PDF will have at the chosen paper, dot spacing and levels."""
+        from engine.export.pdf import page_count
+
+        scenes = self.scenes()
+        if not scenes:
+            return None
+        return page_count(scenes, PAGES[self.page.currentText()], self.dot_mm.value())
+
+    def _count_pages(self, rebuild: bool = False) -> None:
+        if rebuild:
+            self._scenes = None
+        self.export_button.setEnabled(self.fmt() == "yaml" or bool(
+            [b for b in self.level_checks.values() if b.isChecked()]))
         n = self.page_count() if self.fmt() == "pdf" else None
         self.pages.setVisible(n is not None)
         if n is not None:
-            self.pages.setText(f"{n} pages: the assembly sheet and {n - 1} tiles to print "
-                               f"at 100 %")
+            k = len(self.scenes() or [])
+            self.pages.setText(f"{n} pages: the briefing, {k} level overview(s) and "
+                               f"{n - 1 - k} tiles to print at 100 %")
+        self._preview()
+
+    def _preview(self) -> None:
+        scenes = self.scenes() if self.fmt() != "yaml" else None
+        self.preview.setVisible(bool(scenes))
+        if not scenes:
+            self.preview.clear()
+            return
+        from editor.render.preview import page_preview, picture_preview
+
+        if self.fmt() == "pdf":
+            img = page_preview(scenes[0], PAGES[self.page.currentText()], self.dot_mm.value(),
+                               PREVIEW_PX)
+        else:
+            img = picture_preview(scenes[0], PREVIEW_PX, map_only=self.fmt() == "uvtt")
+        self.preview.setPixmap(QPixmap.fromImage(img))
 
     def browse(self) -> None:
         fmt = self.fmt()
@@ -176,7 +242,8 @@ class ExportDialog(QDialog):
                 return
         self.accept()
         start_export(self.win, self.fmt(), Path(out), page=PAGES[self.page.currentText()],
-                     dot_mm=self.dot_mm.value())
+                     dot_mm=self.dot_mm.value(), levels=self.levels(),
+                     player_safe=self.player_safe.isChecked())
 
 
 class ExportRun(QObject):
@@ -186,10 +253,12 @@ class ExportRun(QObject):
     finished = Signal(object)
 
     def __init__(self, win, fmt: str, out: Path, page: str = "a4", dot_mm: float = 25.4,
-                 force: bool = False):
+                 force: bool = False, levels: list[int] | None = None,
+                 player_safe: bool = False):
         super().__init__(win)
         self.win = win
         self.fmt, self.out, self.page, self.dot_mm, self.force = fmt, out, page, dot_mm, force
+        self.levels, self.player_safe = levels, player_safe
         self.result: object = None
         self.values: list[int] = []  # every value the progress bar showed, in order
         self._progress = (0, 1)
@@ -235,7 +304,8 @@ class ExportRun(QObject):
             board = compile_board(self._layout, self._sheets)
             self.result = export(self._scenario, board, self.fmt, self.out, page=self.page,
                                  dot_mm=self.dot_mm, force=self.force, progress=self._tick,
-                                 sheets=self._sheets, base_dir=self._base)
+                                 sheets=self._sheets, base_dir=self._base,
+                                 levels=self.levels, player_safe=self.player_safe)
         except BaseException as exc:  # handed to the GUI thread, shown there
             self.result = exc
         finally:
@@ -295,17 +365,18 @@ class RefusedDialog(QDialog):
 
 
 def start_export(win, fmt: str, out: Path, page: str = "a4", dot_mm: float = 25.4,
-                 force: bool = False) -> ExportRun:
+                 force: bool = False, levels: list[int] | None = None,
+                 player_safe: bool = False) -> ExportRun:
     """Run an export; show the files written, the refusal (with "Export anyway") or the error."""
     from engine.export import ExportRefused
 
-    run = ExportRun(win, fmt, out, page, dot_mm, force)
+    run = ExportRun(win, fmt, out, page, dot_mm, force, levels, player_safe)
     win.export_run = run
 
     def done(result) -> None:
         if isinstance(result, ExportRefused):
             dlg = RefusedDialog(win, result.findings, lambda: start_export(
-                win, fmt, out, page, dot_mm, force=True))
+                win, fmt, out, page, dot_mm, True, levels, player_safe))
             win.export_refused = dlg
             dlg.open()
         elif isinstance(result, ExportCancelled):

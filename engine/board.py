@@ -439,6 +439,8 @@ class _Compiler:
             if a.kind == "obstacle":
                 props.update({"cost": 1 if a.cost is None else a.cost,
                               "los": a.los or "interrupts", "standable": a.standable or "on"})
+                if a.cls is not None:  # what it is made of, for hard cover (sr1)
+                    props.update(class_props(a.cls, "average"))
             elif a.kind in ("rubble", "undergrowth"):
                 props["cost"] = 1 if a.cost is None else a.cost
             elif a.kind == "dark":

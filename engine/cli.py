@@ -346,7 +346,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
 
 def cmd_play(ns: argparse.Namespace) -> int:
     try:
-        from engine.play.headless import run_cli
+        from engine.cli_play import run_play
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith("engine.play"):
             raise CliError("play is not available in this build") from None
@@ -356,7 +356,7 @@ def cmd_play(ns: argparse.Namespace) -> int:
     if refused:
         print(f"sprawlmap: {ns.file}: {refused}", file=sys.stderr)
         return EXIT_NO
-    return run_cli(scenario, board, ns.bots, ns.seed, ns.json)
+    return run_play(ns, scenario, board)
 
 
 def _play_refusal(ns: argparse.Namespace, scenario: Any, board: Any) -> str | None:
@@ -430,7 +430,11 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     x.add_argument("file")
     x.add_argument("--format", required=True, choices=("yaml", "svg", "png", "pdf", "uvtt"))
     x.add_argument("-o", "--output", required=True, metavar="OUT")
-    x.add_argument("--page", choices=("a4", "letter"), default="a4")
+    x.add_argument("--page", choices=("a4", "letter", "a3", "tabloid"), default="a4")
+    x.add_argument("--levels", default="all", metavar="0,2|all",
+                   help="levels to export (default: all)")
+    x.add_argument("--player-safe", action="store_true",
+                   help="leave deployment zones and objectives out of the pictures")
     x.add_argument("--dot-mm", default=25.4, help="dot spacing on paper, in mm")
     x.add_argument("--force", action="store_true", help="export even with validation errors")
     x.set_defaults(fn=cmd_export)
@@ -444,6 +448,10 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
                     help="play even when validation finds errors")
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
+    from engine.cli_play import add_options as add_play_options
+    from engine.cli_play import add_parsers as add_play_merge
+    add_play_options(pl)
+    add_play_merge(sub)
 
     from engine.cli_analyse import add_parser as add_analyse
     add_analyse(sub)

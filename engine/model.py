@@ -82,6 +82,7 @@ class Area:
     effect: str | None = None  # hazard text
     id: str = ""
     note: str = ""
+    cls: BarrierClass = None  # obstacle: what it is made of (a ruleset may rate it as hard cover)
 
 
 @dataclass(frozen=True, slots=True)

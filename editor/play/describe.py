@@ -148,6 +148,15 @@ def describe(e: dict[str, Any]) -> str:
                 f"{'hits' if e.get('attacker_hit') else 'misses'}"
                 + ("" if "defender_hit" not in e else
                    f", defender {'hits' if e['defender_hit'] else 'misses'}"))
+    if k == "fall":
+        return (f"{e['who']} falls {e['stories']} stor{'y' if e['stories'] == 1 else 'ies'} "
+                f"from {_dot(e['frm'])} to {_dot(e['to'])} and lands prone")
+    if k == "hold-broken":
+        return f"{e['objective']}: the hold is broken after {e['after']} turn(s); the count restarts"
+    if k == "why":
+        return (f"{e.get('who', '?')} ({e.get('bot', 'bot')}, {e.get('behaviour', '')}) chooses "
+                f"{e.get('act', '?')} because "
+                + _context(e, ("seq", "event", "who", "bot", "behaviour", "act")))
     return f"{k}: {_context(e, ('seq', 'event'))}"
 
 

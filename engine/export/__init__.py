@@ -50,8 +50,12 @@ def export(scenario: m.Scenario, board: Board, fmt: str, out: str | os.PathLike[
            page: str = "a4", dot_mm: float = 25.4, force: bool = False,
            progress: Progress = None, sheets: Mapping[str, m.Sheet] | None = None,
            base_dir: str | os.PathLike[str] | None = None,
-           findings: list[Any] | None = None) -> list[Path]:
+           findings: list[Any] | None = None, levels: list[int] | None = None,
+           player_safe: bool = False) -> list[Path]:
     """Write ``scenario`` in format ``fmt`` to ``out``; return the files written.
+
+    ``levels`` picks the levels drawn (default: all); ``player_safe`` leaves deployment zones
+    and objectives out of every picture (and the PDF briefing).
 
     ``progress(done, total)`` is called as work proceeds (for a progress bar).  ``sheets``
     (id -> Sheet) are inlined into a yaml bundle; when absent they are looked up the way the
@@ -67,6 +71,7 @@ def export(scenario: m.Scenario, board: Board, fmt: str, out: str | os.PathLike[
         raise ValueError(f"--dot-mm must be a positive number of millimetres, not {dot_mm:g}")
     if fmt != "yaml" and board.node_count == 0:
         raise ValueError("nothing to draw: the layout has no pavement or buildings")
+    check_levels(board, levels)
     try:
         Path(out).parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -88,13 +93,16 @@ def export(scenario: m.Scenario, board: Board, fmt: str, out: str | os.PathLike[
 
     from engine.render.display import build_scenes
 
-    scenes = build_scenes(board, scenario)
+    # a VTT scene stacks its levels: one frame (origin and size) for all of them
+    scenes = build_scenes(board, scenario, levels, player_safe=player_safe,
+                          shared_frame=fmt == "uvtt")
     if fmt == "pdf":
         from engine.export.pdf import page_count, render_pdf
 
         limits.check("pages", page_count(scenes, page, dot_mm), os.fspath(out))
 
-        data = render_pdf(scenes, scenario.title or "sprawlmap", page, dot_mm, progress)
+        data = render_pdf(scenes, scenario.title or "sprawlmap", page, dot_mm, progress,
+                          scenario=scenario, player_safe=player_safe)
         atomic_write(out, data)
         return [Path(out)]
     written: list[Path] = []
@@ -126,11 +134,35 @@ def _tick(progress: Progress, done: int, total: int) -> None:
         progress(done, total)
 
 
+def check_levels(board: Board, levels: list[int] | None) -> None:
+    if levels is not None:
+        missing = [lv for lv in levels if lv not in board.levels]
+        if missing or not levels:
+            have = ", ".join(map(str, board.levels))
+            raise ValueError(f"level {missing[0] if missing else '(none)'} is not on this map "
+                             f"(levels: {have})")
+
+
+def parse_levels(text: str | None) -> list[int] | None:
+    """``all`` (None) or a comma-separated list of levels, e.g. ``0,2``."""
+    if text is None or text.strip().lower() == "all":
+        return None
+    try:
+        out = [int(p) for p in text.replace(" ", "").split(",") if p != ""]
+    except ValueError:
+        raise ValueError(f"--levels {text!r} is not 'all' or a list like 0,2") from None
+    if not out:
+        raise ValueError(f"--levels {text!r} names no level")
+    return sorted(set(out))
+
+
 def export_cli(ns: Any, scenario: m.Scenario, board: Board) -> int:
     """``sprawlmap export``: 0 when written, 1 when refused for validation errors."""
     from engine.validate import ERROR
 
     base = Path(ns.file).resolve().parent if getattr(ns, "file", None) else None
+    levels = parse_levels(getattr(ns, "levels", "all"))
+    check_levels(board, levels)  # bad input first: exit 2 before any validation output
     findings = check(board, scenario)
     errors = [f for f in findings if f.severity == ERROR]
     tail = " (exported anyway: --force)" if ns.force else ""
@@ -138,7 +170,9 @@ def export_cli(ns: Any, scenario: m.Scenario, board: Board) -> int:
         print(f"{ns.file}: error: [{f.code}] {f.message}{tail}", file=sys.stderr)
     try:
         paths = export(scenario, board, ns.format, ns.output, page=ns.page, dot_mm=ns.dot_mm,
-                       force=ns.force, base_dir=base, findings=findings)
+                       force=ns.force, base_dir=base, findings=findings,
+                       levels=levels,
+                       player_safe=getattr(ns, "player_safe", False))
     except ExportRefused as exc:
         print(f"sprawlmap: {ns.file}: {exc}", file=sys.stderr)
         return 1
@@ -147,4 +181,4 @@ def export_cli(ns: Any, scenario: m.Scenario, board: Board) -> int:
     return 0
 
 
-__all__ = ["FORMATS", "ExportRefused", "check", "export", "export_cli"]
+__all__ = ["FORMATS", "ExportRefused", "check", "export", "export_cli", "parse_levels"]

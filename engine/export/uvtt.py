@@ -1,14 +1,23 @@
-"""Universal VTT (``.dd2vtt``): a map image plus walls and doors in grid units, one per level.
+"""Universal VTT (``.dd2vtt``): a map image plus walls, portals and lights, one file per level.
 
-The format (version 0.3, as written by Dungeondraft and read by Foundry, Roll20 importers,
-Arkenforge, ...) is JSON: ``resolution`` (origin, size in grid squares, pixels per grid),
-``line_of_sight`` (wall polylines), ``portals`` (doors and windows: position, the two ends,
-rotation in radians, closed, freestanding), ``lights``, ``environment`` and ``image`` (base64
-PNG).  One grid square is one dot spacing and the map origin is the top-left corner of the
-map box, so a dot sits in the middle of its square exactly as on the printed sheet.
+The format (version 0.3, as written by Dungeondraft) is JSON: ``resolution`` (origin, size in
+grid squares, pixels per grid), ``line_of_sight`` (wall polylines), ``objects_line_of_sight``,
+``portals`` (position, the two ends, rotation in radians, closed, freestanding), ``lights``,
+``environment`` and ``image`` (base64 PNG).  One grid square is one dot spacing.
 
-Walls are walls and fences of the level (as cut by their openings); blocking obstacles and tree
-trunks go to ``objects_line_of_sight`` as closed outlines; doors and windows become portals.
+Written for the way Foundry VTT's "Universal Battlemap Importer" (github.com/moo-man/
+FVTT-DD-Import, ``ddimport.js``, ``GetDoors``/``GetLights``/``_getLargestDimensions``) reads it:
+
+- a portal becomes a door when ``closed`` is true and a see-through (proximity) wall when it is
+  false: ``closed`` says "blocks light", not the door's state.  So every door is written
+  ``closed: true`` (the importer makes it an openable door) and every window ``closed: false``
+  (seen through, not walked through); holes are gaps in the walls.
+- in its multi-level mode every file is a level of one scene, sized to the largest map, each
+  level's walls placed at ``(point - map_origin) * pixels_per_grid``.  So every level is
+  written on one shared frame: the same ``map_origin`` (0, 0 at the frame's top-left corner),
+  ``map_size`` and ``pixels_per_grid``; a dot sits in the middle of its square on every level.
+- a light is ``position`` (grid units), ``range`` (grid squares), ``intensity`` and ``color``
+  as ``AARRGGBB`` hex; lights outside the map are dropped by the importer.
 """
 
 from __future__ import annotations
@@ -26,6 +35,8 @@ FORMAT = 0.3
 #: pixels per grid square of the embedded image, and the largest side we allow
 DEFAULT_PPG = 64
 MAX_SIDE = 4096
+#: words in a target-modifier area's note that make it a lit area (a light in the VTT file)
+LIT_WORDS = ("light", "lamp", "neon", "spotlight", "lit ")
 
 
 def _pt(x: float, y: float) -> dict[str, float]:
@@ -61,6 +72,8 @@ def objects_of(board: Board, level: int, origin: tuple[float, float]) -> list[li
 
 
 def portals_of(board: Board, level: int, origin: tuple[float, float]) -> list[dict[str, Any]]:
+    """Doors (``closed: true``: an openable door) and windows (``closed: false``: seen
+    through), whatever their state in the scenario; see the module docstring."""
     ox, oy = origin
     out = []
     for f in board.features(level):
@@ -72,9 +85,29 @@ def portals_of(board: Board, level: int, origin: tuple[float, float]) -> list[di
                 "position": _pt((a[0] + b[0]) / 2 - ox, (a[1] + b[1]) / 2 - oy),
                 "bounds": [_pt(a[0] - ox, a[1] - oy), _pt(b[0] - ox, b[1] - oy)],
                 "rotation": round(math.atan2(b[1] - a[1], b[0] - a[0]), 6),
-                "closed": f.props.get("state") == "closed",
+                "closed": f.kind == "door",
                 "freestanding": False,
             })
+    return out
+
+
+def lit(note: str) -> bool:
+    n = f"{note.lower()} "
+    return any(w in n for w in LIT_WORDS)
+
+
+def lights_of(board: Board, level: int, origin: tuple[float, float]) -> list[dict[str, Any]]:
+    """A light over every lit area (a target-modifier area whose note speaks of lights): at the
+    area's centre, reaching its farthest corner."""
+    ox, oy = origin
+    out = []
+    for f in board.features(level):
+        if f.kind != "modifier" or not lit(str(f.props.get("note", ""))):
+            continue
+        c = f.geom.centroid
+        reach = max(math.hypot(x - c.x, y - c.y) for x, y in f.geom.exterior.coords)
+        out.append({"position": _pt(c.x - ox, c.y - oy), "range": round(reach, 3),
+                     "intensity": 1.0, "color": "ffffffff", "shadows": True})
     return out
 
 
@@ -97,7 +130,7 @@ def uvtt_data(board: Board, sc: Scene, light: str = "day", ppg: int = DEFAULT_PP
         "objects_line_of_sight": objects_of(board, sc.level, origin),
         "portals": portals_of(board, sc.level, origin),
         "environment": {"baked_lighting": True, "ambient_light": ambient},
-        "lights": [],
+        "lights": lights_of(board, sc.level, origin),
         "image": base64.b64encode(raster().png(sc, px, map_only=True)).decode("ascii"),
         "software": "sprawlmap",
         "creator": "sprawlmap",
@@ -105,8 +138,7 @@ def uvtt_data(board: Board, sc: Scene, light: str = "day", ppg: int = DEFAULT_PP
 
 
 def uvtt_bytes(board: Board, sc: Scene, light: str = "day", ppg: int = DEFAULT_PPG) -> bytes:
-    return json.dumps(uvtt_data(board, sc, light, ppg), separators=(",", ":")
-                      ).encode("utf-8")
+    return json.dumps(uvtt_data(board, sc, light, ppg), separators=(",", ":")).encode("utf-8")
 
 
-__all__ = ["uvtt_bytes", "uvtt_data"]
+__all__ = ["lights_of", "portals_of", "uvtt_bytes", "uvtt_data"]

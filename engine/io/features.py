@@ -51,7 +51,7 @@ from engine.model import (
 
 #: keys an area of each kind accepts besides id, kind, polygon, note
 AREA_EXTRA: dict[str, tuple[str, ...]] = {
-    "obstacle": ("cost", "los", "standable"),
+    "obstacle": ("cost", "los", "standable", "class"),
     "dark": ("darkness", "target_modifier"),
     "modifier": ("target_modifier",),
     "hazard": ("effect",),
@@ -180,6 +180,7 @@ def read_area(v: Any, at: At, book: IdBook) -> Area:
         darkness=r.get("darkness", choice(DARKNESS)),
         target_modifier=r.get("target_modifier", integer(-20, 20)),
         effect=r.get("effect", text),
+        cls=r.get("class", barrier_class(WALL_CLASSES)),
         note=r.get("note", text, ""),
     )
 
@@ -283,6 +284,7 @@ def area_out(a: Area) -> dict[str, Any]:
     d["polygon"] = points_out(a.polygon)
     for key in ("cost", "los", "standable", "darkness", "target_modifier", "effect"):
         put(d, key, getattr(a, key))
+    put(d, "class", class_out(a.cls))
     return _end(d, a.note)
 
 

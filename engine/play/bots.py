@@ -1,44 +1,87 @@
-"""Bots: simple, deterministic players for balance testing.
+"""Bots: deterministic players for balance testing (MegaMek Princess / Wesnoth RCA style).
 
-A bot moves each of its characters in turn: it stands up if knocked down, reloads an empty
-gun, takes a good shot if one is there, then advances towards its side's next objective
-(or, with none left, towards the enemy's objective or the nearest enemy), choosing among the
-dots it can reach the one that gains most ground while being seen by fewest enemies and lying
-in fewest enemy arcs.  It throws a grenade at a cluster of two or more enemies when no friend
-is near it, takes another shot if it still can, and spends what is left on a reaction arc
-pointed at the nearest enemy.  Bots draw no random numbers, so a game's dice alone decide it.
+A bot moves each of its characters in turn.  It stands up if knocked down, readies and
+reloads, takes the good shots it has (focus fire: the enemy it is most likely to put out
+first), fights in melee with its best melee weapon when that beats shooting, then picks where
+to go.  Candidate dots are ranked by a score in MP: ground gained towards its goal (by real
+path cost, not straight distance), minus the boxes it expects to take on the way
+(:func:`engine.play.bot_odds.path_danger`: every reaction arc the path crosses, with the
+referee's own sight lines and odds) and standing there, plus the boxes it can deal from there.
+A wounded character falls back instead; one character of a team holds an arc on the danger
+while the others move; grenades go where they are expected to hurt most; a character left in
+the open drops prone.  The behaviour weights (cautious / reckless) change the balance between
+ground, danger and damage.  Each choice is written to the game log as a ``why`` event with its
+score, so "why this dot" can be read back; bots draw no random numbers, so a game's dice
+alone decide it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.play import actions as A
 from engine.play import objectives as obj_rules
+from engine.play.bot_odds import best_offense, exposure, p_success, path_danger, shot_odds
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW, throw_mp
 from engine.play.reaction import direction_to
-from engine.play.referee_melee import is_melee_weapon, melee_attack, melee_contact
+from engine.play.referee_melee import (
+    is_melee_weapon,
+    melee_attack,
+    melee_attack_with,
+    melee_contact,
+    melee_weapon_index,
+)
 from engine.play.state import PRONE, CharacterState
 from engine.play.weapons import grenade_kind
 
-#: success chance a bot wants before spending 3 MP on movement fire
-GOOD_SHOT = 4
-#: how many of the best-advancing dots get the (costlier) exposure check
-CANDIDATES = 6
+#: expected boxes a shot must promise before a bot spends 3 MP on movement fire
+GOOD_SHOT = 0.9
+#: how many of the best-advancing dots get the (costlier) danger check
+CANDIDATES = 12
 #: how many of the nearest enemies a bot considers when judging exposure
-WATCHED = 4
+WATCHED = 5
 #: a guard stops this many dots from the objective he defends
 GUARD_DISTANCE = 3
+#: MP of progress one expected box of damage is worth (taken or dealt)
+BOX_MP = 4.0
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """How a bot weighs ground gained, damage taken and damage dealt."""
+
+    name: str = "balanced"
+    danger: float = 1.0  # weight of boxes expected to be taken
+    offense: float = 1.0  # weight of boxes expected to be dealt
+    retreat_at: int = 3  # injury modifier at which a character falls back (99: never)
+    prone_when_exposed: float = 1.2  # expected boxes standing that make him drop prone
+
+    @classmethod
+    def named(cls, name: str) -> Behaviour:
+        if name in ("balanced", "", None):
+            return cls()
+        if name == "cautious":
+            return cls("cautious", danger=2.0, offense=0.8, retreat_at=2, prone_when_exposed=0.6)
+        if name == "reckless":
+            return cls("reckless", danger=0.35, offense=1.3, retreat_at=99,
+                       prone_when_exposed=99.0)
+        raise ValueError(f"unknown behaviour {name!r} (cautious, reckless)")
 
 
 class Bot:
     """Plays every character of one side."""
 
-    def __init__(self, side: str) -> None:
+    kind = "smart"
+
+    def __init__(self, side: str, behaviour: Behaviour | None = None) -> None:
         self.side = side
+        self.behaviour = behaviour or Behaviour()
         #: actions the referee refused (kept out of the game log, which only holds the game)
         self.errors: list[str] = []
+        #: (turn, character) holding an arc this turn while the others move
+        self._holder: tuple[int, str] | None = None
 
     # ------------------------------------------------------------------ driving
     def play_phase(self, game: Game) -> None:
@@ -49,7 +92,16 @@ class Bot:
             todo = [c for c in st.members(team) if not c.moved and not c.out]
             if not todo or todo[0].side != self.side:
                 return
-            self.play_character(game, todo[0])
+            self.play_character(game, self._next(game, todo))
+
+    def _next(self, game: Game, todo: list[CharacterState]) -> CharacterState:
+        """Movers first, the team's holder last (his arc then covers their advance)."""
+        h = self._holder
+        if h is not None and h[0] == game.state.turn and len(todo) > 1:
+            rest = [c for c in todo if c.id != h[1]]
+            if rest:
+                return rest[0]
+        return todo[0]
 
     def play_character(self, game: Game, ch: CharacterState) -> None:
         game.act(A.begin(ch.id))
@@ -91,9 +143,9 @@ class Bot:
         if ch.posture == PRONE and ch.mp_left >= 2:
             self._try(game, ch, A.stand())
         w = ch.ready_weapon
-        if w is None:
+        if w is None or is_melee_weapon(w):
             gun = self._gun_index(ch)
-            if gun is not None and ch.mp_left >= 3:
+            if gun is not None and ch.mp_left >= 3 and not self._melee_first(game, ch):
                 self._try(game, ch, A.ready(gun))
         w = ch.ready_weapon
         if w is not None and not w.is_grenade and w.loaded == 0 and w.clips > 0:
@@ -102,12 +154,17 @@ class Bot:
         if exit_edge is not None and game.board.edge_of(ch.pos) == exit_edge:
             if ch.mp_left >= ch.move_ratio and self._try(game, ch, A.exit_()):
                 return
+        if self._holds(game, ch, goal):
+            self._shoot(game, ch, keep=6)
+            self._set_arc(game, ch)
+            return
         self._shoot(game, ch, keep=5)
         if not self._active(game, ch):
             return
         self._melee(game, ch)
-        if goal is not None and self._active(game, ch):
-            self._advance(game, ch, goal, exit_edge)
+        if self._active(game, ch):
+            wounded = ch.condition.modifier >= self.behaviour.retreat_at and not ch.carrying
+            self._advance(game, ch, goal, exit_edge, retreat=wounded)
         if not self._active(game, ch) or ch.exited:
             return
         if exit_edge is not None and game.board.edge_of(ch.pos) == exit_edge and \
@@ -116,6 +173,7 @@ class Bot:
                 return
         self._grenade(game, ch)
         self._shoot(game, ch, keep=2)
+        self._cover(game, ch)
         self._set_arc(game, ch)
 
     @staticmethod
@@ -126,12 +184,19 @@ class Bot:
                 return i
         return None
 
+    def _trace(self, game: Game, ch: CharacterState, action: dict[str, Any],
+               why: dict[str, Any]) -> dict[str, Any]:
+        """The action with the bot's reasons attached; the referee logs them as a ``why``."""
+        return {**action, "why": {"who": ch.id, "bot": self.kind,
+                                  "behaviour": self.behaviour.name, **why}}
+
     # ------------------------------------------------------------------ goals
     def goal(self, game: Game, ch: CharacterState) -> tuple[tuple[int, int, int] | None,
                                                              str | None]:
-        """Where this character heads, and the edge he means to leave by (if any)."""
+        """Where this character heads, and the edge he means to leave by (if any); the
+        nearest by real path cost among his side's open objectives."""
         st = game.state
-        best: list[tuple[int, tuple[int, int, int], str | None]] = []
+        best: list[tuple[float, tuple[int, int, int], str | None]] = []
         lat = game.board.lattice
         for obj in game.objectives:
             if obj.id in st.achieved or not obj_rules.in_time(obj, st.turn):
@@ -156,11 +221,18 @@ class Bot:
                     foes = [c for c in obj_rules.targets(st, obj.target) if not c.out]
                     target = self._nearest(game, ch, foes)
                 elif obj.kind == "protect":
-                    continue
+                    vip = [c for c in obj_rules.targets(st, obj.target) if not c.out]
+                    if not vip or ch in vip:
+                        continue
+                    target = vip[0].pos  # escort: stay by the one to protect
+                    if target is not None and lat.distance(target[:2], ch.pos[:2]) <= 2:
+                        target = ch.pos
             else:
                 # defend: stand off the spot the enemy wants
                 if obj.kind in ("reach", "retrieve"):
-                    target = obj_rules.at_dot(obj)
+                    carrier = next((c for c in st.characters.values()
+                                    if obj.id in c.carrying and not c.out), None)
+                    target = carrier.pos if carrier is not None else obj_rules.at_dot(obj)
                 elif obj.kind == "hold":
                     target = self._area_dot(game, ch, obj)
                 if target is not None and ch.pos is not None and \
@@ -168,7 +240,10 @@ class Bot:
                     target = ch.pos
             if target is None or not game.board.standable(target):
                 continue
-            d = lat.distance(target[:2], ch.pos[:2]) + (0 if mine else 1000)
+            cost = game.board.costs_to(target, ch.move_ratio, [ch.pos])[0]
+            if cost is None:
+                continue
+            d = cost + (0 if mine else 30)
             best.append((d, target, edge))
         if best:
             best.sort(key=lambda t: (t[0], t[1]))
@@ -205,12 +280,43 @@ class Bot:
         lat = game.board.lattice
         return min(dots, key=lambda d: (lat.distance(d[:2], ch.pos[:2]), d))
 
+    # ------------------------------------------------------------------ team play
+    def _holds(self, game: Game, ch: CharacterState, goal) -> bool:
+        """One character a turn holds an arc on the danger while the team moves: the one
+        with the best shot from where he stands, when he carries nothing and is not needed
+        on an objective dot this turn."""
+        st = game.state
+        if self._holder is not None and self._holder[0] == st.turn:
+            return self._holder[1] == ch.id
+        team = [c for c in st.members(st.current_team) if not c.out and c.side == self.side]
+        if len(team) < 2 or st.initiative == "character":
+            return False
+        foes = self._watched(game, ch)
+        if not foes:
+            return False
+        scored = []
+        for c in team:
+            if c.carrying or c.moved or c.ready_weapon is None or c.ready_weapon.is_grenade:
+                continue
+            off, _t = best_offense(game, c, c.pos, foes)
+            scored.append((off, c.id))
+        if not scored:
+            return False
+        scored.sort(reverse=True)
+        off, cid = scored[0]
+        if off < GOOD_SHOT * 0.5:
+            return False  # nobody covers anything from where they stand
+        self._holder = (st.turn, cid)
+        return cid == ch.id
+
     # ------------------------------------------------------------------ moving
-    def _advance(self, game: Game, ch: CharacterState, goal, exit_edge) -> None:
+    def _advance(self, game: Game, ch: CharacterState, goal, exit_edge,
+                 retreat: bool = False) -> None:
         board = game.board
         foes_left = any(not c.out for c in game.state.enemies_of(ch))
         budget = ch.mp_left - (2 if foes_left else 0)  # keep a narrow arc in hand
-        if budget < ch.move_ratio or goal == ch.pos:
+        if budget < ch.move_ratio or (goal is None and not retreat) or \
+                (goal == ch.pos and not retreat):
             return
         crawl = ch.posture == PRONE
         here = board.reach(ch.pos, ch.move_ratio, budget, crawl=crawl)
@@ -219,28 +325,68 @@ class Bot:
         occupied = {c.pos for c in game.state.characters.values()
                     if not c.out and c is not ch and c.pos is not None}
         cands = [d for d in here if d not in occupied or d == ch.pos]
-        costs = board.costs_to(goal, ch.move_ratio, cands)
-        to_goal = {d: c for d, c in zip(cands, costs, strict=True) if c is not None}
+        if goal is not None:
+            costs = board.costs_to(goal, ch.move_ratio, cands)
+            to_goal = {d: c for d, c in zip(cands, costs, strict=True) if c is not None}
+        else:
+            to_goal = {}
         far = max(to_goal.values(), default=0) + 100
-        if goal in cands:
-            dest = goal
+        start = to_goal.get(ch.pos, far)
+        foes = self._watched(game, ch)
+        beh = self.behaviour
+        danger_w = beh.danger * (3.0 if self._is_vip(game, ch) else 1.0)
+        if retreat:
+            cands.sort(key=lambda d: (-here[d], d))  # the furthest he can get
         else:
             cands.sort(key=lambda d: (to_goal.get(d, far), here[d], d))
-            top = [d for d in cands if d != ch.pos][:CANDIDATES] or [ch.pos]
-            foes = self._watched(game, ch)
-            dest = min(top, key=lambda d: (to_goal.get(d, far) + 4 * self._exposure(game, ch, d,
-                                                                                      foes), d))
+        top = cands[:CANDIDATES]
+        if ch.pos not in top:
+            top.append(ch.pos)
+        if goal in cands and goal not in top:
+            top.insert(0, goal)
+        scored = []
+        for d in top:
+            path = [ch.pos] if d == ch.pos else board.path(ch.pos, d, ch.move_ratio, crawl=crawl)
+            if not path:
+                continue
+            steps = []
+            for a, b in zip(path, path[1:]):
+                st_ = board.step(a, b, ch.move_ratio, crawl=crawl)
+                steps.append(st_.cost if st_ is not None else 99)
+            taken = path_danger(game, ch, path, steps, game.min_chance)
+            stay = exposure(game, ch, d, foes)
+            dealt, _t = best_offense(game, ch, d, foes)
+            gain = 0.0 if retreat else start - to_goal.get(d, far)
+            bonus = 25.0 if d == goal else 0.0
+            score = gain + bonus - BOX_MP * danger_w * (taken + 0.5 * stay) + \
+                BOX_MP * beh.offense * dealt
+            scored.append((round(score, 3), d, path, taken, stay, dealt, gain))
+        if not scored:
+            return
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        score, dest, path, taken, stay, dealt, gain = scored[0]
         if dest == ch.pos:
             return
-        path = board.path(ch.pos, dest, ch.move_ratio, crawl=crawl)
-        if not path:
-            return
+        why = {"chose": list(dest), "score": score, "gain_mp": round(gain, 1),
+               "danger_path": round(taken, 2), "danger_there": round(stay, 2),
+               "damage_from_there": round(dealt, 2), "retreat": retreat,
+               "goal": list(goal) if goal is not None else None,
+               "others": [[list(t[1]), t[0]] for t in scored[1:4]]}
+        first = True
         for d in path[1:]:
             occ = game.state.occupant(d)
             if occ is not None and occ.side != ch.side:
                 return  # the way is held: stop here (melee or a shot may follow)
-            if not self._active(game, ch) or not self._try(game, ch, A.move(d)):
+            act = A.move(d)
+            if first:
+                act = self._trace(game, ch, act, why)
+                first = False
+            if not self._active(game, ch) or not self._try(game, ch, act):
                 return
+
+    def _is_vip(self, game: Game, ch: CharacterState) -> bool:
+        return any(o.kind == "protect" and o.side == ch.side and
+                   ch in obj_rules.targets(game.state, o.target) for o in game.objectives)
 
     def _watched(self, game: Game, ch: CharacterState) -> list[CharacterState]:
         lat = game.board.lattice
@@ -248,20 +394,25 @@ class Bot:
         foes.sort(key=lambda c: (lat.distance(c.pos[:2], ch.pos[:2]), c.id))
         return foes[:WATCHED]
 
-    def _exposure(self, game: Game, ch: CharacterState, dot, foes) -> int:
-        n = 0
-        for f in foes:
-            s = game.board.sight(f.pos, dot, f.posture, ch.posture, f.vision)
-            if s.blocked:
-                continue
-            n += 1
-            if game.in_arcs(f, dot):
-                n += 2
-            n -= min(s.total, 2) if s.total > 0 else 0
-        return n
+    def _cover(self, game: Game, ch: CharacterState) -> None:
+        """Left standing where the enemy can hit him and with nothing to shoot: drop prone
+        (1 MP; +1 against shots from beyond one dot) before the arc."""
+        if not self._active(game, ch) or ch.posture == PRONE or ch.mp_left < 1:
+            return
+        foes = self._watched(game, ch)
+        standing = exposure(game, ch, ch.pos, foes)
+        if standing < self.behaviour.prone_when_exposed:
+            return
+        prone = exposure(game, ch, ch.pos, foes, posture=PRONE)
+        dealt, _t = best_offense(game, ch, ch.pos, foes)
+        if prone < standing * 0.8 and dealt < GOOD_SHOT:
+            self._try(game, ch, self._trace(game, ch, A.prone(), {
+                "exposed_standing": round(standing, 2), "exposed_prone": round(prone, 2)}))
 
     # ------------------------------------------------------------------ fighting
-    def best_shot(self, game: Game, ch: CharacterState) -> tuple[int, CharacterState] | None:
+    def best_shot(self, game: Game, ch: CharacterState) -> tuple[float, CharacterState] | None:
+        """The target worth most: expected boxes, more for a target near going down (focus
+        fire), less when his arc answers first."""
         w = ch.ready_weapon
         if w is None or w.is_grenade or not w.can_fire():
             return None
@@ -270,12 +421,14 @@ class Bot:
             plan = game.plan_shot(ch, f, movement_fire=True)
             if plan is None:
                 continue
-            chance = plan[0] - plan[1]
-            # reaction fire answers first: prefer targets without an arc on us
+            value = p_success(plan[0] - plan[1]) * w.damage
+            lowest = f.condition.lowest
+            if lowest is not None:
+                value *= 1.0 + (12 - lowest) / 12  # focus fire on the wounded
             if game.in_arcs(f, ch.pos):
-                chance -= 2
-            if best is None or chance > best[0]:
-                best = (chance, f)
+                value -= shot_odds(game, f, f.pos, ch, ch.pos, False)
+            if best is None or value > best[0]:
+                best = (value, f)
         return best
 
     def _shoot(self, game: Game, ch: CharacterState, keep: int) -> None:
@@ -285,19 +438,33 @@ class Bot:
             shot = self.best_shot(game, ch)
             if shot is None or shot[0] < GOOD_SHOT:
                 return
-            if not self._try(game, ch, A.fire(shot[1].id)):
+            act = self._trace(game, ch, A.fire(shot[1].id), {
+                "target": shot[1].id, "expected_boxes": round(shot[0], 2)})
+            if not self._try(game, ch, act):
                 return
+
+    def _melee_first(self, game: Game, ch: CharacterState) -> bool:
+        return any(melee_contact(game.board, ch.pos, f.pos) for f in self._watched(game, ch))
 
     def _melee(self, game: Game, ch: CharacterState) -> None:
         if ch.mp_left < 4 + 2:
             return
         for f in self._watched(game, ch):
-            if melee_contact(game.board, ch.pos, f.pos):
-                odds = melee_attack(ch).success - f.defense_value("impact")
-                shot = self.best_shot(game, ch)
-                if odds >= 4 and (shot is None or shot[0] < odds):
-                    self._try(game, ch, A.melee(f.id))
-                return
+            if not melee_contact(game.board, ch.pos, f.pos):
+                continue
+            att = melee_attack(ch)
+            idx = melee_weapon_index(ch)
+            if idx is not None and idx != ch.ready:
+                better = melee_attack_with(ch, ch.weapons[idx])
+                if better.success > att.success and ch.mp_left >= 3 + 4:
+                    if self._try(game, ch, A.ready(idx)):
+                        att = better
+            odds = p_success(att.success - f.defense_value("impact")) * att.damage
+            shot = self.best_shot(game, ch)
+            if odds >= GOOD_SHOT and (shot is None or shot[0] < odds):
+                self._try(game, ch, self._trace(game, ch, A.melee(f.id), {
+                    "target": f.id, "weapon": att.name, "expected_boxes": round(odds, 2)}))
+            return
 
     def _grenade(self, game: Game, ch: CharacterState) -> None:
         idx = next((i for i, w in enumerate(ch.weapons)
@@ -306,11 +473,14 @@ class Bot:
             return
         gk = grenade_kind(ch.weapons[idx].type)
         if gk.kind == "smoke":
+            self._smoke(game, ch, idx)
             return
         lat = game.board.lattice
         foes = [c for c in game.state.enemies_of(ch) if not c.out and c.pos is not None]
         friends = [c for c in game.state.characters.values()
                    if c.side == ch.side and not c.out and c.pos is not None]
+        gun_shot = self.best_shot(game, ch)
+        gun = gun_shot[0] if gun_shot is not None else 0.0
         best = None
         for f in foes:
             dots = lat.distance(f.pos[:2], ch.pos[:2])
@@ -318,8 +488,10 @@ class Bot:
                 continue
             near = sum(1 for g in foes if g.pos[2] == f.pos[2]
                        and lat.distance(g.pos[:2], f.pos[:2]) <= 1)
-            if near < 2 or any(lat.distance(c.pos[:2], f.pos[:2]) <= 3 for c in friends):
+            if any(lat.distance(c.pos[:2], f.pos[:2]) <= 3 for c in friends):
                 continue
+            if near < 2 and gun >= GOOD_SHOT * 1.5:
+                continue  # one enemy the gun handles as well
             cost = (0 if ch.ready == idx else 3) + throw_mp(dots, gk.aerodynamic)
             if cost > ch.mp_left:
                 continue
@@ -330,20 +502,45 @@ class Bot:
                 best = (near, f)
         if best is None:
             return
-        gun = ch.ready
+        gun_i = ch.ready
         if ch.ready != idx and not self._try(game, ch, A.ready(idx)):
             return
-        if not self._try(game, ch, A.throw(best[1].pos)):
+        act = self._trace(game, ch, A.throw(best[1].pos), {
+            "target": best[1].id, "enemies_in_blast": best[0], "gun_instead": round(gun, 2)})
+        if not self._try(game, ch, act):
             return
-        if gun is not None and gun != idx and ch.mp_left >= 3 + 2:
-            self._try(game, ch, A.ready(gun))
+        if gun_i is not None and gun_i != idx and ch.mp_left >= 3 + 2:
+            self._try(game, ch, A.ready(gun_i))
+
+    def _smoke(self, game: Game, ch: CharacterState, idx: int) -> None:
+        """Smoke between the team and the enemy arc that most endangers where he stands."""
+        foes = [f for f in self._watched(game, ch) if f.arcs]
+        if not foes or ch.mp_left < 3 + 3:
+            return
+        worst = max(foes, key=lambda f: shot_odds(game, f, f.pos, ch, ch.pos, False))
+        if shot_odds(game, worst, worst.pos, ch, ch.pos, False) < GOOD_SHOT:
+            return
+        lat = game.board.lattice
+        a, b = game.point(ch.pos), game.point(worst.pos)
+        mid = lat.dot_at(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+        at = (mid[0], mid[1], ch.pos[2])
+        dots = lat.distance(at[:2], ch.pos[:2])
+        if dots < 2 or dots > MAX_THROW or not game.board.standable(at):
+            return
+        if ch.ready != idx and not self._try(game, ch, A.ready(idx)):
+            return
+        self._try(game, ch, self._trace(game, ch, A.throw(at), {"smoke_against": worst.id}))
 
     def _set_arc(self, game: Game, ch: CharacterState) -> None:
         if not self._active(game, ch):
             return
         w = ch.ready_weapon
         if w is None or w.is_grenade:
-            return
+            gun = self._gun_index(ch)
+            if gun is None or ch.mp_left < 3 + 2 or ch.posture == PRONE:
+                return
+            if not self._try(game, ch, A.ready(gun)):
+                return
         foes = self._watched(game, ch)
         if not foes:
             return

@@ -139,7 +139,10 @@ class Game:
         handler = getattr(self, f"_do_{kind}", None) if isinstance(kind, str) else None
         if handler is None:
             raise PlayError(f"unknown action {kind!r}")
-        args = {k: v for k, v in action.items() if k != "act"}
+        args = {k: v for k, v in action.items() if k not in ("act", "why")}
+        if isinstance(action.get("why"), dict):
+            # a bot's reasons for this action ("why this dot"): logged, replayed with it
+            self.log.record("why", act=kind, **action["why"])
         handler(**args)
         self.actions.append(dict(action))
         if self.state.active is not None:

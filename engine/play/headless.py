@@ -11,7 +11,6 @@ small samples and for rates near 0 or 1.
 from __future__ import annotations
 
 import json
-import math
 import multiprocessing as mp
 import os
 import signal
@@ -23,43 +22,43 @@ from typing import Any, TextIO
 
 from engine.model import Scenario
 from engine.play.board_view import BoardView
-from engine.play.bots import Bot, play_game
+from engine.play.bot_kinds import make_bot
+from engine.play.bots import play_game
 from engine.play.game import Game, PlayError
-from engine.play.objectives import implicit_objectives, points
+from engine.play.records import game_record, header
+from engine.play.report import Z95, build_report, wilson
+from engine.play.report import format_report as format_report
 from engine.play.turn import DEFAULT_TURN_LIMIT
 
-Z95 = 1.959963984540054
+__all__ = ["Z95", "wilson", "play_one", "run_games", "report", "format_report", "run_cli"]
 
 # set in the parent before the pool forks, so workers inherit them without pickling
 _JOB: dict[str, Any] = {}
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def play_one(scenario: Scenario, make_view: Callable[[], BoardView], seed: int,
-             turn_limit: int | None = None) -> dict[str, Any]:
-    """One bot game; a small summary of it."""
+             turn_limit: int | None = None, bots: dict[str, str] | None = None,
+             behaviours: dict[str, str] | None = None) -> dict[str, Any]:
+    """One bot game; its record (:func:`engine.play.records.game_record`).  ``bots`` maps a
+    side to smart|random|hold (smart when not given), ``behaviours`` to cautious|reckless."""
+    game = play_game_of(scenario, make_view, seed, turn_limit, bots, behaviours)
+    kinds = {s.id: (bots or {}).get(s.id, "smart") + (
+        f"/{(behaviours or {})[s.id]}" if (behaviours or {}).get(s.id) else "")
+        for s in scenario.sides}
+    return game_record(game, seed, kinds)
+
+
+def play_game_of(scenario: Scenario, make_view: Callable[[], BoardView], seed: int,
+                 turn_limit: int | None = None, bots: dict[str, str] | None = None,
+                 behaviours: dict[str, str] | None = None) -> Game:
+    """One bot game played to its end (the whole game, log included)."""
     view = make_view()
     limit = turn_limit or scenario.turn_limit or DEFAULT_TURN_LIMIT
     game = Game.new(scenario, view, seed, turn_limit=limit)
-    bots = {s.id: Bot(s.id) for s in scenario.sides}
-    play_game(game, bots)
-    st = game.state
-    return {
-        "seed": seed, "winner": st.winner, "turns": st.turn,
-        "achieved": dict(st.achieved),
-        "scores": dict(game.log.of_kind("finish")[-1]["scores"]) if st.finished else {},
-        "out": sorted(c.id for c in st.characters.values() if c.condition.out),
-    }
+    players = {s.id: make_bot((bots or {}).get(s.id, "smart"), s.id, seed,
+                              (behaviours or {}).get(s.id, "balanced")) for s in scenario.sides}
+    play_game(game, players)
+    return game
 
 
 class Stopped(Exception):
@@ -90,12 +89,14 @@ def _worker_init() -> None:
 
 
 def _worker(seed: int) -> dict[str, Any]:
-    return play_one(_JOB["scenario"], _JOB["make_view"], seed, _JOB.get("turn_limit"))
+    return play_one(_JOB["scenario"], _JOB["make_view"], seed, _JOB.get("turn_limit"),
+                    _JOB.get("bots"), _JOB.get("behaviours"))
 
 
 def run_games(scenario: Scenario, make_view: Callable[[], BoardView], games: int, seed: int,
               workers: int | None = None, progress: TextIO | None = None,
-              turn_limit: int | None = None) -> list[dict[str, Any]]:
+              turn_limit: int | None = None, bots: dict[str, str] | None = None,
+              behaviours: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """Play ``games`` games with seeds ``seed .. seed+games-1``; results in seed order."""
     workers = workers or os.cpu_count() or 1
     workers = max(1, min(workers, games))
@@ -119,10 +120,11 @@ def run_games(scenario: Scenario, make_view: Callable[[], BoardView], games: int
     try:
         if workers == 1 or "fork" not in mp.get_all_start_methods():
             for s in seeds:
-                results.append(play_one(scenario, make_view, s, turn_limit))
+                results.append(play_one(scenario, make_view, s, turn_limit, bots, behaviours))
                 tick(len(results))
         else:
-            _JOB.update(scenario=scenario, make_view=make_view, turn_limit=turn_limit)
+            _JOB.update(scenario=scenario, make_view=make_view, turn_limit=turn_limit,
+                        bots=bots, behaviours=behaviours)
             # leaving the with-block terminates the pool: no worker outlives a stopped run
             with mp.get_context("fork").Pool(workers, initializer=_worker_init) as pool:
                 for r in pool.imap_unordered(_worker, seeds, chunksize=max(1, games // (8 * workers))):
@@ -141,53 +143,9 @@ def run_games(scenario: Scenario, make_view: Callable[[], BoardView], games: int
 
 
 def report(scenario: Scenario, results: list[dict[str, Any]], seed: int,
-           workers: int) -> dict[str, Any]:
-    """The balance report: per-side win rates with 95% intervals, turns, objectives."""
-    n = len(results)
-    sides = [s.id for s in scenario.sides]
-    objectives = list(scenario.objectives) or implicit_objectives(sides)
-    side_rows = []
-    for s in sides:
-        wins = sum(1 for r in results if r["winner"] == s)
-        lo, hi = wilson(wins, n)
-        avg_pts = sum(r["scores"].get(s, 0) for r in results) / n if n else 0.0
-        side_rows.append({"id": s, "wins": wins, "win_rate": wins / n if n else 0.0,
-                          "ci95": [round(lo, 4), round(hi, 4)],
-                          "average_points": round(avg_pts, 3)})
-    draws = sum(1 for r in results if r["winner"] == "draw")
-    obj_rows = []
-    for o in objectives:
-        got = sum(1 for r in results if o.id in r["achieved"])
-        obj_rows.append({"id": o.id, "side": o.side, "kind": o.kind, "points": points(o),
-                         "achieved": got, "rate": got / n if n else 0.0})
-    return {
-        "scenario": scenario.title, "games": n, "seeds": [seed, seed + n - 1] if n else [],
-        "workers": workers,
-        "sides": side_rows,
-        "draws": draws, "draw_rate": draws / n if n else 0.0,
-        "average_turns": round(sum(r["turns"] for r in results) / n, 3) if n else 0.0,
-        "turn_limit": scenario.turn_limit or DEFAULT_TURN_LIMIT,
-        "objectives": obj_rows,
-    }
-
-
-def format_report(rep: dict[str, Any]) -> str:
-    seeds = f", seeds {rep['seeds'][0]}..{rep['seeds'][1]}" if rep["seeds"] else ""
-    lines = [f"{rep['scenario']}: {rep['games']} bot games{seeds}, {rep['workers']} workers"]
-    lines.append(f"  {'side':<16}{'wins':>6}{'win rate':>10}   95% interval    avg points")
-    for s in rep["sides"]:
-        lo, hi = s["ci95"]
-        lines.append(f"  {s['id']:<16}{s['wins']:>6}{s['win_rate']:>10.1%}   "
-                     f"{lo:.1%} - {hi:.1%}   {s['average_points']:>6.2f}")
-    lines.append(f"  {'draw':<16}{rep['draws']:>6}{rep['draw_rate']:>10.1%}")
-    lines.append(f"  average game length: {rep['average_turns']:.2f} turns "
-                 f"(limit {rep['turn_limit']})")
-    if rep["objectives"]:
-        lines.append("  objectives achieved:")
-        for o in rep["objectives"]:
-            lines.append(f"    {o['id']} ({o['side']}, {o['kind']}, {o['points']} pts): "
-                         f"{o['achieved']}/{rep['games']} = {o['rate']:.1%}")
-    return "\n".join(lines)
+           workers: int, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The balance report (:mod:`engine.play.report`) of games played here."""
+    return build_report(header(scenario, extra), results, workers)
 
 
 def progress_line_open(stream: TextIO) -> bool:
@@ -205,24 +163,50 @@ def engine_view_factory(scenario: Scenario, board: Any) -> Callable[[], BoardVie
     return make
 
 
+def _estimates(scenario: Scenario, make_view: Callable[[], BoardView]) -> dict[str, Any]:
+    from engine.play.estimates import unopposed_turns
+
+    try:
+        return {"unopposed": unopposed_turns(scenario, make_view())}
+    except (PlayError, ValueError, KeyError, AttributeError):
+        return {}
+
+
 def run_cli(scenario: Scenario, board: Any, bots: int, seed: int, json_out: bool,
             make_view: Callable[[], BoardView] | None = None,
-            workers: int | None = None) -> int:
+            workers: int | None = None, bot_kinds: dict[str, str] | None = None,
+            behaviours: dict[str, str] | None = None, records: str | None = None,
+            heatmap: str | None = None, against: tuple[Scenario, Any] | None = None,
+            against_view: Callable[[], BoardView] | None = None) -> int:
     """``sprawlmap play``: play ``bots`` games, print the report; the exit code."""
-    if len(scenario.sides) < 2:
-        print(f"play: the scenario {scenario.title!r} needs at least two sides to play",
-              file=sys.stderr)
-        return 2
-    if not any(s.characters for s in scenario.sides):
-        print("play: no side has any characters", file=sys.stderr)
-        return 2
+    for sc in (scenario, *([against[0]] if against else [])):
+        if len(sc.sides) < 2:
+            print(f"play: the scenario {sc.title!r} needs at least two sides to play",
+                  file=sys.stderr)
+            return 2
+        if not any(s.characters for s in sc.sides):
+            print("play: no side has any characters", file=sys.stderr)
+            return 2
     if bots < 1:
         print("play: --bots must be at least 1", file=sys.stderr)
         return 2
+    sides = {s.id for s in scenario.sides}
+    for what, given in (("--bot", bot_kinds or {}), ("--behaviour", behaviours or {})):
+        unknown = sorted(set(given) - sides)
+        if unknown:
+            print(f"play: {what} names no side of the scenario: {', '.join(unknown)} "
+                  f"(sides: {', '.join(sorted(sides))})", file=sys.stderr)
+            return 2
     make_view = make_view or engine_view_factory(scenario, board)
     used = max(1, min(workers or os.cpu_count() or 1, bots))
     try:
-        results = run_games(scenario, make_view, bots, seed, workers=used, progress=sys.stderr)
+        results = run_games(scenario, make_view, bots, seed, workers=used, progress=sys.stderr,
+                            bots=bot_kinds, behaviours=behaviours)
+        other = None
+        if against is not None:
+            view_b = against_view or engine_view_factory(against[0], against[1])
+            other = run_games(against[0], view_b, bots, seed, workers=used,
+                              progress=sys.stderr, bots=bot_kinds, behaviours=behaviours)
     except PlayError as e:
         print(f"play: {e}", file=sys.stderr)
         return 2
@@ -231,9 +215,39 @@ def run_cli(scenario: Scenario, board: Any, bots: int, seed: int, json_out: bool
             sys.stderr.write("\n")
         print(f"sprawlmap: {e}", file=sys.stderr)
         return e.exit_code
-    rep = report(scenario, results, seed, used)
-    if json_out:
-        print(json.dumps(rep))
-    else:
-        print(format_report(rep))
+    extra = _estimates(scenario, make_view)
+    rep = report(scenario, results, seed, used, extra)
+    if records:
+        from engine.play.records import write_records
+
+        write_records(records, header(scenario, extra), results)
+    if heatmap:
+        from engine.play.heatmap import write_heatmap
+
+        write_heatmap(heatmap, scenario, board, results)
+    out: dict[str, Any] = rep
+    text = format_report(rep)
+    if against is not None and other is not None:
+        from engine.play.report import delta_report, format_delta
+
+        view_b = against_view or engine_view_factory(against[0], against[1])
+        rep_b = report(against[0], other, seed, used, _estimates(against[0], view_b))
+        dl = delta_report(rep, results, rep_b, other)
+        out = {"a": rep, "b": rep_b, "delta": dl}
+        text = "\n\n".join([text, format_report(rep_b), format_delta(dl)])
+    print(json.dumps(out) if json_out else text)
+    return 0
+
+
+def merge_cli(paths: list[str], json_out: bool) -> int:
+    """``sprawlmap play-merge``: the report of the games in one or more records files."""
+    from engine.play.records import RecordsError, read_records
+
+    try:
+        head, games = read_records(paths)
+    except RecordsError as e:
+        print(f"play-merge: {e}", file=sys.stderr)
+        return 2
+    rep = build_report(head, games)
+    print(json.dumps(rep) if json_out else format_report(rep))
     return 0

@@ -120,8 +120,8 @@ class Scene:
     side_names: dict[str, str] = field(default_factory=dict)
     #: what is printed on this level (floors, or the pavement); tiles outside it are blank
     content: Any = None
-    #: (name, representative point) of each building shown on this level
-    buildings: list[tuple[str, tuple[float, float]]] = field(default_factory=list)
+    #: (name, footprint) of each building shown on this level
+    buildings: list[tuple[str, Any]] = field(default_factory=list)
 
 
 # -------------------------------------------------------------------------------- helpers
@@ -445,7 +445,7 @@ def building_names(board: Board, level: int, pl: Placer, it: list[Item],
         x, y, anchor = pl.place(name, st.TEXT_BUILDING, spread(c.x, c.y, st.TEXT_BUILDING))
         it.append(Text((x, y), name, st.TEXT_BUILDING, st.MUTED, anchor, bold=True, halo=True,
                        kind="building"))
-        scene.buildings.append((name, (c.x, c.y)))
+        scene.buildings.append((name, b.footprint))
 
 
 def zone_polygon(dep: m.Deployment, bounds: tuple[float, float, float, float]) -> Polygon:
@@ -483,8 +483,8 @@ def scenario_items(sc: m.Scenario, level: int, bounds: tuple[float, float, float
         c = g.representative_point()
         gx0, gy0, gx1, gy1 = g.bounds
         if dep.polygon is None and dep.edge in ("west", "east"):
-            cands = [((gx0 + gx1) / 2, yy, "middle") for yy in
-                     np.linspace(gy0 + 1.5, gy1 - 0.5, 9)]
+            x, anchor = (gx0 + 0.3, "start") if dep.edge == "west" else (gx1 - 0.3, "end")
+            cands = [(x, yy, anchor) for yy in np.linspace(gy0 + 1.5, gy1 - 0.5, 9)]
         else:
             cands = spread(c.x, c.y + 0.3, st.TEXT_SIDE)
         labels.append((s.name or s.id, st.TEXT_SIDE, darker(col), cands))

@@ -107,6 +107,29 @@ def range_squares(facts: LosFacts) -> int:
     return squares(max(flat, up) - min(flat, up), min(flat, up))
 
 
+#: Incidental Fire Zone width per band, metres (seed 003 l.434)
+INCIDENTAL_WIDTH_M = {"short": 2, "medium": 4, "long": 6, "extreme": 8}
+
+
+def incidental_fire_zone(a: tuple[float, float], b: tuple[float, float], band: str
+                         ) -> list[tuple[float, float]]:
+    """The zone of an autofire burst as a polygon in board units (1 = one 2 m dot): a path
+    from shooter to target as wide as the band says, running on behind the target as far as
+    it is wide (seed 003 l.434).  The editor draws it; play asks who stands in it."""
+    if band not in INCIDENTAL_WIDTH_M:
+        raise ValueError(f"band {band!r} is not one of {', '.join(INCIDENTAL_WIDTH_M)}")
+    w = INCIDENTAL_WIDTH_M[band] / METERS_PER_DOT
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = (dx * dx + dy * dy) ** 0.5
+    if n == 0:
+        return []
+    ux, uy = dx / n, dy / n
+    px, py = -uy * w / 2, ux * w / 2
+    ex, ey = b[0] + ux * w, b[1] + uy * w
+    return [(round(a[0] + px, 3), round(a[1] + py, 3)), (round(ex + px, 3), round(ey + py, 3)),
+            (round(ex - px, 3), round(ey - py, 3)), (round(a[0] - px, 3), round(a[1] - py, 3))]
+
+
 class DarkCon:
     """Dark Conspiracy direct-fire modifiers (roll-under: positive is easier)."""
 
@@ -123,6 +146,12 @@ class DarkCon:
 
     def range_m(self, facts: LosFacts) -> float:
         return float(range_squares(facts) * METERS_PER_DOT)
+
+    def fall(self, stories: int, agility: int = 0, metres: int | None = None) -> dict[str, Any]:
+        """2D6 per metre fallen less Agility D6 (seed 003 l.666; 6 m, Agility 6: 6D6, l.668)."""
+        metres = stories * METERS_PER_STORY if metres is None else metres
+        return {"metres": metres, "damage": f"{max(2 * metres - agility, 0)}D6",
+                "rule": "Falls, seed 003 l.664-668"}
 
     def custom_barrier(self, value: int, armor: int, kind: str = "wall") -> tuple[int, int]:
         return self.barrier("custom")
@@ -201,6 +230,8 @@ class DarkCon:
             "target_modifier": area,
             "total": total,
             "covered_locations": list(covered),
+            "incidental_fire_zone": (incidental_fire_zone(facts.a[:2], facts.b[:2], band)
+                                     if band in INCIDENTAL_WIDTH_M else None),
             "range_m": meters,
             "range_band": band,
             "range_modifier": rmod,

@@ -41,6 +41,15 @@ MOVEMENT_COSTS: dict[str, int] = {
     "drop": 2,  # Drop From One Story, l.535
 }
 
+#: Grenade Blast Success Values (seed 000 l.1152-1158): type -> (standard SV, IPE SV, Target
+#: Value added per dot from ground zero, boxes); smoke has no blast
+GRENADES: dict[str, tuple[int, int, int | None, int]] = {
+    "offensive": (20, 24, 4, 4),
+    "defensive": (20, 24, 8, 4),
+    "concussion": (16, 20, 8, 4),
+    "smoke": (16, 20, None, 0),
+}
+
 #: the seed line each kind of interruption is +1 by (Interrupted LOS: Cover, l.790-798)
 COVER_LINE = {"door": 796, "window": 796, "hole": 796, "stairs": 797, "canopy": 798,
               "foliage": 719, "obstacle": 719, "low-wall": 719}
@@ -67,6 +76,12 @@ _WEAPON_FAMILY = {
     "light-crossbow": "crossbow", "medium-crossbow": "crossbow", "heavy-crossbow": "crossbow",
     "grenade": "thrown", "knife": "thrown", "throwing-knife": "thrown", "shuriken": "thrown",
 }
+
+
+def _table(table: dict[str, Any], key: str) -> Any:
+    if key not in table:
+        raise ValueError(f"unknown grenade type {key!r} (known: {', '.join(table)})")
+    return table[key]
 
 
 def visibility_result(conditions: list[str], vision: str) -> str:
@@ -97,6 +112,26 @@ def elevation_modifier(stories: int, weapon: str | None = None) -> int:
 class DMZ1990:
     name = "dmz1990"
     movement = Movement("MP", 1.0, (), "Movement Cost Table, seed 000 l.504-534")
+
+    def blast(self, grenade: str, dots: int, ipe: bool = False) -> dict[str, Any]:
+        """Blast Success Value and the Target Value added at ``dots`` from ground zero (the
+        target's Impact Defense, or a barrier's Barrier Value, is added to it; l.1150-1158)."""
+        sv, sv_ipe, per_dot, boxes = _table(GRENADES, grenade)
+        return {"success_value": sv_ipe if ipe else sv, "range_modifier":
+                None if per_dot is None else per_dot * dots, "damage_boxes": boxes,
+                "rule": "Grenade Blast Success Values, seed 000 l.1152-1158"}
+
+    def scatter(self, grenade: str = "offensive", thrown_dots: int = 0) -> dict[str, Any]:
+        """A failed Accuracy test: half the distance thrown, rounded down, in a 2D6 direction
+        (l.1140, the Liam example l.1183)."""
+        return {"distance_m": thrown_dots // 2 * METERS_PER_DOT, "direction_dice": "2D6",
+                "rule": "Scatter, seed 000 l.1140, l.1183"}
+
+    def fall(self, stories: int) -> dict[str, Any]:
+        """Damage From Falling (advanced, l.1362-1366): an Impact test against 4 x stories;
+        a failure costs one box per story."""
+        return {"target_value": 4 * stories, "damage": f"{stories} boxes",
+                "rule": "Damage From Falling, seed 000 l.1364"}
 
     def path_metres(self, straight: int, diagonal: int, stories: int) -> float:
         """DMZ counts dots, two metres apart, diagonal or not (seed 000 l.376)."""

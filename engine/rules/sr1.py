@@ -49,6 +49,17 @@ BORROWED = (
 )
 
 
+#: ConcisionRun's grenade tables (seed 004 l.1289-1320): scatter dice and metres per success
+GRENADE_SCATTER: dict[str, tuple[str, int]] = {
+    "non-aerodynamic": ("2D6", 3), "aerodynamic": ("3D6", 5), "launched": ("4D6", 5),
+}
+#: Power lost with distance (l.1316-1320); the Power and Damage Level are the Shadowrun book's
+#: (not in the sources): borrowed from sr3's Grenade Damage Table
+GRENADE_DAMAGE: dict[str, tuple[int, str, float]] = {
+    "offensive": (10, "S", 2.0), "defensive": (10, "S", 1.0), "concussion": (12, "M (Stun)", 1.0),
+}
+
+
 class SR1:
     """ConcisionRun/SR1 target numbers from the engine's LOS facts."""
 
@@ -57,6 +68,21 @@ class SR1:
                                          ("run-troll", 3.0)),
                         "Quickness metres per Action Phase, x4 running (x3 dwarf, troll), "
                         "seed 004 l.1084, l.1104-1136")
+
+    def blast(self, grenade: str, metres: float) -> dict[str, Any]:
+        """-1 Power per 2 m (offensive) or per metre (defensive, concussion), l.1316-1320."""
+        return {**sr3.blast_power(grenade, metres, GRENADE_DAMAGE),
+                "rule": "Reduce Damage By Distance, seed 004 l.1312-1320 (Power from sr3)"}
+
+    def scatter(self, grenade: str = "non-aerodynamic") -> dict[str, Any]:
+        if grenade not in GRENADE_SCATTER:
+            raise ValueError(f"grenade {grenade!r} is not one of {', '.join(GRENADE_SCATTER)}")
+        dice, per = GRENADE_SCATTER[grenade]
+        return {"distance_dice": dice, "metres_per_success": per, "direction_dice": "1D6",
+                "rule": "Grenade Throwing Procedure, seed 004 l.1283-1306"}
+
+    def fall(self, stories: int) -> dict[str, Any]:
+        return {"metres": stories * 4, "damage": None, "rule": "no falling rule in seed 004"}
 
     def path_metres(self, straight: int, diagonal: int, stories: int) -> float:
         """Metres walked, measured as sr3 measures them."""

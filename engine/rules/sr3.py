@@ -122,6 +122,27 @@ _KIND_TABLE = {"wall": "wall", "fence": "wall", "low-wall": "wall", "door": "doo
 FIRE_THROUGH_KINDS = ("wall", "fence", "door", "window", "obstacle", "trunk", "floor")
 
 
+#: Grenade Damage Table (seed 001 l.905-911): type -> (Power, Damage Level, metres per -1 Power)
+GRENADE_DAMAGE: dict[str, tuple[int, str, float]] = {
+    "offensive": (10, "S", 1.0), "defensive": (10, "S", 0.5), "concussion": (12, "M (Stun)", 1.0),
+}
+#: Grenade Range Table scatter dice and the metres each success takes off (seed 001 l.870-891)
+GRENADE_SCATTER: dict[str, tuple[str, int]] = {
+    "standard": ("3D6", 2), "aerodynamic": ("2D6", 4), "launcher": ("2D6", 4),
+}
+
+
+def blast_power(grenade: str, metres: float, table: dict[str, tuple[int, str, float]]
+                ) -> dict[str, Any]:
+    """Power left at ``metres`` from the blast point; the blast stops where it reaches 0."""
+    if grenade not in table:
+        raise ValueError(f"unknown grenade type {grenade!r} (known: {', '.join(table)})")
+    power, level, per = table[grenade]
+    left = power - int(metres // per)
+    return {"power": max(left, 0), "damage": f"{max(left, 0)}{level}", "reaches": left > 0,
+            "radius_m": power * per}
+
+
 def parse_weapon(weapon: str) -> tuple[str, int | None]:
     """``"heavy-pistol"`` -> (key, None); ``"bow:5"`` -> ("bow", 5) for Strength-based bands."""
     name, _, strength = weapon.partition(":")
@@ -230,6 +251,23 @@ class SR3:
                                          ("run-troll", 2.0)),
                         "Quickness metres per Combat Phase walking, x3 running (x2 dwarf, "
                         "troll), seed 001 l.209-230")
+
+    def blast(self, grenade: str, metres: float) -> dict[str, Any]:
+        """Power at a distance: 3 m from an offensive grenade is 7S, 6 m 4S; a defensive one
+        4S at 3 m and nothing at 6 m (seed 001 l.915)."""
+        return {**blast_power(grenade, metres, GRENADE_DAMAGE),
+                "rule": "Grenade Damage Table, seed 001 l.905-915"}
+
+    def scatter(self, grenade: str = "standard") -> dict[str, Any]:
+        if grenade not in GRENADE_SCATTER:
+            raise ValueError(f"grenade {grenade!r} is not one of {', '.join(GRENADE_SCATTER)}")
+        dice, per = GRENADE_SCATTER[grenade]
+        return {"distance_dice": dice, "metres_per_success": per, "direction_dice": "1D6",
+                "rule": "Determine Scatter, seed 001 l.870-891"}
+
+    def fall(self, stories: int) -> dict[str, Any]:
+        """The chapter has no falling rule (not applicable; docs/rulesets.md)."""
+        return {"metres": stories * 4, "damage": None, "rule": "no falling rule in seed 001"}
 
     def path_metres(self, straight: int, diagonal: int, stories: int) -> float:
         """Metres walked: 2 m a step, 2.83 m a diagonal, 4 m per story (stairs, climbs)."""

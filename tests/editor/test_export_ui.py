@@ -70,11 +70,27 @@ def test_pdf_options_and_default_name(make_editor, qtbot, tmp_path, monkeypatch)
     assert dlg.page.isEnabled()
     # at one-inch dots on A4 (190 x 277 mm printable, 10 mm overlap): the 40 x 30 dot street
     # is 1016 x 762 mm, 6 x 3 tiles (docs/export.md); level 1 (house and shed roof, 28 x 10
-    # dots, 711 x 254 mm) 4 x 1; level 2 (the house's roof, 12 x 10 dots) 2 x 1
-    assert dlg.pages.text() == "25 pages: the assembly sheet and 24 tiles to print at 100 %"
+    # dots, 711 x 254 mm) 4 x 1; level 2 (the house's roof, 12 x 10 dots) 2 x 1; none blank
+    assert dlg.pages.text() == ("28 pages: the briefing, 3 level overview(s) and 24 tiles to "
+                                "print at 100 %")
     dlg.page.setCurrentText("Letter")
     dlg.dot_mm.setValue(12.7)
-    assert dlg.pages.text().startswith("8 pages")  # 2 x 2 landscape, 2 x 1, 1 x 1
+    assert dlg.pages.text().startswith("11 pages")  # 1 + (1 + 2 x 2) + (1 + 2) + (1 + 1)
+    # the same choices as the command line: levels and paper
+    assert [dlg.page.itemText(i) for i in range(dlg.page.count())] == [
+        "A4", "Letter", "A3", "Tabloid"]
+    dlg.level_checks[1].setChecked(False)
+    assert dlg.levels() == [0, 2] and dlg.pages.text().startswith("8 pages")
+    # the preview is the overview of the first level on a landscape Letter sheet
+    pm = dlg.preview.pixmap()
+    assert (pm.width(), pm.height()) == (300, round(215.9 * 300 / 279.4))
+    dlg.player_safe.setChecked(True)
+    dlg.set_format("svg")
+    dlg.path.setText(str(tmp_path / "pick.svg"))
+    qtbot.mouseClick(dlg.export_button, LEFT)
+    run = finish(win, qtbot)
+    assert [p.name for p in run.result] == ["pick.svg", "pick-L2.svg"]
+    assert run.levels == [0, 2] and run.player_safe is True
     # switching the format follows with the file name's extension
     dlg.set_format("uvtt")
     assert dlg.path.text() == str(tmp_path / "block.dd2vtt") and not dlg.page.isEnabled()

@@ -37,7 +37,7 @@ def test_force_plays_it_anyway(cli, tmp_path, monkeypatch):
     from engine.play import headless
 
     played = []
-    monkeypatch.setattr(headless, "run_cli", lambda sc, board, bots, seed, js: played.append(bots) or 0)
+    monkeypatch.setattr(headless, "run_cli", lambda sc, board, bots, seed, js, **kw: played.append(bots) or 0)
     code, out, err = cli("play", broken(tmp_path), "--bots", "3", "--force")
     assert code == 0 and played == [3]
 

@@ -3,6 +3,7 @@
 from engine import model as m
 from engine.los import LosFacts, line_of_sight
 from engine.rules import get_ruleset
+from engine.sight import sight
 from tests.builders import board_of, pavement, rect
 
 SR1 = get_ruleset("sr1")
@@ -58,3 +59,15 @@ def test_end_to_end_crates_are_hard_cover():
     assert (r["range_m"], r["range_band"], r["cover_type"]) == (18, "medium", "hard")
     assert [h["kind"] for h in r["hard_cover"]] == ["obstacle"]
     assert (r["cover"], r["visibility"], r["target_number"]) == (4, 4, 13)
+
+
+def test_low_walls_and_obstacles_with_a_class_state_their_hard_cover_rating():
+    lines = (m.Line("low-wall", ((2.5, -0.5), (2.5, 9.5)), cls="thick"),)
+    areas = (m.Area("obstacle", rect(5.5, 1.5, 6.5, 2.5), cls="thin", note="car"),)
+    bd = board_of([], [], pave=pavement(lines=lines, areas=areas))
+    v = sight(bd, (0, 2, 0), (9, 2, 0), ruleset="sr1")
+    # seed 004 l.1398: hard cover adds its rating; the ratings are sr3's Barrier Rating Table
+    # (seed 001 l.946-958): a thick wall is Heavy Structural 16, a thin one Average Material 4
+    assert [(h["kind"], h["hard_cover_rating"]) for h in v.mods["hard_cover"]] == [
+        ("low-wall", 16), ("obstacle", 4)]
+    assert v.mods["cover_type"] == "hard" and v.mods["total"] == 4

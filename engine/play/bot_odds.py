@@ -1,0 +1,113 @@
+"""Expected damage for the bots, from the referee's own sight lines and Success Values.
+
+A bot ranks its options by boxes of damage it expects to deal and to take.  Every figure here
+comes from the same place the referee's dice do: :meth:`engine.play.game.Game.plan_shot`'s
+Target Value (defense, cover, posture, characters in the way, movement fire, injury) and the
+2D6 odds of the Success Test (2 always succeeds, 12 always fails, below -10 never).
+
+``path_danger`` walks a planned path step by step the way the referee will: each enemy arc
+the mover is in when he spends MP adds them to that enemy's Fire Ratio tally, each full Fire
+Ratio is a reaction shot at the dot he reached, and a mover who began in an arc and drew no
+shot draws the free one.  So a dash across a held street costs what it really costs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.lattice import Dot3
+from engine.play.state import PRONE, STANDING, CharacterState
+from engine.play.weapons import defense_type, minimum_range_penalty, range_step
+
+#: P(2D6 <= n) for n = 2..12
+_AT_MOST = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= n) / 36
+            for n in range(2, 13)}
+
+
+def p_success(chance: int) -> float:
+    """Probability of passing a Success Test with ``chance`` = Success - Target Value."""
+    if chance < -10:
+        return 0.0
+    if chance >= 11:
+        return 35 / 36  # 12 always fails
+    if chance < 2:
+        return 1 / 36  # 2 always succeeds
+    return _AT_MOST[chance]
+
+
+def shot_odds(game: Any, shooter: CharacterState, shooter_pos: Dot3, target: CharacterState,
+              target_pos: Dot3, movement_fire: bool, target_posture: str | None = None,
+              ) -> float:
+    """Expected boxes one shot of ``shooter``'s ready firearm does from ``shooter_pos`` at
+    ``target`` standing on ``target_pos`` (0 when there is no shot)."""
+    w = shooter.ready_weapon
+    if w is None or w.is_grenade or not w.success or (w.loaded is not None and w.loaded <= 0
+                                                      and w.clips <= 0):
+        return 0.0
+    posture = target_posture or target.posture
+    s = game.board.sight(shooter_pos, target_pos, shooter.posture, posture, shooter.vision)
+    if s.blocked:
+        return 0.0
+    step = range_step(w.type, s.range)
+    if step is None or step >= len(w.success):
+        return 0.0
+    tv = target.defense_value(defense_type(w.type)) + s.total + shooter.condition.modifier + \
+        minimum_range_penalty(w.type, s.range) + (2 if movement_fire else 0)
+    return p_success(w.success[step] - tv) * w.damage
+
+
+def in_any_arc(reactor: CharacterState, point: tuple[float, float]) -> bool:
+    return any(a.contains(point) for a in reactor.arcs)
+
+
+def path_danger(game: Any, mover: CharacterState, path: list[Dot3], step_costs: list[int],
+                min_chance: int = 3) -> float:
+    """Expected boxes of reaction fire ``mover`` takes walking ``path`` (its first dot is
+    where he stands), ``step_costs[i]`` MP for reaching ``path[i + 1]``."""
+    reactors = [r for r in game.state.enemies_of(mover) if r.arcs and not r.out and r.pos]
+    if not reactors or len(path) < 2:
+        return 0.0
+    total = 0.0
+    posture = mover.posture if mover.posture == PRONE else STANDING
+    for r in reactors:
+        fr = max(1, r.fire_ratio)
+        started = in_any_arc(r, game.point(path[0]))
+        tally = 0
+        shots = 0
+        for dot, cost in zip(path[1:], step_costs, strict=False):
+            if not in_any_arc(r, game.point(dot)):
+                if started and shots == 0:
+                    # leaving the arc he began in: the free shot, at the dot he leaves
+                    total += shot_odds(game, r, r.pos, mover, path[path.index(dot) - 1], False,
+                                       posture)
+                    shots = 1
+                continue
+            tally += cost
+            while tally >= fr:
+                tally -= fr
+                shots += 1
+                total += shot_odds(game, r, r.pos, mover, dot, False, posture)
+        if started and shots == 0 and in_any_arc(r, game.point(path[-1])):
+            total += shot_odds(game, r, r.pos, mover, path[-1], False, posture)
+    return total
+
+
+def exposure(game: Any, ch: CharacterState, dot: Dot3, foes: list[CharacterState],
+             posture: str | None = None) -> float:
+    """Expected boxes the ``foes`` can put into ``ch`` on ``dot`` with one aimed movement-fire
+    shot each (what standing there until their next phase risks)."""
+    return sum(shot_odds(game, f, f.pos, ch, dot, True, posture) for f in foes
+               if f.pos is not None and not f.out)
+
+
+def best_offense(game: Any, ch: CharacterState, dot: Dot3, foes: list[CharacterState]
+                 ) -> tuple[float, CharacterState | None]:
+    """The best expected boxes of one movement-fire shot from ``dot``, and at whom."""
+    best: tuple[float, CharacterState | None] = (0.0, None)
+    for f in foes:
+        if f.out or f.pos is None:
+            continue
+        v = shot_odds(game, ch, dot, f, f.pos, True)
+        if v > best[0]:
+            best = (v, f)
+    return best

@@ -1,0 +1,254 @@
+"""The balance report: the figures of many bot games and what they mean for a designer.
+
+Built from game records alone (:mod:`engine.play.records`), so ``play`` and ``play-merge``
+print the same report.  Win rates carry 95% Wilson intervals; a balance delta
+(``play A --against B``) compares two scenarios on the same seeds, game by game, and gives
+each difference a 95% interval from the paired differences.  ``findings`` turns the figures
+into plain sentences: no fight, one side winning most games and why, objectives that fall
+rarely or need more turns than the limit, one character scoring most kills, reaction fire
+deciding the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+Z95 = 1.959963984540054
+#: a side winning more than this share of games is a finding
+LOPSIDED = 0.70
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def build_report(head: dict[str, Any], games: list[dict[str, Any]],
+                 workers: int | None = None) -> dict[str, Any]:
+    n = len(games)
+    sides = list(head["sides"])
+    seeds = [g["seed"] for g in games]
+    side_rows = []
+    for s in sides:
+        wins = sum(1 for g in games if g["winner"] == s)
+        lo, hi = wilson(wins, n)
+        side_rows.append({
+            "id": s, "wins": wins, "win_rate": wins / n if n else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "average_points": round(sum(g["scores"].get(s, 0) for g in games) / n, 3) if n else 0.0,
+            "casualties": sum(1 for g in games for c in g.get("casualties", []) if c["side"] == s),
+        })
+    draws = sum(1 for g in games if g["winner"] == "draw")
+    obj_rows = []
+    unopposed = head.get("unopposed", {})
+    for o in head["objectives"]:
+        turns = [g.get("objective_turns", {}).get(o["id"]) for g in games if o["id"] in g["achieved"]]
+        turns = [t for t in turns if t is not None]
+        row = {**o, "achieved": len(turns) if turns else sum(1 for g in games
+                                                              if o["id"] in g["achieved"])}
+        row["rate"] = row["achieved"] / n if n else 0.0
+        row["mean_turn"] = round(sum(turns) / len(turns), 2) if turns else None
+        if o["id"] in unopposed:
+            row["unopposed_turns"] = unopposed[o["id"]]["turns"]
+        obj_rows.append(row)
+    cas = [c for g in games for c in g.get("casualties", [])]
+    kills = Counter(c["by"] for c in cas if c["by"])
+    how = Counter(c["how"] for c in cas)
+    spots = Counter(tuple(c["at"]) for c in cas if c.get("at"))
+    shots = sum(g.get("shots", 0) for g in games)
+    rep = {
+        "scenario": head["scenario"], "games": n,
+        "seeds": [min(seeds), max(seeds)] if seeds else [],
+        "sides": side_rows, "draws": draws, "draw_rate": draws / n if n else 0.0,
+        "average_turns": round(sum(g["turns"] for g in games) / n, 3) if n else 0.0,
+        "turn_limit": head.get("turn_limit") or 10,
+        "average_shots": round(shots / n, 2) if n else 0.0,
+        "games_without_a_shot": sum(1 for g in games if not g.get("shots")),
+        "reaction_shot_share": round(sum(g.get("reaction_shots", 0) for g in games) / shots, 3)
+        if shots else 0.0,
+        "average_grenades": round(sum(g.get("grenades", 0) for g in games) / n, 2) if n else 0.0,
+        "objectives": obj_rows,
+        "casualties": {
+            "total": len(cas), "per_game": round(len(cas) / n, 2) if n else 0.0,
+            "by_character": dict(kills.most_common()),
+            "how": dict(how.most_common()),
+            "by_turn": dict(sorted(Counter(c["turn"] for c in cas).items())),
+            "where": [{"at": list(k), "count": v} for k, v in spots.most_common(5)],
+        },
+        "bots": games[0].get("bots", {}) if games else {},
+    }
+    if workers is not None:
+        rep["workers"] = workers
+    rep["findings"] = findings(rep)
+    return rep
+
+
+def findings(rep: dict[str, Any]) -> list[str]:
+    """Plain sentences a designer can act on."""
+    out: list[str] = []
+    n = rep["games"]
+    if not n:
+        return ["no games were played"]
+    limit = rep["turn_limit"]
+    objs = {o["id"]: o for o in rep["objectives"]}
+    if rep["average_shots"] == 0:
+        out.append(f"no fight happened: no shot in {n} games. The sides never see each other "
+                   "in range: move a deployment zone or an objective into the other side's sight.")
+    elif rep["games_without_a_shot"] > n / 4:
+        out.append(f"{_pct(rep['games_without_a_shot'] / n)} of games had no shot at all.")
+    for s in rep["sides"]:
+        if s["win_rate"] > LOPSIDED:
+            lo, hi = s["ci95"]
+            mine = sorted((o for o in rep["objectives"] if o["side"] == s["id"] and o["rate"] > 0),
+                          key=lambda o: -o["rate"] * o["points"])
+            why = ", ".join(f"{o['id']} ({o['points']} pts, {_pct(o['rate'])})" for o in mine[:2])
+            out.append(f"{s['id']} wins {_pct(s['win_rate'])} of games (95% {_pct(lo)}-{_pct(hi)})"
+                       + (f", scoring mostly from {why}" if why else "") + ".")
+    if rep["draw_rate"] > 0.5:
+        out.append(f"{_pct(rep['draw_rate'])} of games are draws: neither side scores more. "
+                   "Objectives that fall more often, or points for the fight, would decide them.")
+    for o in rep["objectives"]:
+        un = o.get("unopposed_turns")
+        lim = o.get("by_turn") or limit
+        if un is not None and un > lim:
+            out.append(f"objective {o['id']} needs {un} turns unopposed, limit {lim}: it cannot "
+                       f"fall; raise the turn limit to {un + 1} or move it closer.")
+        elif o["rate"] < 0.05 and o["kind"] not in ("protect",):
+            extra = f" (it needs {un} turns unopposed, limit {lim})" if un is not None else ""
+            out.append(f"objective {o['id']} ({o['side']}) fell in {o['achieved']} of {n} "
+                       f"games{extra}.")
+    big = [o for o in rep["objectives"] if o["points"] >= max((x["points"] for x in
+                                                               rep["objectives"]), default=0)]
+    for s in rep["sides"]:
+        if s["win_rate"] > LOPSIDED and big and all(o["rate"] < 0.1 for o in big):
+            small = [o for o in rep["objectives"] if o["side"] == s["id"] and o["rate"] > 0.5]
+            if small:
+                out.append(f"games are decided by {small[0]['id']} ({small[0]['points']} pts): "
+                           f"the {big[0]['points']}-point objectives fall in under 10% of games.")
+    cas = rep["casualties"]
+    if cas["total"] >= 5 and cas["by_character"]:
+        who, k = next(iter(cas["by_character"].items()))
+        killed = sum(cas["by_character"].values())
+        if k / killed >= 0.5:
+            out.append(f"{who} scores {_pct(k / killed)} of the kills ({k} of {killed}).")
+    if cas["total"] >= 5:
+        react = cas["how"].get("reaction fire", 0)
+        if react / cas["total"] >= 0.6:
+            out.append(f"reaction fire causes {_pct(react / cas['total'])} of casualties: "
+                       "moving through held arcs decides the game.")
+    if rep["average_turns"] >= limit and all(o["rate"] < 0.5 for o in rep["objectives"]
+                                            if o["kind"] != "protect"):
+        out.append(f"games run to the turn limit ({limit}) with most objectives open.")
+    del objs
+    return out
+
+
+def format_report(rep: dict[str, Any]) -> str:
+    seeds = f", seeds {rep['seeds'][0]}..{rep['seeds'][1]}" if rep["seeds"] else ""
+    workers = f", {rep['workers']} workers" if "workers" in rep else ""
+    lines = [f"{rep['scenario']}: {rep['games']} bot games{seeds}{workers}"]
+    if rep.get("bots"):
+        lines.append("  bots: " + ", ".join(f"{k}={v}" for k, v in rep["bots"].items()))
+    lines.append(f"  {'side':<16}{'wins':>6}{'win rate':>10}   95% interval    avg points"
+                 "  casualties")
+    for s in rep["sides"]:
+        lo, hi = s["ci95"]
+        lines.append(f"  {s['id']:<16}{s['wins']:>6}{s['win_rate']:>10.1%}   "
+                     f"{lo:.1%} - {hi:.1%}   {s['average_points']:>6.2f}  {s['casualties']:>10}")
+    lines.append(f"  {'draw':<16}{rep['draws']:>6}{rep['draw_rate']:>10.1%}")
+    lines.append(f"  average game length: {rep['average_turns']:.2f} turns "
+                 f"(limit {rep['turn_limit']}); {rep['average_shots']:.1f} shots a game "
+                 f"({rep['reaction_shot_share']:.0%} reaction fire), "
+                 f"{rep['average_grenades']:.1f} grenades")
+    if rep["objectives"]:
+        lines.append("  objectives achieved:")
+        for o in rep["objectives"]:
+            when = f", mean turn {o['mean_turn']}" if o.get("mean_turn") is not None else ""
+            un = (f", {o['unopposed_turns']} turns unopposed"
+                  if o.get("unopposed_turns") is not None else "")
+            lines.append(f"    {o['id']} ({o['side']}, {o['kind']}, {o['points']} pts): "
+                         f"{o['achieved']}/{rep['games']} = {o['rate']:.1%}{when}{un}")
+    cas = rep["casualties"]
+    if cas["total"]:
+        lines.append(f"  casualties: {cas['total']} ({cas['per_game']} a game); how: "
+                     + ", ".join(f"{k} {v}" for k, v in cas["how"].items()))
+        lines.append("    by: " + ", ".join(f"{k} {v}" for k, v in
+                                            list(cas["by_character"].items())[:6]))
+        lines.append("    turn: " + ", ".join(f"{k}: {v}" for k, v in cas["by_turn"].items()))
+        lines.append("    where: " + ", ".join(f"{w['at']} x{w['count']}" for w in cas["where"]))
+    if rep["findings"]:
+        lines.append("  findings:")
+        lines.extend(f"    - {f}" for f in rep["findings"])
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ balance delta
+def _paired(diffs: list[float]) -> tuple[float, list[float]]:
+    n = len(diffs)
+    if not n:
+        return 0.0, [0.0, 0.0]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
+
+
+def delta_report(rep_a: dict[str, Any], games_a: list[dict[str, Any]],
+                 rep_b: dict[str, Any], games_b: list[dict[str, Any]]) -> dict[str, Any]:
+    """B minus A on the seeds both played: per side win rate, per objective rate."""
+    by_a = {g["seed"]: g for g in games_a}
+    pairs = [(by_a[g["seed"]], g) for g in games_b if g["seed"] in by_a]
+    sides = []
+    for s in rep_a["sides"]:
+        d, ci = _paired([(b["winner"] == s["id"]) - (a["winner"] == s["id"]) for a, b in pairs])
+        sides.append({"id": s["id"], "a": s["win_rate"], "b": next(
+            (x["win_rate"] for x in rep_b["sides"] if x["id"] == s["id"]), None),
+            "delta": d, "ci95": ci, "significant": ci[0] > 0 or ci[1] < 0})
+    d, ci = _paired([(b["winner"] == "draw") - (a["winner"] == "draw") for a, b in pairs])
+    objs = []
+    ids_b = {o["id"] for o in rep_b["objectives"]}
+    for o in rep_a["objectives"]:
+        if o["id"] not in ids_b:
+            continue
+        od, oci = _paired([(o["id"] in b["achieved"]) - (o["id"] in a["achieved"])
+                           for a, b in pairs])
+        objs.append({"id": o["id"], "a": o["rate"], "b": next(
+            x["rate"] for x in rep_b["objectives"] if x["id"] == o["id"]),
+            "delta": od, "ci95": oci, "significant": oci[0] > 0 or oci[1] < 0})
+    sd, sci = _paired([b.get("shots", 0) - a.get("shots", 0) for a, b in pairs])
+    return {"a": rep_a["scenario"], "b": rep_b["scenario"], "paired_games": len(pairs),
+            "sides": sides, "draws": {"delta": d, "ci95": ci},
+            "objectives": objs, "shots": {"delta": sd, "ci95": sci}}
+
+
+def format_delta(dl: dict[str, Any]) -> str:
+    lines = [f"balance delta: {dl['b']} against {dl['a']}, {dl['paired_games']} paired seeds"]
+
+    def row(name: str, a: Any, b: Any, d: float, ci: list[float], sig: bool) -> str:
+        ab = f"{a:.1%} -> {b:.1%}" if a is not None and b is not None else ""
+        mark = "  *" if sig else ""
+        return (f"  {name:<28}{ab:>18}   {d:+.1%}  (95% {ci[0]:+.1%} .. {ci[1]:+.1%}){mark}")
+
+    for s in dl["sides"]:
+        lines.append(row(f"{s['id']} wins", s["a"], s["b"], s["delta"], s["ci95"],
+                         s["significant"]))
+    lines.append(row("draws", None, None, dl["draws"]["delta"], dl["draws"]["ci95"],
+                     dl["draws"]["ci95"][0] > 0 or dl["draws"]["ci95"][1] < 0))
+    for o in dl["objectives"]:
+        lines.append(row(o["id"], o["a"], o["b"], o["delta"], o["ci95"], o["significant"]))
+    lines.append(f"  shots a game {dl['shots']['delta']:+.1f} "
+                 f"(95% {dl['shots']['ci95'][0]:+.1f} .. {dl['shots']['ci95'][1]:+.1f})")
+    lines.append("  (* the interval excludes no change)")
+    return "\n".join(lines)
