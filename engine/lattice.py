@@ -68,6 +68,62 @@ class Lattice(ABC):
     def dots_in_box(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
         """All dots whose points lie in the closed box, as an (N, 2) int array."""
 
+    # ------------------------------------------------------------ the crossed-cells rule
+    def _cell_edges(self) -> tuple[np.ndarray, np.ndarray]:
+        """(offsets of each cell edge's start, unit outward normals) relative to the centre;
+        every cell of a lattice has the same shape."""
+        got = self.__dict__.get("_edges_cache")
+        if got is None:
+            v = np.asarray(self.cell((0, 0)), dtype=float) - np.asarray(self.point((0, 0)))
+            e = np.roll(v, -1, axis=0) - v
+            n = np.column_stack([e[:, 1], -e[:, 0]])
+            n /= np.linalg.norm(n, axis=1)[:, None]
+            flip = (n * (-v)).sum(axis=1) > 0  # make every normal point away from the centre
+            n[flip] *= -1
+            got = self.__dict__["_edges_cache"] = (v, n)
+        return got
+
+    def cells_crossed(self, o: np.ndarray, t: np.ndarray, c: np.ndarray) -> np.ndarray:
+        """THE crossed-cells rule: does the segment o->t pass through the (closed) cell centred
+        on point c with positive length?  Touching a corner is not crossing; running along the
+        edge between two cells (it happens on a hex lattice) crosses both.  All arguments are
+        (N, 2) arrays of points, pairwise; exact for both lattices.
+        """
+        o, t, c = (np.asarray(x, dtype=float).reshape(-1, 2) for x in (o, t, c))
+        v, nrm = self._cell_edges()
+        d = t - o
+        t0 = np.zeros(len(o))
+        t1 = np.ones(len(o))
+        ok = np.ones(len(o), dtype=bool)
+        for p, n in zip(v, nrm):
+            num = ((o - c - p) * n).sum(axis=1)  # < 0 inside this edge's half-plane
+            den = (d * n).sum(axis=1)
+            par = np.abs(den) < 1e-12
+            ok &= ~par | (num < 1e-9)  # running along an edge is inside both cells
+            with np.errstate(divide="ignore", invalid="ignore"):
+                s = np.where(par, 0.0, -num / np.where(par, 1.0, den))
+            t0 = np.where(~par & (den < 0), np.maximum(t0, s), t0)
+            t1 = np.where(~par & (den > 0), np.minimum(t1, s), t1)
+        return ok & (t1 - t0 > 1e-9)
+
+    def crossed_dots(self, a: tuple[int, ...], b: tuple[int, ...]) -> list[Dot]:
+        """Dots whose cells the open segment a-b crosses (:meth:`cells_crossed`), ends excluded,
+        in order from a to b."""
+        pa, pb = np.array(self.point(tuple(a[:2]))), np.array(self.point(tuple(b[:2])))
+        if np.allclose(pa, pb):
+            return []
+        lo, hi = np.minimum(pa, pb) - 1.0, np.maximum(pa, pb) + 1.0
+        cand = self.dots_in_box(lo[0], lo[1], hi[0], hi[1])
+        if not len(cand):
+            return []
+        pts = self.points(cand)
+        hit = self.cells_crossed(np.broadcast_to(pa, pts.shape), np.broadcast_to(pb, pts.shape), pts)
+        ends = ((cand[:, 0] == a[0]) & (cand[:, 1] == a[1])) | ((cand[:, 0] == b[0]) & (cand[:, 1] == b[1]))
+        hit &= ~ends
+        along = ((pts - pa) * (pb - pa)).sum(axis=1)
+        order = np.argsort(along[hit], kind="stable")
+        return [(int(x), int(y)) for x, y in cand[hit][order]]
+
 
 class SquareLattice(Lattice):
     name = "square"

@@ -285,36 +285,6 @@ def _hits(o: np.ndarray, t: np.ndarray, p: np.ndarray, q: np.ndarray
     return hit, np.clip(s, 0.0, 1.0)
 
 
-def _cell_crossed(o: np.ndarray, t: np.ndarray, c: np.ndarray, hexcell: bool) -> np.ndarray:
-    """Does the open segment o-t pass through the cell centred on c with positive length?"""
-    d = t - o
-    if hexcell:
-        # inscribed circle of the hexagon (radius 0.5): crossed when it passes inside it
-        dd = (d * d).sum(axis=1)
-        w = c - o
-        with np.errstate(divide="ignore", invalid="ignore"):
-            s = np.clip(np.where(dd > 0, (w * d).sum(axis=1) / dd, 0.0), 0.0, 1.0)
-        near = o + d * s[:, None]
-        return ((near - c) ** 2).sum(axis=1) < 0.25 - 1e-9
-    t0 = np.zeros(len(o))
-    t1 = np.ones(len(o))
-    ok = np.ones(len(o), dtype=bool)
-    for ax in (0, 1):
-        lo = c[:, ax] - 0.5 - o[:, ax]
-        hi = c[:, ax] + 0.5 - o[:, ax]
-        dv = d[:, ax]
-        zero = np.abs(dv) < 1e-12
-        # parallel to this axis: inside the open slab or not at all
-        inside = (lo < -1e-9) & (hi > 1e-9)
-        ok &= ~zero | inside
-        with np.errstate(divide="ignore", invalid="ignore"):
-            a = np.where(zero, -np.inf, lo / np.where(zero, 1.0, dv))
-            b = np.where(zero, np.inf, hi / np.where(zero, 1.0, dv))
-        t0 = np.maximum(t0, np.minimum(a, b))
-        t1 = np.minimum(t1, np.maximum(a, b))
-    return ok & (t1 - t0 > 1e-9)
-
-
 @dataclass
 class _Ends:
     """Per-target context of a trace: one origin, N targets on one level."""
@@ -365,7 +335,7 @@ def _trace(P: _Prims, e: _Ends, prim: np.ndarray, tgt: np.ndarray, cells: np.nda
     if cells is not None and len(cells):
         o = np.broadcast_to(e.o, (len(cells), 2))
         tt = e.t[cell_tgt]
-        crossed = _cell_crossed(o, tt, P.fol_xy[cells], P.board.lattice.name == "hex")
+        crossed = P.board.lattice.cells_crossed(o, tt, P.fol_xy[cells])
         # the two end dots never count as crossed
         crossed &= (np.abs(P.fol_xy[cells] - o).sum(axis=1) > 1e-6)
         crossed &= (np.abs(P.fol_xy[cells] - tt).sum(axis=1) > 1e-6)

@@ -69,12 +69,6 @@ def render(board: Board, level: int, marks: dict[tuple[int, int], str],
 
 
 def crossed_dots(board: Board, a: tuple[int, ...], b: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Dots whose cells the open segment a-b passes through (ends excluded), for the picture."""
-    pa, pb = np.array(board.dot_point(a)), np.array(board.dot_point(b))
-    n = int(max(abs(pb - pa).max() * 4, 1))
-    out: list[tuple[int, int]] = []
-    for t in np.linspace(0, 1, n + 1)[1:-1]:
-        d = board.lattice.dot_at(tuple(pa + (pb - pa) * t))
-        if d not in out and d != tuple(a[:2]) and d != tuple(b[:2]):
-            out.append(d)
-    return out
+    """Dots whose cells the open segment a-b crosses, ends excluded (the one crossed-cells
+    rule, :meth:`engine.lattice.Lattice.crossed_dots`)."""
+    return board.lattice.crossed_dots(a, b)

@@ -15,20 +15,9 @@ from engine.lattice import Dot3, Lattice
 
 
 def crossed_dots(lattice: Lattice, a: Dot3, b: Dot3) -> set[tuple[int, int]]:
-    """Dots whose cell the open segment a..b passes through with positive length."""
-    pa, pb = lattice.point(a[:2]), lattice.point(b[:2])
-    if pa == pb:
-        return set()
-    seg = LineString([pa, pb])
-    x0, y0, x1, y1 = seg.bounds
-    out = set()
-    for c, r in lattice.dots_in_box(x0 - 1, y0 - 1, x1 + 1, y1 + 1).tolist():
-        d = (int(c), int(r))
-        if d in (a[:2], b[:2]):
-            continue
-        if seg.intersection(Polygon(lattice.cell(d))).length > 1e-9:
-            out.add(d)
-    return out
+    """Dots whose cell the open segment a..b passes through with positive length (the one
+    crossed-cells rule, :meth:`engine.lattice.Lattice.crossed_dots`)."""
+    return set(lattice.crossed_dots(a, b))
 
 
 def _seg_dist(p: tuple[float, float], q: tuple[float, float], o: tuple[float, float]) -> float:

@@ -72,14 +72,14 @@ class SR1:
     def blast(self, grenade: str, metres: float) -> dict[str, Any]:
         """-1 Power per 2 m (offensive) or per metre (defensive, concussion), l.1316-1320."""
         return {**sr3.blast_power(grenade, metres, GRENADE_DAMAGE),
-                "rule": "Reduce Damage By Distance, seed 004 l.1312-1320 (Power from sr3)"}
+                "rule": "Reduce Damage By Distance, seed 004 l.1313-1320 (Power from sr3)"}
 
     def scatter(self, grenade: str = "non-aerodynamic") -> dict[str, Any]:
         if grenade not in GRENADE_SCATTER:
             raise ValueError(f"grenade {grenade!r} is not one of {', '.join(GRENADE_SCATTER)}")
         dice, per = GRENADE_SCATTER[grenade]
         return {"distance_dice": dice, "metres_per_success": per, "direction_dice": "1D6",
-                "rule": "Grenade Throwing Procedure, seed 004 l.1283-1306"}
+                "rule": "Grenade Throwing Procedure, seed 004 l.1279-1309"}
 
     def fall(self, stories: int) -> dict[str, Any]:
         return {"metres": stories * 4, "damage": None, "rule": "no falling rule in seed 004"}

@@ -101,3 +101,29 @@ def test_a_hex_board_moves_and_sees():
     fan = los_fan(b, (2, 2, 0), radius=20)
     for (c, r), bl in zip(fan.dots, fan.blocked):
         assert bool(bl) == line_of_sight(b, (2, 2, 0), (int(c), int(r), 0)).blocked
+
+
+def test_one_crossed_cells_rule_is_exact_on_squares_and_counts_hex_edges_for_both_cells():
+    import random
+
+    from shapely.geometry import LineString, Polygon
+
+    from engine.play.cover import crossed_dots as play_crossed
+    from engine.textmap import crossed_dots as text_crossed
+    from tests.builders import board_of
+
+    sq = get_lattice("square")
+    rnd = random.Random(7)
+    for _ in range(200):
+        a = (rnd.randint(0, 12), rnd.randint(0, 12), 0)
+        b = (rnd.randint(0, 12), rnd.randint(0, 12), 0)
+        seg = LineString([sq.point(a[:2]), sq.point(b[:2])]) if a != b else None
+        want = set() if seg is None else {
+            (c, r) for c in range(-1, 14) for r in range(-1, 14)
+            if (c, r) not in (a[:2], b[:2]) and seg.intersection(Polygon(sq.cell((c, r)))).length > 1e-9}
+        assert set(sq.crossed_dots(a, b)) == want == play_crossed(sq, a, b)
+    assert text_crossed(board_of([], []), (0, 0, 0), (3, 0, 0)) == [(1, 0), (2, 0)]
+    hx = get_lattice("hex")
+    # (12,3) -> (9,1) runs along the edge shared by (11,3) and (12,2): both are crossed
+    got = hx.crossed_dots((12, 3), (9, 1))
+    assert (11, 3) in got and (12, 2) in got

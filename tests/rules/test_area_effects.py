@@ -34,7 +34,7 @@ def test_sr1_scatter_and_falloff_differ_from_sr3():
     sr1 = get_ruleset("sr1")
     assert sr1.scatter("launched") == {"distance_dice": "4D6", "metres_per_success": 5,
                                        "direction_dice": "1D6",
-                                       "rule": "Grenade Throwing Procedure, seed 004 l.1283-1306"}
+                                       "rule": "Grenade Throwing Procedure, seed 004 l.1279-1309"}
     assert sr1.blast("offensive", 6)["damage"] == "7S" and sr1.blast("offensive", 20)["reaches"] is False
 
 
