@@ -1,4 +1,5 @@
-"""Checks of a layout, then the scenario checks of :mod:`engine.scenario_checks` -> findings.
+"""Checks of a layout, then the scenario checks of :mod:`engine.scenario_checks` and the balance
+checks of :mod:`engine.analysis.balance` -> findings.
 
 A finding (:mod:`engine.findings`) is what a designer must look at before printing: an error
 makes ``sprawlmap validate`` exit 1 and stops an export; a warning is shown but does not.
@@ -11,6 +12,7 @@ from typing import Any
 import shapely
 
 from engine import scenario_checks
+from engine.analysis import balance
 from engine.board import Board, fmt_dot
 from engine.findings import (  # noqa: F401  (the names callers import from here)
     ERROR,
@@ -31,7 +33,7 @@ check = LAYOUT_CHECKS.register
 def validate(board: Board, scenario: Any = None) -> list[Finding]:
     """Run every check; errors first, then warnings, each in a stable order."""
     out: list[Finding] = []
-    for fn in (*LAYOUT_CHECKS, *scenario_checks.CHECKS):
+    for fn in (*LAYOUT_CHECKS, *scenario_checks.CHECKS, *balance.CHECKS):
         out.extend(fn(board, scenario))
     rank = {ERROR: 0, WARNING: 1, INFO: 2}
     return sorted(out, key=lambda f: rank.get(f.severity, 3))

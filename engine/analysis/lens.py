@@ -82,3 +82,15 @@ def all_dots(board: Board, levels: list[int]) -> np.ndarray:
              for lv in levels if len(board.dots(lv))]
     return (np.concatenate(parts).astype(np.int64) if parts
             else np.zeros((0, 3), dtype=np.int64))
+
+
+def nodes_of(board: Board, dots: np.ndarray) -> np.ndarray:
+    """Movement-graph node of each standable dot (N, 3), -1 where it is not standable."""
+    d = np.asarray(dots, dtype=np.int64).reshape(-1, 3)
+    cmin, rmin, _ = board._owner_grid
+    g = board._node_grid
+    c, r, lv = d[:, 0] - cmin, d[:, 1] - rmin, d[:, 2]
+    ok = (lv >= 0) & (lv < g.shape[0]) & (r >= 0) & (r < g.shape[1]) & (c >= 0) & (c < g.shape[2])
+    out = np.full(len(d), -1, dtype=np.int64)
+    out[ok] = g[lv[ok], r[ok], c[ok]]
+    return out

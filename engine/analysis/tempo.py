@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.sparse.csgraph import dijkstra
 
-from engine.analysis.lens import LensError, LensMap, all_dots, check_level, find_side
+from engine.analysis.lens import LensError, LensMap, all_dots, check_level, find_side, nodes_of
 from engine.board import Board
 from engine.model import Scenario
 from engine.movement import build_graph
@@ -36,7 +36,8 @@ def mp_field(board: Board, zone: np.ndarray, move_ratio: int) -> np.ndarray:
     if not len(zone):
         return np.full(board.node_count, np.inf)
     g = build_graph(board)
-    src = np.unique([board.node((int(c), int(r), int(lv))) for c, r, lv in zone])
+    src = np.unique(nodes_of(board, zone))
+    src = src[src >= 0]
     return dijkstra(g.matrix(move_ratio, False), indices=src, min_only=True)
 
 
@@ -56,8 +57,7 @@ def tempo(board: Board, scenario: Scenario, side: str, level: int | None = None)
         else np.zeros((0, 3), dtype=np.int64)
     fast, slow = move_ratios(scenario, side)
     dots = all_dots(board, levels)
-    nodes = np.array([board.node((int(c), int(r), int(lv))) for c, r, lv in dots],
-                     dtype=np.int64)
+    nodes = nodes_of(board, dots)
     f_fast = mp_field(board, zone, fast)
     f_slow = f_fast if slow == fast else mp_field(board, zone, slow)
     t_fast = turns_of(f_fast[nodes]) if len(nodes) else np.zeros(0)
