@@ -83,18 +83,24 @@ class MoveTool(Tool):
         if self._reach_item is not None:
             self._reach_item.setOpacity(0.35)
         origin, ratio, mp = self.origin, self.ctx.options.ratio(), self.ctx.options.mp()
+        ruleset = self._ruleset()
 
         def analyse(board):
             from engine import movement
 
             try:
-                return movement.reach(board, origin, ratio, mp=mp)
+                return movement.reach(board, origin, ratio, mp=mp, ruleset=ruleset)
             except Exception:  # the origin may have become a wall dot: redraw says why
                 return None
         self.analyse_in_background(
             "Move", analyse,
             lambda: (self.origin, self.ctx.options.ratio(), self.ctx.options.mp()),
             lambda reach: self.redraw(reach_data=reach))
+
+    def _ruleset(self) -> str:
+        """The scenario's ruleset: MP under dmz1990, metres (the MP box read as metres) under
+        sr3, sr1 and darkcon, as `sprawlmap path`/`reach` measure them."""
+        return getattr(self.doc.scenario(), "ruleset", "dmz1990")
 
     def deactivate(self) -> None:
         self.ctx.background.cancel("analysis")
@@ -116,24 +122,28 @@ class MoveTool(Tool):
             self.ctx.show_hint(self.doc.board_error() or "no board")
             return
         from engine import movement
+        from engine.rules import get_ruleset
 
         ratio = self.ctx.options.ratio()
         mp = self.ctx.options.mp()
+        ruleset = self._ruleset()
+        units = get_ruleset(ruleset).movement.units
+        how = f" at ratio {ratio}" if units == "MP" else f" [{ruleset}]"
         lat = get_lattice(self.doc.layout.lattice)
         if reach:
             try:
                 self.reach = reach_data if reach_data is not None else movement.reach(
-                    board, self.origin, ratio, mp=mp)
+                    board, self.origin, ratio, mp=mp, ruleset=ruleset)
             except Exception as exc:
                 self.ctx.show_hint(f"reach: {exc}")
                 return
             here = [(d[0], d[1], cost) for d, cost in self.reach.items()
                     if d[2] == self.state.level]
             if here:
-                arr = np.array(here, dtype=int)
+                arr = np.array(here, dtype=float)
                 colours = reach_colours(arr[:, 2], mp)
                 self._reach_item = self.add_overlay(
-                    DotShade(self.doc.layout.lattice, arr[:, :2], colours), z=60)
+                    DotShade(self.doc.layout.lattice, arr[:, :2].astype(int), colours), z=60)
         ox, oy = lat.point(self.origin[:2])
         mark = QGraphicsEllipseItem(ox - 0.35, oy - 0.35, 0.7, 0.7)
         mark.setBrush(QBrush(QColor("#1e90ff")))
@@ -141,10 +151,10 @@ class MoveTool(Tool):
         self.add_overlay(mark, z=120)
         if self.target is None or self.target == self.origin:
             self.ctx.show_hint(f"Move from {self.origin[0]},{self.origin[1]}: "
-                               f"{len(self.reach or {})} dots within {mp} MP at ratio {ratio}")
+                               f"{len(self.reach or {})} dots within {mp} {units}{how}")
             return
         try:
-            res = movement.cheapest_path(board, self.origin, self.target, ratio)
+            res = movement.cheapest_path(board, self.origin, self.target, ratio, ruleset=ruleset)
         except Exception as exc:
             self.ctx.show_hint(f"path: {exc}")
             return
@@ -163,9 +173,9 @@ class MoveTool(Tool):
         for st in _get(res, "steps") or []:
             total += _get(st, "cost")
             x, y = lat.point(tuple(_get(st, "to"))[:2])
-            self.add_overlay(text_item(str(total), QPointF(x, y), size=7.5), z=130)
+            self.add_overlay(text_item(f"{total:g}", QPointF(x, y), size=7.5), z=130)
         cost = _get(res, "cost")
         whys = [w for st in (_get(res, "steps") or []) for w in (_get(st, "why") or [])]
         more = f" ({'; '.join(dict.fromkeys(whys))})" if whys else ""
-        self.ctx.show_hint(f"Path to {self.target[0]},{self.target[1]}: {cost} MP in "
-                           f"{len(dots) - 1} steps{more}")
+        self.ctx.show_hint(f"Path to {self.target[0]},{self.target[1]}: {cost:g} {units} in "
+                           f"{len(dots) - 1} steps{how if units != 'MP' else ''}{more}")

@@ -40,3 +40,18 @@ def test_los_tool_and_fan_ask_the_scenarios_ruleset(make_editor, ruleset, colour
     fan = tool.fan
     i = int(np.nonzero((fan.dots[:, 0] == 6) & (fan.dots[:, 1] == 9))[0][0])
     assert bool(fan.blocked[i]) == want.blocked
+
+
+def test_movement_tool_walks_metres_under_sr3_like_the_cli(make_editor):
+    from engine.movement import cheapest_path
+
+    win, d = make_editor(root=dataclasses.replace(samples.scenario(), ruleset="sr3"))
+    d.tool("move")
+    win.mp_box.setValue(6)  # read as metres under sr3
+    d.click(16.0, 14.0)
+    assert max(win.tool.reach.values()) <= 6 and win.tool.reach[(19, 14, 0)] == 6
+    assert (20, 14, 0) not in win.tool.reach
+    d.hover(19.0, 16.0)
+    want = cheapest_path(win.doc.board(), (16, 14, 0), (19, 16, 0), ruleset="sr3")
+    assert want.cost == 7.66  # one straight step and two diagonals: 2 + 2 x 2.83 m
+    assert win.hint_label.text().startswith("Path to 19,16: 7.66 m in 3 steps [sr3]")

@@ -187,3 +187,41 @@ def test_fan_matches_single_queries():
                 assert bool(bl) == f.blocked, (origin, c, r, lv)
                 if not bl:
                     assert int(cv) == f.cover, (origin, c, r, lv)
+
+
+def trunk_street(height):
+    """A building of ``height`` stories at columns 0..3; a tree with its trunk on (9, 2)."""
+    tree = m.Tree((9, 2), canopy=rect(7.6, 0.6, 10.4, 3.4))
+    return board_of([building("b", 4, 4, height=height)], [m.Placement("b", (0, 0))],
+                    extras=m.Extras(trees=(tree,)))
+
+
+@pytest.mark.parametrize("height,blocked", [(1, True), (2, False), (3, False)])
+def test_trunk_stops_blocking_two_levels_up_but_branches_still_count(height, blocked):
+    # seed 000 l.826: the attacker must be at least two levels above to see past the trunk,
+    # though the branches still give cover
+    bd = trunk_street(height)
+    f = line_of_sight(bd, (3, 2, height), (13, 2, 0))
+    assert f.blocked == blocked
+    if not blocked:
+        assert [i["kind"] for i in f.interruptions] == ["canopy"]
+        v = sight(bd, (3, 2, height), (13, 2, 0))
+        assert v.mods["cover"] == 1 and "seed 000 l.798" in v.reasons[0]
+    else:
+        assert f.blocked_by["kind"] == "trunk"
+
+
+def test_prone_target_next_to_an_obstacle_gets_no_cover_from_it_when_shot_from_above():
+    # seed 000 l.826: prone beside the car, shot from a roof one level up: the car gives nothing
+    car = m.Area("obstacle", rect(10.5, 1.5, 11.5, 2.5), note="car")
+    bd = board_of([building("b", 4, 4, height=1)], [m.Placement("b", (0, 0))],
+                  pave=pavement(areas=(car,)))
+    up = sight(bd, (3, 2, 1), (12, 2, 0), posture_b="prone")
+    assert [i["cover"] for i in up.interruptions] == [0]
+    assert up.mods["cover"] == 0 and up.mods["prone"] == 1
+    assert "no cover: prone next to it and shot at from above, seed 000 l.826" in up.reasons[0]
+    # the same target seen from the street keeps the car's cover, and so does a standing one
+    level = sight(bd, (5, 2, 0), (12, 2, 0), posture_b="prone")
+    assert level.mods["cover"] == 1
+    standing = sight(bd, (3, 2, 1), (12, 2, 0))
+    assert standing.mods["cover"] == 1
