@@ -44,6 +44,10 @@ def run(path: str | Path | None = None, screenshot: str | Path | None = None, *,
     if screenshot is not None:
         app.setProperty("sprawlmap_headless", True)
     target = Path(path) if path else SAMPLE
+    from engine.zone.io import is_zone_file
+
+    if is_zone_file(target):  # a zone opens in the zone editor (editor/zone)
+        return _run_zone(app, target, screenshot, error_dialog)
     try:
         doc = Document.open(target)
     except LoadError as exc:
@@ -55,6 +59,57 @@ def run(path: str | Path | None = None, screenshot: str | Path | None = None, *,
     win = MainWindow(doc, scan_recovery=screenshot is None)
     if screenshot is not None:
         return grab(win, Path(screenshot))
+    win.show()
+    return app.exec()
+
+
+def zone_window(path: Path | None):
+    """A zone window on ``path`` (a new zone when None) whose blocks, Compose and Open open
+    other documents through :func:`open_window`."""
+    from editor.zone.document import ZoneDocument
+    from editor.zone.window import ZoneWindow
+
+    doc = ZoneDocument.open(path) if path is not None else None
+    return ZoneWindow(doc, open_document=open_window)
+
+
+def open_window(path: Path, show: bool = True):
+    """A window on any document: zones in a zone window, layouts and scenarios in the main
+    window (this assembly is the one place that knows both); LoadError propagates."""
+    from editor.document import Document
+    from editor.main_window import MainWindow
+    from engine.zone.io import is_zone_file
+
+    if is_zone_file(path):
+        win = zone_window(Path(path))
+    else:
+        win = MainWindow(Document.open(Path(path)), scan_recovery=False)
+    if show:
+        win.show()
+    return win
+
+
+def _run_zone(app, target: Path, screenshot: str | Path | None, error_dialog: bool) -> int:
+    from PySide6.QtWidgets import QMessageBox
+
+    try:
+        win = zone_window(target)
+    except LoadError as exc:
+        print(str(exc), file=sys.stderr)
+        if error_dialog and screenshot is None:
+            QMessageBox.critical(None, "sprawlmap", str(exc))
+        return 2
+    if screenshot is not None:
+        win.resize(1400, 900)
+        win.show()
+        app.processEvents()
+        win.view.fit()
+        app.processEvents()
+        out = Path(screenshot)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        ok = win.grab().save(str(out))
+        win.close()
+        return 0 if ok else 2
     win.show()
     return app.exec()
 

@@ -56,11 +56,14 @@ from editor.tools.movement import MoveTool
 from editor.tools.place import PlaceTool, drop
 from editor.tools.scenario import DeployTool, ObjectiveTool
 from editor.tools.select import SelectTool
+from editor.zone.document import ZoneDocument
+from editor.zone.window import ZoneWindow
 from engine import library as sheet_library
 from engine.atomic_file import regular_file_problem
 from engine.errors import LoadError
 from engine.lattice import get_lattice
 from engine.model import Layout, Placement, Scenario, Sheet
+from engine.zone.io import is_zone_file
 
 AUTOSAVE_MS = 60_000
 MAX_RECENT = 8
@@ -101,6 +104,8 @@ class MainWindow(QMainWindow):
         self._scan_recovery = scan_recovery
         #: windows opened for recovered documents beyond the first (kept alive here)
         self.recovered_windows: list[MainWindow] = []
+        #: zone windows opened from this one (kept alive here)
+        self.zone_windows: list[ZoneWindow] = []
         self.settings = settings or QSettings("sprawlmap", "editor")
         self.recovery_dir = Path(recovery_dir or QStandardPaths.writableLocation(
             QStandardPaths.StandardLocation.AppLocalDataLocation) or Path.home())
@@ -241,6 +246,7 @@ class MainWindow(QMainWindow):
         act(fm, "New scenario", self.new_scenario, QKeySequence.StandardKey.New)
         act(fm, "New building sheet", lambda: self.new_sheet("building"))
         act(fm, "New pavement sheet", lambda: self.new_sheet("pavement"))
+        act(fm, "New zone (block scale)", lambda: self.open_zone(None))
         act(fm, "Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = fm.addMenu("Open recent")
         self.save_action = act(fm, "Save", self.save, QKeySequence.StandardKey.Save)
@@ -572,8 +578,32 @@ class MainWindow(QMainWindow):
             return self.save()
         return ans == QMessageBox.StandardButton.Discard
 
+    def open_zone(self, path: Path | str | None) -> ZoneWindow | None:
+        """A zone (docs/zone.md) opens in a zone window of its own, beside this one."""
+        try:
+            doc = ZoneDocument.open(path) if path is not None else None
+        except LoadError as exc:
+            self.error(str(exc))
+            return None
+        win = ZoneWindow(doc, open_document=self._open_from_zone)
+        self.zone_windows.append(win)
+        win.show()
+        return win
+
+    def _open_from_zone(self, path: Path) -> QMainWindow | None:
+        if is_zone_file(path):
+            return self.open_zone(path)
+        win = MainWindow(Document.open(path), settings=self.settings, recovery_dir=self.recovery_dir,
+                         scan_recovery=False)
+        self.recovered_windows.append(win)
+        win.show()
+        return win
+
     def open_path(self, path: Path | str) -> bool:
-        """Open ``path`` (offering a newer autosave) after the unsaved-changes prompt."""
+        """Open ``path`` (offering a newer autosave) after the unsaved-changes prompt; a zone
+        file opens in a zone window instead."""
+        if is_zone_file(path):
+            return self.open_zone(path) is not None
         if not self.maybe_save():
             return False
         try:

@@ -621,10 +621,11 @@ _UNITS_MAX = 2048
 
 
 def _solid_dots(lat: Lattice, feats: dict[int, list[Feature]]) -> np.ndarray:
-    """(K, 3) dots lying on a wall/fence/trunk, or inside an obstacle nobody can stand on."""
+    """(K, 3) dots lying on a wall/fence/trunk, or inside an obstacle or water nobody can stand on
+    (vehicles and swimmers of the zone scale have no dot-scale rules yet)."""
     out = []
     for lv, fs in feats.items():
-        solid = [f.geom for f in fs if f.kind in ("wall", "fence", "trunk")
+        solid = [f.geom for f in fs if f.kind in ("wall", "fence", "trunk", "water")
                  or (f.kind == "obstacle" and f.props.get("standable") == "none")]
         if not solid:
             continue

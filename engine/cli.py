@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import __version__, cli_library, limits
+from engine.cli_zone import register as register_zone
 from engine.errors import QueryError, SprawlmapError
 
 EXIT_OK, EXIT_NO, EXIT_BAD = 0, 1, 2
@@ -315,7 +316,12 @@ def _cost_char(c: int) -> str:
 # ------------------------------------------------------------------------- validate
 def cmd_validate(ns: argparse.Namespace) -> int:
     from engine.validate import has_errors, summary, validate
+    from engine.zone.io import is_zone_file
 
+    if is_zone_file(ns.file):  # zone files have their own findings (engine/cli_zone.py)
+        from engine.cli_zone import cmd_validate_zone
+
+        return cmd_validate_zone(ns)
     scenario, board = _load(ns.file)
     findings = validate(board, scenario)
     if ns.json:
@@ -452,6 +458,7 @@ def build_parser(commands: Iterable[Register] = ()) -> argparse.ArgumentParser:
     from engine.cli_play import add_parsers as add_play_merge
     add_play_options(pl)
     add_play_merge(sub)
+    register_zone(sub)
 
     from engine.cli_analyse import add_parser as add_analyse
     add_analyse(sub)

@@ -27,6 +27,7 @@ WINDOW_CLASSES = ("standard", "reinforced")
 
 AREA_KINDS = (
     "rubble", "undergrowth", "obstacle", "foliage", "dark", "smoke", "modifier", "hazard",
+    "water",  # a River block composed from a zone: nobody walks or stands there, sight is clear
 )
 LINE_KINDS = ("step", "incline", "contour", "low-wall", "fence")
 LOS_EFFECTS = ("none", "interrupts", "blocks", "interrupts-prone")

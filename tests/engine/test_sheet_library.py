@@ -139,7 +139,7 @@ def test_cli_library_list_json_shows_origins_and_samples(home, capsys):
         ("bundled", True, len(BUNDLED_SHEETS)), ("user", True, 1), ("env", True, 1),
         ("env", False, 0)]
     assert [s["name"] for s in d["samples"]] == [
-        "nightclub-hold", "police-station-extraction", "street-ambush"]
+        "nightclub-hold", "police-station-extraction", "street-ambush", "river-1", "river-2"]
     assert all(Path(s["path"]).is_file() for s in d["samples"])
 
 
