@@ -3,7 +3,8 @@
 Prints one line per measure: the median of several runs.  Targets (2-core machine):
 (b) one LOS query < 0.2 ms, (c) LOS fan to every dot within 75 < 50 ms, (d) reach within
 12 MP < 5 ms, (e) full validation < 2 s.  The naive baseline answers the same fan with one
-shapely query per pair, to show what the vectorised sweep buys.
+shapely query per pair, to show what the vectorised sweep buys.  ``--export`` adds the
+export times per format (benchmarks/bench_export.py).
 """
 
 from __future__ import annotations
@@ -124,6 +125,10 @@ def main() -> int:
     t_val = timeit(cold_validate, 3)
     print(f"(e) full validation, cold (compile + graph + checks): {t_val * 1000:8.1f} ms  "
           f"({len(cold_validate())} findings, scenario with 2 sides and 3 objectives)")
+    if "--export" in sys.argv:  # export times per format (about a minute more)
+        from benchmarks.bench_export import main as bench_export
+
+        bench_export()
     return 0
 
 
