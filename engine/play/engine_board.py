@@ -36,7 +36,7 @@ from engine.movement import build_graph, cheapest_path, reach, step
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
-from engine.sight import sight
+from engine.sight import blast_through, sight
 
 _OPEN_KINDS = ("door", "window", "hole")
 _BARRIER_KINDS = ("wall", "fence", "door", "window")
@@ -208,6 +208,10 @@ class EngineBoard:
         self._invalidate(los=True)
 
     # ------------------------------------------------------------------ barriers
+    def blast_through(self, burst: Dot3, target: Dot3, grenade: str) -> dict[str, Any] | None:
+        return blast_through(self.board, tuple(burst), tuple(target), grenade,
+                             ruleset=self.rules.name)
+
     def barriers_near(self, dot: Dot3, radius: int) -> list[BarrierInfo]:
         p = Point(self.board.dot_point(dot))
         area = p.buffer(radius + 0.5)

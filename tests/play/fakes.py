@@ -162,6 +162,9 @@ class GridBoard:
     def add_smoke(self, dots) -> None:
         self.smoke.update(tuple(d) for d in dots)
 
+    def blast_through(self, burst, target, grenade):
+        return None  # a DMZ fake: no blast-against-barrier rule
+
     def barriers_near(self, dot: Dot3, radius: int) -> list[BarrierInfo]:
         out = []
         for w in sorted(self.walls):
