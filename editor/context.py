@@ -41,6 +41,8 @@ class EditorContext:
         self._current_tool = current_tool
         #: True while test-play runs (set by play mode): the scenario is read-only then
         self.playing = False
+        #: the LOS panel (side view and every ruleset) the LOS tool feeds; set by the window
+        self.los_panel = None
 
     @property
     def doc(self) -> Document:

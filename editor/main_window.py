@@ -42,7 +42,9 @@ from editor.findings_live import refresh_findings, select_named
 from editor.panels.findings import FindingsPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.legend import LegendWidget
+from editor.panels.lenses import LensPanel
 from editor.panels.library import LibraryPanel
+from editor.panels.los_panel import LosPanel
 from editor.panels.properties import PropertiesPanel
 from editor.panels.scenario import ScenarioPanel
 from editor.play import mode as play_mode
@@ -193,6 +195,13 @@ class MainWindow(QMainWindow):
         legend_scroll.setWidget(self.legend)
         tabs.addTab(legend_scroll, "Legend")
         self.findings_dock = self._dock("Findings", tabs, right)
+        # designer's lenses: exposure/tempo/lead shading, and the LOS tool's side view + rulesets
+        self.lens_panel = LensPanel(self.ctx)
+        tabs.addTab(self.lens_panel, "Lenses")
+        self.los_panel = self.ctx.los_panel = LosPanel()
+        self.los_dock = self._dock("LOS side view", self.los_panel,
+                                   Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.los_dock.hide()  # comes up with the first line the LOS tool shows
         self._docks_sized = False
 
     def showEvent(self, event) -> None:  # noqa: N802
@@ -321,6 +330,7 @@ class MainWindow(QMainWindow):
         self.scenario_panel.sync()
         self._findings_timer.start()
         self._update_title()
+        self.lens_panel.document_changed()
         if self.tool is not None:
             self.tool.document_changed()
 
@@ -335,6 +345,7 @@ class MainWindow(QMainWindow):
 
     def _level_changed(self, level: int) -> None:
         self._tool_refresh()
+        self.lens_panel.refresh()
 
     # ------------------------------------------------------------------ tools
     def make_tool(self, key: str):

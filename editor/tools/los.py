@@ -89,6 +89,11 @@ class LosTool(Tool):
             return True
         return False
 
+    def activate(self) -> None:
+        super().activate()
+        if getattr(self.ctx, "los_panel", None) is not None:
+            self.ctx.los_panel.reveal()
+
     def refresh(self) -> None:
         self.redraw()
 
@@ -185,6 +190,8 @@ class LosTool(Tool):
         label = text_item(self.text, QPointF(tx, ty), colour=colour, right=right)
         self.add_overlay(label, z=130)
         self.ctx.show_hint(self.text)
+        if getattr(self.ctx, "los_panel", None) is not None:  # the side view, every ruleset
+            self.ctx.los_panel.show_line(board, self.doc.scenario(), self.origin, self.target)
 
     def _rules(self) -> dict:
         """The scenario's ruleset and light: the tool asks what the CLI and play ask."""

@@ -96,7 +96,7 @@ def test_fan_follows_a_moved_building(make_editor, qtbot):
     row.setValue(10)
     assert win.doc.layout.placements[1].at == (24, 10)
     assert win.hint_label.text() == "LOS: updating…"
-    qtbot.waitUntil(lambda: not win.background.busy(), timeout=5000)
+    qtbot.waitUntil(lambda: not win.background.busy(), timeout=30000)
     blocked = dict(zip(map(tuple, win.tool.fan.dots), win.tool.fan.blocked, strict=True))
     assert not blocked[(32, 8)] and blocked[(32, 12)]
     # undo moves it back, and the fan with it

@@ -224,7 +224,7 @@ def sealed_scenario() -> tuple[Scenario, dict]:
 def wait_findings(win, qtbot, code: str):
     def found():
         return any(f["code"] == code for f in win.findings.findings)
-    qtbot.waitUntil(found, timeout=5000)
+    qtbot.waitUntil(found, timeout=30000)
     return next(f for f in win.findings.findings if f["code"] == code)
 
 
@@ -255,7 +255,7 @@ def test_sealed_objective_found_live_and_double_click_goes_there(make_editor, qt
     d.click(20.0, 20.0)
     assert win.doc.root.objectives[0].at == (20, 20, 0)
     qtbot.waitUntil(lambda: not any(x["code"] == "objective-unreachable"
-                                    for x in win.findings.findings), timeout=5000)
+                                    for x in win.findings.findings), timeout=30000)
     assert any(x["code"] == "objective-turns" for x in win.findings.findings)
 
 
