@@ -13,6 +13,12 @@ scipy's C Dijkstra, so a reach or a path on a 120x120-dot city takes millisecond
 
 Every edge also keeps the list of (feature, extra MP) that made its cost, so each step of a path
 can say *why* it cost what it did.
+
+The graph is built with arrays: neighbours through a dense node grid, one segment per pair of
+opposite steps queried against the level's feature tree in one call, each feature's effect on a
+step (starting outside or inside it) tabled once, and the hits costed with numpy.
+``tests/engine/test_movement_graph_arrays.py`` keeps the older per-edge construction and checks
+the two agree exactly.
 """
 
 from __future__ import annotations
@@ -176,6 +182,60 @@ def _nodes_at(board: Board, dots: np.ndarray, level: int) -> np.ndarray:
     return out
 
 
+def _near_features(fs: list[Feature], a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Which segments a-b may touch a feature: their boxes share a cell with the box of a
+    feature's line segment (walls, doors) or of a whole feature (areas, points).
+
+    Conservative, so the tree query that follows on these alone finds every hit it would find
+    on all segments; most steps (open floor, streets) never become a geometry at all.
+    """
+    eps = 1e-6
+    geoms = np.array([f.geom for f in fs], dtype=object)
+    kind = shapely.get_type_id(geoms)
+    linear = np.isin(kind, (1, 2, 5))
+    boxes = [shapely.bounds(geoms[~linear]).reshape(-1, 4)]
+    if linear.any():
+        parts = shapely.get_parts(geoms[linear])
+        xy, part = shapely.get_coordinates(parts, return_index=True)
+        same = part[1:] == part[:-1]
+        p, q = xy[:-1][same], xy[1:][same]
+        boxes.append(np.column_stack([np.minimum(p, q), np.maximum(p, q)]))
+    box = np.concatenate(boxes)
+    box = box[np.isfinite(box).all(axis=1)]
+    if not len(box):
+        return np.zeros(len(a), dtype=bool)
+    lo_s, hi_s = np.minimum(a, b), np.maximum(a, b)
+    x0 = np.floor(min(box[:, 0].min(), lo_s[:, 0].min())) - 2
+    y0 = np.floor(min(box[:, 1].min(), lo_s[:, 1].min())) - 2
+    x1 = np.floor(max(box[:, 2].max(), hi_s[:, 0].max())) + 2
+    y1 = np.floor(max(box[:, 3].max(), hi_s[:, 1].max())) + 2
+    # half-dot cells centred on dots and on the half-dot lines walls follow, so a step beside
+    # a wall is not taken for one across it
+    w, h = int(2 * (x1 - x0)) + 3, int(2 * (y1 - y0)) + 3
+
+    def cell(v: np.ndarray, v0: float) -> np.ndarray:
+        return np.floor(2 * (v - v0) + 0.5).astype(np.int64)
+
+    def cells(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, ...]:
+        return (cell(lo[:, 0] - eps, x0), cell(lo[:, 1] - eps, y0),
+                cell(hi[:, 0] + eps, x0), cell(hi[:, 1] + eps, y0))
+
+    # mark every cell a feature box covers (a difference array, then prefix sums)
+    i0, j0, i1, j1 = cells(box[:, :2], box[:, 2:])
+    diff = np.zeros((h + 1, w + 1), dtype=np.int64)
+    np.add.at(diff, (j0, i0), 1)
+    np.add.at(diff, (j0, i1 + 1), -1)
+    np.add.at(diff, (j1 + 1, i0), -1)
+    np.add.at(diff, (j1 + 1, i1 + 1), 1)
+    marked = (diff.cumsum(0).cumsum(1) > 0).astype(np.int64)
+    # a segment is near when a marked cell lies in its box (summed-area table)
+    sat = np.zeros((h + 2, w + 2), dtype=np.int64)
+    sat[1:, 1:] = marked.cumsum(0).cumsum(1)
+    i0, j0, i1, j1 = cells(lo_s, hi_s)
+    n = sat[j1 + 1, i1 + 1] - sat[j0, i1 + 1] - sat[j1 + 1, i0] + sat[j0, i0]
+    return n > 0
+
+
 def build_graph(board: Board) -> MoveGraph:
     """The movement graph of a board (cached on the board)."""
     cached = board.__dict__.get("_move_graph")
@@ -236,6 +296,7 @@ def build_graph(board: Board) -> MoveGraph:
         if not fs:
             continue
         sel = rep[nodes[src[rep], 2] == lv]
+        sel = sel[_near_features(fs, pts[src[sel]], pts[dst[sel]])] if len(sel) else sel
         if not len(sel):
             continue
         segs = shapely.linestrings(np.stack([pts[src[sel]], pts[dst[sel]]], axis=1))
