@@ -8,7 +8,8 @@ street, radius 75), ``reach_ms`` (12 MP), ``drag_ms`` (move one building, then t
 sight primitives, the movement graph and the fan), ``validate_ms`` (cold), ``dots``, and the
 peer ratio ``reach_vs_scipy`` (our reach over scipy's bare Dijkstra on the same matrix and
 budget).  The naive baseline answers the same fan with one shapely query per pair, to show what
-the vectorised sweep buys.
+the vectorised sweep buys.  ``--export`` adds the export times per format
+(benchmarks/bench_export.py).
 """
 
 from __future__ import annotations
@@ -181,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--blocks", type=int, default=4, help="city size N (N x N blocks of 30 dots)")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     ap.add_argument("--quick", action="store_true", help="fewer repeats (for big cities)")
+    ap.add_argument("--export", action="store_true",
+                    help="add the export times per format (about a minute more)")
     args = ap.parse_args(argv)
     if not 1 <= args.blocks <= 32:
         print("bench: --blocks must be between 1 and 32", file=sys.stderr)
@@ -190,6 +193,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(figures))
     else:
         print("\n".join(lines))
+    if args.export:
+        from benchmarks.bench_export import main as bench_export
+
+        bench_export()
     return 0
 
 

@@ -1,5 +1,5 @@
 """The tool-options bar: area and line kinds, the side the scenario tools work for, move ratio,
-MP and the LOS fan switch.
+MP, the LOS fan switch and the weapon the LOS tool asks about.
 
 Tools read their options here (through :class:`editor.context.EditorContext`), not from the
 window, so a tool needs no more of the editor than its context.
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QSpinBox, QToolBar, 
 from engine.model import AREA_KINDS, LINE_KINDS
 
 NEW_SIDE = "(new side)"
+NO_WEAPON = "(no weapon)"
 
 
 class ToolOptions(QToolBar):
@@ -31,6 +32,12 @@ class ToolOptions(QToolBar):
         self.mp_box.setValue(12)
         self.mp_box.setSuffix(" MP")
         self.fan_box = QCheckBox("LOS fan")
+        self.weapon_box = QComboBox()
+        self.weapon_box.setObjectName("los-weapon")
+        self.weapon_box.setEditable(True)  # any weapon the ruleset reads (e.g. darkcon "m16:40")
+        self.weapon_box.addItem(NO_WEAPON)
+        self.weapon_box.setToolTip("LOS tool: the weapon the shot is fired with (range band; "
+                                   "under darkcon the incidental fire zone is drawn)")
         self.side_box = QComboBox()
         self.addWidget(QLabel(" Area "))
         self.addWidget(self.area_kind)
@@ -42,6 +49,8 @@ class ToolOptions(QToolBar):
         self.addWidget(self.move_ratio)
         self.addWidget(self.mp_box)
         self.addWidget(self.fan_box)
+        self.addWidget(QLabel(" Weapon "))
+        self.addWidget(self.weapon_box)
 
     # ------------------------------------------------------------------ analysis tools
     def fan(self) -> bool:
@@ -49,6 +58,24 @@ class ToolOptions(QToolBar):
 
     def set_fan(self, on: bool) -> None:
         self.fan_box.setChecked(on)
+
+    def weapon(self) -> str | None:
+        """The weapon the LOS tool asks about (None: no weapon)."""
+        t = self.weapon_box.currentText().strip()
+        return None if t in ("", NO_WEAPON) else t
+
+    def set_weapons(self, names: list[str]) -> None:
+        """Offer ``names`` (and no weapon), keeping the chosen one when it is still offered
+        (another ruleset reads weapons differently)."""
+        items = [NO_WEAPON, *names]
+        if [self.weapon_box.itemText(i) for i in range(self.weapon_box.count())] == items:
+            return
+        current = self.weapon_box.currentText()
+        self.weapon_box.blockSignals(True)
+        self.weapon_box.clear()
+        self.weapon_box.addItems(items)
+        self.weapon_box.setCurrentText(current if current in items else NO_WEAPON)
+        self.weapon_box.blockSignals(False)
 
     def ratio(self) -> int:
         return self.move_ratio.value()

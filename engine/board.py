@@ -225,7 +225,8 @@ class Board:
         nb = copy.copy(self)
         nb._features = {lv: list(fs) for lv, fs in self._features.items()}
         nb.overlay = dict(self.overlay)
-        nb.invalidate()
+        # same features, so the tables derived from them (movement graph, LOS primitives,
+        # spatial indexes) hold for the copy too: it keeps them until its first change
         return nb
 
     def put_feature(self, f: Feature, replaces: str | None = None) -> None:

@@ -73,8 +73,12 @@ class LosFacts:
     #: straight-line distance between the two dots' points, in dot spacings (None: ``range``)
     span: float | None = None
     #: every wall, fence, door and window the whole line meets, nearest first, with its
-    #: material (for Firing Through: the sum of their ratings)
+    #: material (for Firing Through: the sum of their ratings) and how far along the line it
+    #: stands (``along``, dot spacings from ``a``: a blast meets it there)
     barriers: list[dict[str, Any]] = field(default_factory=list)
+    #: where the two dots sit on the board, in dot spacings (their lattice points; None: the
+    #: dots' own column/row, which is the same on a square lattice)
+    ends: tuple[tuple[float, float], tuple[float, float]] | None = None
 
     @property
     def cover(self) -> int:
@@ -407,7 +411,8 @@ def line_of_sight(
     e = _Ends(oa, a[2], _building_idx(board, a), tb[None, :], b[2],
               np.array([_building_idx(board, b)]), prone="prone" in (posture_a, posture_b))
     facts = LosFacts(a, b, rng, False, None, [], [], abs(a[2] - b[2]), False, 0,
-                     posture_a, posture_b, light, span=round(float(np.hypot(*(tb - oa))), 6))
+                     posture_a, posture_b, light, span=round(float(np.hypot(*(tb - oa))), 6),
+                     ends=((float(oa[0]), float(oa[1])), (float(tb[0]), float(tb[1]))))
     # floors between levels of one building
     if e.ba >= 0 and e.ba == e.bt[0] and a[2] != b[2]:
         gap = abs(a[2] - b[2])
@@ -482,8 +487,9 @@ def line_of_sight(
                             "reason": _block_reason(f, e, s0), **_material(f)}
     for _s0, fi in sorted((s0, fi) for fi, s0 in contacts.items()):
         f = P.feats[fi]
-        if f.kind in ("wall", "fence", "door", "window"):
-            facts.barriers.append({"kind": f.kind, "feature": f.id, **_material(f)})
+        if f.kind in ("wall", "fence", "door", "window"):  # along: dot spacings from a
+            facts.barriers.append({"kind": f.kind, "feature": f.id, **_material(f),
+                                   "along": round(float(_s0) * float(facts.span or 0.0), 4)})
     visibility = set()
     if light in ("partial-darkness", "full-darkness"):
         visibility.add(light)

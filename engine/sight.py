@@ -18,6 +18,7 @@ from engine.board import Board
 from engine.lattice import Dot3
 from engine.los import Fan, LosFacts, line_of_sight, los_fan
 from engine.rules import get_ruleset
+from engine.rules.base import METERS_PER_DOT, barrier_of
 
 #: the modifier keys every ruleset answers with (dmz1990's)
 BASE_KEYS = ("blocked", "visibility_result", "cover", "prone", "elevation", "visibility",
@@ -134,3 +135,21 @@ def fan_verdict(fan: Fan, *, ruleset: str = "dmz1990", vision: str = "normal",
     """The ruleset's verdict on a fan already traced (e.g. in a background thread)."""
     blocked, cover = get_ruleset(ruleset).fan_verdict(fan, vision=vision, light=light)
     return FanVerdict(fan, np.asarray(blocked, dtype=bool), np.asarray(cover, dtype=np.int64))
+
+
+def blast_through(board: Board, burst: Dot3, target: Dot3, grenade: str, *,
+                  ruleset: str = "dmz1990") -> dict[str, Any] | None:
+    """What is left of a grenade's blast at ``target`` past the walls, doors and windows between
+    it and the ``burst``, by a ruleset with a rule for blast against barriers (sr3); None for a
+    ruleset without one (dmz1990 resolves a blast and each barrier on its own)."""
+    rs = get_ruleset(ruleset)
+    if not hasattr(rs, "blast_through"):
+        return None
+    facts = line_of_sight(board, burst, target)
+    barriers = []
+    for b in facts.barriers:
+        got = barrier_of(rs, b)
+        if got is not None:
+            barriers.append((float(b["along"]) * METERS_PER_DOT, got[0]))
+    metres = float(facts.span if facts.span is not None else facts.range) * METERS_PER_DOT
+    return rs.blast_through(grenade, metres, barriers)

@@ -109,12 +109,11 @@ def paint_item(p: QPainter, it: Item) -> None:
     elif isinstance(it, Dots):
         if not len(it.points):
             return
-        p.save()
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QBrush(colour(it.color)))
-        r = it.radius
-        for x, y in it.points:
-            p.drawEllipse(QPointF(float(x), float(y)), r, r)
+        p.save()  # one call: round-capped points of the dot's diameter
+        pen = QPen(colour(it.color), 2 * it.radius)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        p.setPen(pen)
+        p.drawPoints(QPolygonF([QPointF(float(x), float(y)) for x, y in it.points]))
         p.restore()
     elif isinstance(it, Cells):
         h = it.size / 2

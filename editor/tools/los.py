@@ -1,7 +1,9 @@
 """The LOS tool: click a dot, then hover.  Optionally shade the whole fan of what it sees.
 
 Colours: green clear, amber interrupted (with the cover count and each interruption marked),
-red blocked (the line stops at the blocking point, with the reason in words).  Everything
+red blocked (the line stops at the blocking point, with the reason in words).  With a weapon
+chosen in the tool options the verdict carries its range band, and under darkcon the tool
+draws the burst's Incidental Fire Zone (seed 003 l.434).  Everything
 comes from ``engine.sight``, the scenario ruleset's verdict the CLI, validation and play give
 too: the editor only draws it.  The origin keeps the
 level it was picked on; the hovered target and the fan follow the level switcher.
@@ -11,14 +13,30 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsRectItem
+from PySide6.QtGui import QBrush, QColor, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsLineItem,
+    QGraphicsPolygonItem,
+    QGraphicsRectItem,
+)
 
 from editor.tools.base import Tool, cosmetic
 from editor.tools.overlay import DotShade, text_item
 from engine.lattice import get_lattice
+from engine.rules.dmz1990 import ELEVATION_TABLE
+from engine.rules.sr3 import RANGE_TABLE
 
 GREEN, AMBER, RED = "#2ecc40", "#ffb000", "#ff3030"
+ZONE = "#c040ff"
+
+#: the weapons the tool offers per ruleset, each spelt as that ruleset reads it (any other
+#: can be typed): DMZ's Elevation Table rows, the Shadowrun Weapon Range Table, and for
+#: darkcon a weapon's printed short range in metres (seed 003 l.400)
+WEAPONS: dict[str, list[str]] = {
+    "dmz1990": list(ELEVATION_TABLE), "sr3": list(RANGE_TABLE), "sr1": list(RANGE_TABLE),
+    "darkcon": ["10", "20", "40", "80"],
+}
 
 
 def _get(obj, key, default=None):
@@ -35,6 +53,8 @@ def describe(v) -> tuple[str, str]:
     if v.blocked:
         reason = v.reasons[0].removeprefix("blocked: ") if v.reasons else "blocked"
         return RED, f"Blocked: {reason} — {rng}"
+    band = v.mods.get("range_band")
+    rng += f", {band}" + (" range" if band != "out-of-range" else "") if band else ""
     vis = [c for c in f.visibility if c != "clear"]
     extra = f", {', '.join(vis)}" if vis else ""
     extra += f", {f.elevation_stories} stories up/down" if f.elevation_stories else ""
@@ -56,6 +76,27 @@ class LosTool(Tool):
         self.verdict = None
         self.text = ""
         self.fan = None
+        self._listening = False  # on the weapon box while active
+
+    def activate(self) -> None:
+        super().activate()
+        if getattr(self.ctx, "los_panel", None) is not None:
+            self.ctx.los_panel.reveal()
+        self.ctx.options.set_weapons(WEAPONS.get(self._rules()["ruleset"], []))
+        if not self._listening:
+            self.ctx.options.weapon_box.currentTextChanged.connect(self._weapon_changed)
+            self._listening = True
+
+    def deactivate(self) -> None:
+        if self._listening:
+            self.ctx.options.weapon_box.currentTextChanged.disconnect(self._weapon_changed)
+            self._listening = False
+        self.ctx.background.cancel("analysis")
+        super().deactivate()
+        self._fan_item = None
+
+    def _weapon_changed(self, _text: str) -> None:
+        self.redraw(fan=False)
 
     def _dot(self, p: QPointF) -> tuple[int, int]:
         return get_lattice(self.doc.layout.lattice).dot_at((p.x(), p.y()))
@@ -89,12 +130,8 @@ class LosTool(Tool):
             return True
         return False
 
-    def activate(self) -> None:
-        super().activate()
-        if getattr(self.ctx, "los_panel", None) is not None:
-            self.ctx.los_panel.reveal()
-
     def refresh(self) -> None:
+        self.ctx.options.set_weapons(WEAPONS.get(self._rules()["ruleset"], []))
         self.redraw()
 
     def document_changed(self) -> None:
@@ -118,11 +155,6 @@ class LosTool(Tool):
             return sight_fan(board, origin, level=level, **rules) if want_fan else None
         self.analyse_in_background("LOS", analyse, lambda: (self.origin, self.state.level),
                                    lambda fan: self.redraw(fan_data=fan))
-
-    def deactivate(self) -> None:
-        self.ctx.background.cancel("analysis")
-        super().deactivate()
-        self._fan_item = None
 
     # ------------------------------------------------------------------ drawing
     def redraw(self, fan: bool = True, fan_data=None) -> None:
@@ -157,7 +189,8 @@ class LosTool(Tool):
         from engine.sight import sight
 
         try:
-            self.verdict = sight(board, self.origin, self.target, **self._rules())
+            self.verdict = sight(board, self.origin, self.target, weapon=self.ctx.options.weapon(),
+                                 **self._rules())
         except Exception as exc:  # a query off the board: say why, keep going
             self.facts, self.verdict, self.text = None, None, f"LOS: {exc}"
             self.ctx.show_hint(self.text)
@@ -177,6 +210,12 @@ class LosTool(Tool):
             x.setPen(cosmetic(RED, 3))
             self.add_overlay(x, z=121)
             end = cut
+        zone = self.verdict.mods.get("incidental_fire_zone")
+        if zone:
+            poly = QGraphicsPolygonItem(QPolygonF([QPointF(x, y) for x, y in zone]))
+            poly.setBrush(QBrush(QColor(192, 64, 255, 60)))
+            poly.setPen(cosmetic(ZONE, 2, Qt.PenStyle.DashLine))
+            self.add_overlay(poly, z=117)
         line = QGraphicsLineItem(QLineF(QPointF(ox, oy), end))
         line.setPen(cosmetic(colour, 4))
         self.add_overlay(line, z=119)

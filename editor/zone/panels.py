@@ -121,7 +121,7 @@ class ZonePanels:
         row.addWidget(self.growth_button)
         v.addLayout(row)
         self.dice_log = QListWidget()
-        self.dice_log.setMaximumHeight(130)
+        self.dice_log.setMaximumHeight(90)
         v.addWidget(self.dice_log)
         return g
 
@@ -129,6 +129,7 @@ class ZonePanels:
         g = QGroupBox("Findings (click to zoom to the blocks)")
         v = QVBoxLayout(g)
         self.findings = QListWidget()
+        self.findings.setMinimumHeight(110)
         self.findings.setWordWrap(True)
         self.findings.itemClicked.connect(self._zoom_finding)
         v.addWidget(self.findings)

@@ -101,6 +101,11 @@ class BoardView(Protocol):
 
     def barriers_near(self, dot: Dot3, radius: int) -> list[BarrierInfo]: ...
 
+    def blast_through(self, burst: Dot3, target: Dot3, grenade: str) -> dict[str, Any] | None:
+        """The ruleset's blast left at ``target`` past the barriers from ``burst`` (None: the
+        ruleset has no blast-against-barrier rule)."""
+        ...
+
     def open_hole(self, feature: str) -> None:
         """A barrier took six boxes: it now counts as a door-sized hole."""
         ...

@@ -346,13 +346,9 @@ class Bot:
             top.insert(0, goal)
         scored = []
         for d in top:
-            path = [ch.pos] if d == ch.pos else board.path(ch.pos, d, ch.move_ratio, crawl=crawl)
+            path, steps = self._path_back(game, ch, here, d, crawl)
             if not path:
                 continue
-            steps = []
-            for a, b in zip(path, path[1:]):
-                st_ = board.step(a, b, ch.move_ratio, crawl=crawl)
-                steps.append(st_.cost if st_ is not None else 99)
             taken = path_danger(game, ch, path, steps, game.min_chance)
             stay = exposure(game, ch, d, foes)
             dealt, _t = best_offense(game, ch, d, foes)
@@ -383,6 +379,38 @@ class Bot:
                 first = False
             if not self._active(game, ch) or not self._try(game, ch, act):
                 return
+
+    @staticmethod
+    def _path_back(game: Game, ch: CharacterState, here: dict, dest, crawl: bool
+                   ) -> tuple[list, list[int]]:
+        """The cheapest path to ``dest`` and its step costs, walked back through the costs
+        ``reach`` already found (no second search): each step back goes to a neighbour whose
+        cost plus the step's is the dot's cost."""
+        board = game.board
+        path, steps = [dest], []
+        cur = dest
+        guard = len(here) + 1
+        while cur != ch.pos and guard > 0:
+            guard -= 1
+            best = None
+            for n in board.neighbours(cur):
+                if n not in here:
+                    continue
+                st_ = board.step(n, cur, ch.move_ratio, crawl=crawl)
+                if st_ is not None and here[n] + st_.cost == here[cur]:
+                    if best is None or (here[n], n) < (here[best[0]], best[0]):
+                        best = (n, st_.cost)
+            if best is None:
+                found = board.path(ch.pos, dest, ch.move_ratio, crawl=crawl) or []
+                costs = [board.step(a, b, ch.move_ratio, crawl=crawl) for a, b in
+                         zip(found, found[1:])]
+                return found, [c.cost if c is not None else 99 for c in costs]
+            path.append(best[0])
+            steps.append(best[1])
+            cur = best[0]
+        path.reverse()
+        steps.reverse()
+        return path, steps
 
     def _is_vip(self, game: Game, ch: CharacterState) -> bool:
         return any(o.kind == "protect" and o.side == ch.side and

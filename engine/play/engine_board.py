@@ -36,15 +36,28 @@ from engine.movement import build_graph, cheapest_path, reach, step
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
-from engine.sight import sight
+from engine.sight import blast_through, sight
 
 _OPEN_KINDS = ("door", "window", "hole")
 _BARRIER_KINDS = ("wall", "fence", "door", "window")
 EPS = 1e-7
 
 
+#: board states whose derived tables (movement graph, sight answers ...) forks share
+MEMO_STATES = 48
+_MEMO_KEYS = ("_move_graph", "_los_prims", "_trees")
+
+
 def fork_board(board: Board) -> Board:
-    """A copy of a compiled board that play may change (doors, smoke, holes) freely."""
+    """A copy of a compiled board that play may change (doors, smoke, holes) freely.
+
+    Every fork of one board shares a memo (kept on that board, so each worker process of a
+    pool has its own): per map state (which doors and windows play has opened or shut), the
+    movement graph, the sight primitives, the sight answers, the neighbour lists and the
+    distance tables the bots ask for.  Games of a balance run start from the same state and
+    open the same few doors, so most of them never rebuild anything.
+    """
+    board.__dict__.setdefault("_play_memo", {})
     return board.fork()
 
 
@@ -60,6 +73,8 @@ class EngineBoard:
         self._smoke_n = 0
         self._sight: dict[tuple, Sight] = {}
         self._to_goal: dict[tuple, Any] = {}
+        self._entry: dict[str, Any] | None = None
+        self._attach()
         d0 = board.dots(0)
         if len(d0):
             self._edges = (int(d0[:, 0].min()), int(d0[:, 0].max()),
@@ -78,6 +93,8 @@ class EngineBoard:
             for s, d in zip(g.src.tolist(), g.dst.tolist(), strict=True):
                 adj.setdefault(self.board.node_dot(s), []).append(self.board.node_dot(d))
             self._adj = adj
+            if self._entry is not None:
+                self._entry["adj"] = adj
         return list(self._adj.get(tuple(dot), []))
 
     def step(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> StepInfo | None:
@@ -107,6 +124,7 @@ class EngineBoard:
             if len(self._to_goal) > 64:
                 self._to_goal.clear()
             self._to_goal[key] = dist
+            self._keep()
         out: list[int | None] = []
         for d in dots:
             if not self.board.standable(tuple(d)):
@@ -125,6 +143,8 @@ class EngineBoard:
             if len(self._sight) > 200000:
                 self._sight.clear()
             self._sight[key] = got
+            if self._entry is not None and "_los_prims" not in self._entry["board"]:
+                self._keep()
         return got
 
     def _sight_uncached(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str,
@@ -188,6 +208,10 @@ class EngineBoard:
         self._invalidate(los=True)
 
     # ------------------------------------------------------------------ barriers
+    def blast_through(self, burst: Dot3, target: Dot3, grenade: str) -> dict[str, Any] | None:
+        return blast_through(self.board, tuple(burst), tuple(target), grenade,
+                             ruleset=self.rules.name)
+
     def barriers_near(self, dot: Dot3, radius: int) -> list[BarrierInfo]:
         p = Point(self.board.dot_point(dot))
         area = p.buffer(radius + 0.5)
@@ -275,7 +299,51 @@ class EngineBoard:
 
     # ------------------------------------------------------------------ caches
     def _invalidate(self, los: bool) -> None:
+        self._keep()
         self.board.invalidate()
         self._adj = None
-        self._sight.clear()
-        self._to_goal.clear()
+        self._sight = {}
+        self._to_goal = {}
+        self._entry = None
+        self._attach()
+
+    # ------------------------------------------------------------------ shared tables
+    def _state_key(self) -> tuple | None:
+        """The map state, when it is one forks can share: only doors and windows changed."""
+        memo = self.board.__dict__.get("_play_memo")
+        if memo is None:
+            return None
+        state = []
+        for fid, f in self.board.overlay.items():
+            if f.kind not in ("door", "window"):
+                return None  # smoke and holes are this game's own
+            state.append((fid, f.props.get("state")))
+        return (self.light, self.rules.name, frozenset(state))
+
+    def _attach(self) -> None:
+        """Take the tables of this map state from the memo (or start its entry there)."""
+        key = self._state_key()
+        if key is None:
+            return
+        memo = self.board.__dict__["_play_memo"]
+        entry = memo.get(key)
+        if entry is None:
+            if len(memo) >= MEMO_STATES:
+                memo.pop(next(iter(memo)))
+            entry = memo[key] = {"sight": {}, "to_goal": {}, "adj": None, "board": {}}
+        self._entry = entry
+        self._sight = entry["sight"]
+        self._to_goal = entry["to_goal"]
+        self._adj = entry["adj"]
+        for k, v in entry["board"].items():
+            self.board.__dict__.setdefault(k, v)
+
+    def _keep(self) -> None:
+        """Leave this state's tables built so far in the memo for the next game."""
+        e = self._entry
+        if e is None:
+            return
+        e["adj"] = self._adj
+        for k in _MEMO_KEYS:
+            if k in self.board.__dict__:
+                e["board"][k] = self.board.__dict__[k]

@@ -199,9 +199,14 @@ def _blast_characters(game: Game, at, gt, sv: int) -> None:
         cover = 0
         if dist > 0:
             s = game.board.sight(at, ch.pos, "standing", ch.posture, "thermographic")
-            if s.blocked:
+            # a ruleset with a blast-against-barrier rule (sr3) may let it through what hides
+            past = game.board.blast_through(at, ch.pos, gt.name) if s.blocked else None
+            if s.blocked and not (past and past["reaches"]):
                 game.log.record("blast-shielded", target=ch.id, why=s.details.get("blocked_by"))
                 continue
+            if past:
+                game.log.record("blast-through", target=ch.id, power=past["power"],
+                                barriers=[b["effect"] for b in past["barriers"]])
             cover = s.cover_without_visibility
         mods = {"defense": defense, "cover": cover, "distance": gt.per_dot * dist}
         res = game.dice.test("grenade blast", sv, sum(mods.values()), mods, target=ch.id,

@@ -420,17 +420,19 @@ def map_items(board: Board, level: int, clip: tuple[float, float, float, float] 
 def _placer(board: Board, level: int, mb: tuple[float, float, float, float]) -> Placer:
     """A label placer that knows the level's walls, openings and symbols."""
     pl = Placer(mb)
-    lines = []
+    geoms, radii = [], []
     for f in board.features(level):
         if f.kind in ("wall", "fence", "door", "window", "hole", "low-wall"):
-            lines.append(f.geom.buffer(max(st.wall_width(f.props), 0.2) / 2 + 0.02))
+            geoms.append(f.geom)
+            radii.append(max(st.wall_width(f.props), 0.2) / 2 + 0.02)
         elif f.kind in ("stair", "elevator", "climb"):
             x, y = f.geom.x, f.geom.y
             pl.block_box(x - LINK_HALF, y - LINK_HALF, x + LINK_HALF + 0.4, y + LINK_HALF)
         elif f.kind == "trunk":
             pl.block(f.geom.buffer(0.1))
-    for g in lines:
-        pl.block(g)
+    if geoms:  # one vectorised buffer for every wall of the level
+        for g in shapely.buffer(np.array(geoms, dtype=object), np.array(radii), quad_segs=2):
+            pl.block(g)
     return pl
 
 

@@ -44,21 +44,19 @@ class Placer:
         self.block(box(x0, y0, x1, y1))
 
     def _cost(self, b: tuple[float, float, float, float]) -> float:
+        """0 when the box is clear and inside the map; else 1 per thing it touches (10 per
+        label), so the least crowded spot wins when none is clear."""
         x0, y0, x1, y1 = self.bounds
         if b[0] < x0 or b[1] < y0 or b[2] > x1 or b[3] > y1:
             return 1e6
-        if self._tree is None:
-            self._tree = shapely.STRtree(self._fixed)
-        g = box(*b)
         cost = 0.0
         if self._fixed:
-            for i in self._tree.query(g):
-                cost += self._fixed[int(i)].intersection(g).area + 0.05
+            if self._tree is None:
+                self._tree = shapely.STRtree(self._fixed)
+            cost += len(self._tree.query(box(*b), predicate="intersects"))
         for o in self.boxes:
-            ix = min(b[2], o[2]) - max(b[0], o[0])
-            iy = min(b[3], o[3]) - max(b[1], o[1])
-            if ix > 0 and iy > 0:
-                cost += 10 * ix * iy + 1
+            if min(b[2], o[2]) > max(b[0], o[0]) and min(b[3], o[3]) > max(b[1], o[1]):
+                cost += 10
         return cost
 
     def place(self, text: str, size: float, anchors: list[tuple[float, float, str]],

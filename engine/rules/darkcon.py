@@ -113,7 +113,8 @@ INCIDENTAL_WIDTH_M = {"short": 2, "medium": 4, "long": 6, "extreme": 8}
 
 def incidental_fire_zone(a: tuple[float, float], b: tuple[float, float], band: str
                          ) -> list[tuple[float, float]]:
-    """The zone of an autofire burst as a polygon in board units (1 = one 2 m dot): a path
+    """The zone of an autofire burst as a polygon in board units (1 = one 2 m dot spacing;
+    ``a``, ``b`` are the dots' points, so hex rows land where they are drawn): a path
     from shooter to target as wide as the band says, running on behind the target as far as
     it is wide (seed 003 l.434).  The editor draws it; play asks who stands in it."""
     if band not in INCIDENTAL_WIDTH_M:
@@ -230,7 +231,8 @@ class DarkCon:
             "target_modifier": area,
             "total": total,
             "covered_locations": list(covered),
-            "incidental_fire_zone": (incidental_fire_zone(facts.a[:2], facts.b[:2], band)
+            "incidental_fire_zone": (incidental_fire_zone(*(facts.ends or (facts.a[:2], facts.b[:2])),
+                                                          band)
                                      if band in INCIDENTAL_WIDTH_M else None),
             "range_m": meters,
             "range_band": band,

@@ -92,7 +92,13 @@ class GridBoard:
         return self._dijkstra(a, move_ratio, crawl, mp)[0]
 
     def costs_to(self, goal: Dot3, move_ratio: int, dots) -> list:
-        dist = self._dijkstra(goal, move_ratio, False, None)[0] if self.standable(goal) else {}
+        key = (tuple(goal), move_ratio, tuple(sorted((k, v[2]) for k, v in self.openings.items())),
+               len(self.walls))
+        cache = self.__dict__.setdefault("_to_goal", {})
+        dist = cache.get(key)
+        if dist is None:
+            dist = self._dijkstra(goal, move_ratio, False, None)[0] if self.standable(goal) else {}
+            cache[key] = dist
         return [dist.get(tuple(d)) for d in dots]
 
     # ------------------------------------------------------------ sight
@@ -155,6 +161,9 @@ class GridBoard:
 
     def add_smoke(self, dots) -> None:
         self.smoke.update(tuple(d) for d in dots)
+
+    def blast_through(self, burst, target, grenade):
+        return None  # a DMZ fake: no blast-against-barrier rule
 
     def barriers_near(self, dot: Dot3, radius: int) -> list[BarrierInfo]:
         out = []

@@ -84,3 +84,28 @@ def test_costs_to_a_goal_count_the_door():
     eb = hut()
     costs = eb.costs_to((7, 5, 0), 2, [(5, 5, 0), (4, 5, 0), (6, 5, 0), (30, 30, 0)])
     assert costs == [2 + 5, 2 + 2 + 5, 2, None]  # the closed door: 2 + open 2 + through 1
+
+
+def test_forks_share_derived_tables_per_door_state():
+    """Games on forks of one board share the movement graph and sight answers of each map
+    state; opening a door moves one game to another state without touching the others."""
+    from engine.movement import build_graph
+    from engine.play.engine_board import fork_board
+
+    base = hut().board
+    g = build_graph(base)
+    f1, f2 = fork_board(base), fork_board(base)
+    assert f1._move_graph is g  # a fork keeps what its board had built
+    e1, e2 = EngineBoard(f1), EngineBoard(f2)
+    a, b = (2, 5, 0), (8, 5, 0)
+    e1.sight(a, b, "standing", "standing", "normal")
+    assert e2._sight is e1._sight and len(e2._sight) == 1  # answered once for both
+    door = (5, 5, 0), (6, 5, 0)
+    e1.set_opening("hut/d1", "open")
+    assert e1.step(*door, 2).cost == 2 + 1 and e2.step(*door, 2).cost == 2 + 2 + 1
+    assert e1._sight is not e2._sight
+    e2.set_opening("hut/d1", "open")
+    assert e2._sight is e1._sight and e2.step(*door, 2).cost == 2 + 1
+    e1.add_smoke([(4, 5, 0)])  # smoke is one game's own: no sharing from here on
+    assert e1._sight is not e2._sight
+    assert e2.sight(a, b, "standing", "standing", "normal").visibility == 0

@@ -47,3 +47,31 @@ def test_darkcon_incidental_fire_zone_and_falls():
     assert get_ruleset("darkcon").fall(0, agility=6, metres=6)["damage"] == "6D6"
     with pytest.raises(ValueError, match="band"):
         incidental_fire_zone((0, 0), (1, 0), "point-blank")
+
+
+def test_sr3_blast_against_barriers_by_the_barrier_effect_table():
+    """seed 001 l.920-924 and l.982-986: the Power left at the barrier against twice its rating.
+    An offensive grenade is 7 at 3 m (l.915): against Average Material 4 (doubled 8) that is at
+    least half of 8, not above it: damaged (rating 3), it holds.  Against Cheap Material 3
+    (doubled 6) 7 is above: a hole, and the blast goes on at 7 - 3 = 4."""
+    from engine.rules.sr3 import blast_against_barrier
+
+    held = blast_against_barrier(7, 4)
+    assert (held["adjusted_rating"], held["effect"], held["rating_after"], held["falls"]) == \
+        (8, "damaged", 3, False)
+    fell = blast_against_barrier(7, 3)
+    assert (fell["adjusted_rating"], fell["effect"], fell["holes_half_m"], fell["rating_after"],
+            fell["power_beyond"]) == (6, "holed", 1, 2, 4)
+    # below half the doubled rating: no effect (3 < 4); exactly half: damaged (4 = 4)
+    assert blast_against_barrier(3, 4)["effect"] == "holds"
+    assert blast_against_barrier(4, 4)["effect"] == "damaged"
+    # each full increment of half the doubled rating above it is one more half-metre hole
+    assert blast_against_barrier(16, 2)["holes_half_m"] == 6  # (16 - 4) // 2
+    sr3 = get_ruleset("sr3")
+    # a target 6 m from an offensive burst (4S in the open, l.915) behind a wall 3 m away
+    assert sr3.blast_through("offensive", 6, [])["damage"] == "4S"
+    assert sr3.blast_through("offensive", 6, [(3, 3)])["damage"] == "1S"  # 10 - 6 - 3
+    stopped = sr3.blast_through("offensive", 6, [(3, 4)])
+    assert stopped["stopped"] and not stopped["reaches"] and stopped["damage"] == "0S"
+    # a defensive grenade has 4 left at 3 m: the same wall holds it too (4 = half of 8)
+    assert sr3.blast_through("defensive", 4, [(3, 4)])["barriers"][0]["effect"] == "damaged"
