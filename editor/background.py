@@ -66,6 +66,8 @@ class Background(QObject):
             if not fut.done():
                 continue
             del self._running[slot]
+            if fut.cancelled():  # shut down before it ran: nobody waits for it any more
+                continue
             nxt = self._pending.pop(slot, None)
             if nxt is not None:  # a newer request superseded this result
                 self.run(slot, *nxt)
@@ -85,3 +87,4 @@ class Background(QObject):
         self._pending.clear()
         self._pending_soon.clear()
         self._pool.shutdown(wait=True, cancel_futures=True)
+        self._running.clear()  # results of a closed window are delivered to no one

@@ -9,7 +9,7 @@ from engine.analysis.ramp import bands
 from engine.board import Board
 from engine.model import Scenario
 
-PX_PER_DOT = 24
+PX_PER_DOT = 16
 DOT_R = 0.34
 TITLES = {"exposure": "exposure of {side}: how many enemy set-up dots see each dot",
           "tempo": "tempo of {side}: turn its fastest character first stands there",

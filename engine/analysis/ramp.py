@@ -16,9 +16,9 @@ from engine.analysis.lens import LensMap
 #: exposure: share of the enemy's deployment dots that see a dot, pale yellow -> dark red
 EXPOSURE_COLOURS = ("#fee391", "#fec44f", "#fe9929", "#ec7014", "#cc4c02", "#8c2d04")
 EXPOSURE_EDGES = (0.0, 0.05, 0.15, 0.3, 0.5, 0.75)  # lower bounds of each class (share)
-#: tempo: turn of first arrival, dark blue (turn 0-1) -> light yellow (late)
+#: tempo: turn of first arrival, dark blue (turn 0) -> pale blue -> yellow -> orange (late)
 TEMPO_COLOURS = ("#08306b", "#08519c", "#2171b5", "#4292c6", "#6baed6", "#9ecae1",
-                 "#c6dbef", "#f7f4b0")
+                 "#c6dbef", "#f7f4b0", "#fee391", "#fec44f", "#fe9929", "#d95f0e")
 #: lead: turns this side is ahead (+, blue) or behind (-, red); grey even
 LEAD_COLOURS = {-3: "#b2182b", -2: "#d6604d", -1: "#f4a582", 0: "#bdbdbd", 1: "#92c5de",
                 2: "#4393c3", 3: "#2166ac"}

@@ -49,6 +49,9 @@ def build_report(head: dict[str, Any], games: list[dict[str, Any]],
             "ci95": [round(lo, 4), round(hi, 4)],
             "average_points": round(sum(g["scores"].get(s, 0) for g in games) / n, 3) if n else 0.0,
             "casualties": sum(1 for g in games for c in g.get("casualties", []) if c["side"] == s),
+            "size": sum(1 for v in head.get("characters", {}).values() if v == s),
+            "early_casualties": sum(1 for g in games for c in g.get("casualties", [])
+                                    if c["side"] == s and c["turn"] <= 2),
         })
     draws = sum(1 for g in games if g["winner"] == "draw")
     obj_rows = []
@@ -137,6 +140,19 @@ def findings(rep: dict[str, Any]) -> list[str]:
             if small:
                 out.append(f"games are decided by {small[0]['id']} ({small[0]['points']} pts): "
                            f"the {big[0]['points']}-point objectives fall in under 10% of games.")
+    rows = rep["sides"]
+    for s in rows:
+        others = [o for o in rows if o is not s]
+        if not s.get("size") or not others or s["casualties"] < 5:
+            continue
+        lost = s["casualties"] / n
+        theirs = sum(o["casualties"] for o in others) / n
+        if lost >= 0.5 * s["size"] and lost >= 2 * theirs:
+            early = s.get("early_casualties", 0) / s["casualties"]
+            out.append(f"{s['id']} loses {lost:.1f} of its {s['size']} characters a game "
+                       f"(the others {theirs:.1f}), {_pct(early)} of them in turns 1-2: it is "
+                       "shot up before it can act; give it cover or a deployment out of the "
+                       "enemy's sight.")
     cas = rep["casualties"]
     if cas["total"] >= 5 and cas["by_character"]:
         who, k = next(iter(cas["by_character"].items()))

@@ -123,3 +123,14 @@ def test_heatmap_png(tmp_path):
     write_heatmap(out, sc, board, [g])
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 1000
+
+
+def test_finding_a_side_shot_up_before_it_can_act():
+    head = header(raid())  # runners 2 characters, guards 3
+    hit = {"who": "g", "side": "guards", "by": "sabre", "by_side": "runners",
+           "how": "movement fire", "turn": 1, "at": [9, 3, 0], "dead": True}
+    games = [_game(s, shots=5, casualties=[hit, hit, dict(hit, turn=4)]) for s in range(4)]
+    rep = build_report(head, games)
+    assert "guards loses 3.0 of its 3 characters a game (the others 0.0), 67% of them in " \
+           "turns 1-2: it is shot up before it can act; give it cover or a deployment out " \
+           "of the enemy's sight." in rep["findings"]
