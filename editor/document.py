@@ -24,6 +24,7 @@ from editor import edits, geometry
 from editor.commands import ReplaceRoot
 from editor.recovery import titled_recovery, untitled_name
 from engine import library as sheet_library
+from engine.atomic_file import regular_file_problem
 from engine.errors import LoadError
 from engine.model import Layout, Placement, Scenario, Sheet
 
@@ -232,6 +233,9 @@ class Document(QObject):
         """Load a scenario, layout or mapsheet file (``LoadError`` on bad input)."""
         io = _io()
         path = Path(path)
+        problem = regular_file_problem(path)
+        if problem is not None:  # a FIFO would block the read below, a device never end
+            raise LoadError(problem, str(path))
         try:
             head = path.read_text(encoding="utf-8", errors="replace")[:2000]
         except OSError as exc:

@@ -12,9 +12,10 @@ are kept in the settings.  The prompts are methods (``ask_save``, ``ask_recover`
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QFileSystemWatcher, QPointF, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -60,6 +61,7 @@ from editor.tools.select import SelectTool
 from editor.zone.document import ZoneDocument
 from editor.zone.window import ZoneWindow
 from engine import library as sheet_library
+from engine.atomic_file import regular_file_problem
 from engine.errors import LoadError
 from engine.lattice import get_lattice
 from engine.model import Layout, Placement, Scenario, Sheet
@@ -127,6 +129,15 @@ class MainWindow(QMainWindow):
         self._build_panels()
         self._build_actions()
         self._install_scenario_panel()
+        #: recovery files of the open file left by another session and not offered yet:
+        #: never deleted until the user has been asked about them
+        self._foreign_recovery: set[Path] = set()
+        #: the bytes' hash of the open file as this window last read or wrote it
+        self._disk_hash: str | None = None
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(self._file_changed)
+        self._note_foreign(doc)
+        self._watch(doc.path)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.autosave)
@@ -302,6 +313,7 @@ class MainWindow(QMainWindow):
             old.pathChanged.disconnect(self._update_title)
         self.doc = doc
         self._connected_doc = doc
+        self._watch(doc.path)
         doc.changed.connect(self._doc_changed)
         doc.undo_stack.cleanChanged.connect(self._update_title)
         doc.pathChanged.connect(self._update_title)
@@ -494,7 +506,11 @@ class MainWindow(QMainWindow):
         """Offer back every recovery file no running editor owns; returns the recovered
         documents.  The first opens here if this window shows nothing the user chose (an
         untitled or the sample document, unchanged), the others in windows of their own."""
+        if self.doc.path is not None:
+            self.offer_autosave(self.doc)
         own = {self.doc.recovery_path(self.recovery_dir).resolve()}
+        if self.doc.path is not None:
+            own |= {p.resolve() for p in recovery.candidates(self.recovery_dir, self.doc.path)}
         found = recovery.orphans(self.recovery_dir, own)
         out: list[Document] = []
         for n, orphan in enumerate(found, 1):
@@ -606,20 +622,36 @@ class MainWindow(QMainWindow):
         except LoadError as exc:
             self.error(str(exc))
             return False
-        rec = doc.recovery_path(self.recovery_dir)
-        if rec.exists() and rec.stat().st_mtime > Path(path).stat().st_mtime:
-            if self.ask_recover(rec):
-                try:
-                    recovered = Document.open(rec)
-                except LoadError as exc:
-                    self.error(f"cannot recover: {exc}")
-                else:
-                    doc.push(recovered.root, "Recover autosave")
-            else:
-                rec.unlink(missing_ok=True)
         self._remove_recovery()
+        self._note_foreign(doc)
+        self.offer_autosave(doc)
         self.set_document(doc)
         self._add_recent(Path(path))
+        return True
+
+    def _note_foreign(self, doc: Document) -> None:
+        """Recovery files of ``doc``'s file that another session left: not ours to delete."""
+        self._foreign_recovery = set()
+        if doc.path is not None:
+            self._foreign_recovery = {p for p in recovery.candidates(self.recovery_dir, doc.path)
+                                      if p.exists()}
+
+    def offer_autosave(self, doc: Document) -> bool:
+        """Offer the autosave of ``doc``'s file when it is newer than the file (an editor
+        stopped without saving); True when recovered.  Declined, it is removed."""
+        rec = recovery.newer_recovery(self.recovery_dir, doc.path) if doc.path else None
+        if rec is None:
+            return False
+        self._foreign_recovery.discard(rec)
+        if not self.ask_recover(rec):
+            _unlink_quietly(rec)
+            return False
+        try:
+            recovered = Document.open(rec)
+        except LoadError as exc:
+            self.error(f"cannot recover: {exc}")
+            return False
+        doc.push(recovered.root, "Recover autosave")
         return True
 
     def open_dialog(self) -> None:
@@ -645,14 +677,48 @@ class MainWindow(QMainWindow):
         # an installed copy's bundled sample is a template: changes go to a file of the user's
         if self.doc.path is None or sheet_library.is_installed_file(self.doc.path):
             return self.save_as()
+        on_disk = file_hash(self.doc.path)
+        if on_disk is not None and on_disk != self._disk_hash and not self.ask_overwrite(self.doc.path):
+            self.show_hint(f"Not saved: {self.doc.path.name} was changed by another program")
+            return False
         try:
             self.doc.save()
         except (LoadError, OSError, ValueError) as exc:
             self.error(f"cannot save: {exc}")
             return False
+        self._watch(self.doc.path)
         self._remove_recovery()
         self.show_hint(f"Saved {self.doc.path}")
         return True
+
+    def ask_overwrite(self, path: Path) -> bool:
+        """The file changed on disk since it was opened or saved: overwrite it? (tests replace
+        this method)."""
+        return QMessageBox.question(
+            self, "File changed on disk",
+            f"{path} was changed by another program since you opened it. Overwrite it with "
+            "your version? (No keeps theirs; use Save As to keep both.)",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No) == QMessageBox.StandardButton.Yes
+
+    def _watch(self, path: Path | None) -> None:
+        """Watch the open file for changes made by other programs."""
+        files = self.watcher.files()
+        if files:
+            self.watcher.removePaths(files)
+        self._disk_hash = file_hash(path) if path is not None else None
+        if path is not None and Path(path).exists():
+            self.watcher.addPath(str(path))
+
+    def _file_changed(self, name: str) -> None:
+        path = self.doc.path
+        if path is None or Path(name) != Path(path):
+            return
+        if Path(path).exists() and str(path) not in self.watcher.files():
+            self.watcher.addPath(str(path))  # replaced by a rename: watch the new file
+        if file_hash(path) != self._disk_hash:
+            self.show_hint(f"{Path(path).name} changed on disk by another program; "
+                           "saving will ask before overwriting it")
 
     def save_as(self) -> bool:
         p = self.ask_path(save=True)
@@ -665,9 +731,12 @@ class MainWindow(QMainWindow):
         except (LoadError, OSError, ValueError) as exc:
             self.error(f"cannot save: {exc}")
             return False
-        old_rec.unlink(missing_ok=True)
+        if old_rec not in self._foreign_recovery:
+            _unlink_quietly(old_rec)
         if old_path is not None:
-            recovery.marker_for(self.recovery_dir, old_path).unlink(missing_ok=True)
+            _unlink_quietly(recovery.marker_for(self.recovery_dir, old_path))
+        self._foreign_recovery = set()
+        self._watch(self.doc.path)
         self._remove_recovery()
         self._add_recent(p)
         return True
@@ -676,20 +745,39 @@ class MainWindow(QMainWindow):
         """Write a dirty document to its recovery file; returns where, or None."""
         if not self.doc.is_dirty():
             return None
-        rec = self.doc.recovery_path(self.recovery_dir)
-        try:
-            self.doc.write(rec)
-            if self.doc.path is not None:  # found at start-up should the file vanish
-                recovery.write_marker(self.recovery_dir, self.doc.path)
-        except (LoadError, OSError, ValueError) as exc:
-            self.show_hint(f"autosave failed: {exc}")
-            return None
-        return rec
+        places = [self.doc.recovery_path(self.recovery_dir)]
+        if self.doc.path is not None:  # a read-only folder: the per-user app-data folder
+            places.append(recovery.fallback_recovery(self.recovery_dir, self.doc.path))
+        problem = None
+        for rec in places:
+            try:
+                self.doc.write(rec)
+                if self.doc.path is not None:  # found at start-up should the file vanish
+                    recovery.write_marker(self.recovery_dir, self.doc.path, rec)
+            except (LoadError, OSError, ValueError) as exc:
+                problem = problem or exc
+                continue
+            self._foreign_recovery.discard(rec)
+            for other in places:
+                if other != rec and other not in self._foreign_recovery:
+                    _unlink_quietly(other)
+            if rec != places[0]:
+                self.show_hint(f"autosaved to {rec} (the file's folder is read-only)")
+            return rec
+        self.show_hint(f"autosave failed: {problem}")
+        return None
 
     def _remove_recovery(self) -> None:
-        self.doc.recovery_path(self.recovery_dir).unlink(missing_ok=True)
+        """Remove this document's recovery files (never another session's, not yet offered)."""
+        places = [self.doc.recovery_path(self.recovery_dir)]
         if self.doc.path is not None:
-            recovery.marker_for(self.recovery_dir, self.doc.path).unlink(missing_ok=True)
+            places.append(recovery.fallback_recovery(self.recovery_dir, self.doc.path))
+        kept = [p for p in places if p in self._foreign_recovery]
+        for p in places:
+            if p not in kept:
+                _unlink_quietly(p)
+        if self.doc.path is not None and not kept:
+            _unlink_quietly(recovery.marker_for(self.recovery_dir, self.doc.path))
 
     def closeEvent(self, event) -> None:  # noqa: N802
         if self.maybe_save():
@@ -721,3 +809,20 @@ class MainWindow(QMainWindow):
             a.triggered.connect(lambda _=False, p=p: self.open_path(p))
         self.recent_menu.setEnabled(bool(self.recent_files()))
 
+
+def _unlink_quietly(path: Path) -> None:
+    """Remove a file if it can be removed (a read-only folder is not an error here)."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def file_hash(path: Path | None) -> str | None:
+    """The SHA-256 of a regular file's bytes; None when missing or not a regular file."""
+    if path is None or regular_file_problem(path) is not None:
+        return None
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None

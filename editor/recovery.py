@@ -1,7 +1,8 @@
 """Recovery files the editor left behind when it stopped without saving (Qt-free).
 
 An untitled document autosaves to ``untitled-<pid>-<n>.autosave.yaml`` in the recovery folder;
-a titled one to ``.NAME.autosave`` next to its file, with a marker ``file-<hash>.ref`` in the
+a titled one to ``.NAME.autosave`` next to its file (or, when that folder is read-only, to
+``NAME-<hash>.autosave`` in the recovery folder), with a marker ``file-<hash>.ref`` in the
 recovery folder naming the file (so a recovery file whose document was deleted or moved away
 can still be found).  At start-up :func:`orphans` lists the ones no running editor owns: an
 editor of another process that is still alive keeps its files.
@@ -54,11 +55,42 @@ def marker_for(recovery_dir: Path, path: Path) -> Path:
     return recovery_dir / f"file-{digest}.ref"
 
 
-def write_marker(recovery_dir: Path, path: Path) -> None:
-    """Remember that ``path`` has a recovery file (pid on the first line, path on the second)."""
+def fallback_recovery(recovery_dir: Path, path: Path) -> Path:
+    """Where a titled document autosaves when its own folder is read-only: the recovery
+    folder (per-user app data), under a name unique to the file's full path."""
+    digest = hashlib.sha1(str(Path(path).resolve()).encode()).hexdigest()[:16]
+    return recovery_dir / f"{Path(path).name}-{digest}.autosave"
+
+
+def candidates(recovery_dir: Path, path: Path) -> list[Path]:
+    """Every place an autosave of ``path`` may be: next to it, or in the recovery folder."""
+    return [titled_recovery(path), fallback_recovery(recovery_dir, path)]
+
+
+def newer_recovery(recovery_dir: Path, path: Path) -> Path | None:
+    """The newest autosave of ``path`` written after the file was, or None."""
+    try:
+        stamp = Path(path).stat().st_mtime
+    except OSError:
+        stamp = 0.0
+    best: tuple[float, Path] | None = None
+    for rec in candidates(recovery_dir, path):
+        try:
+            t = rec.stat().st_mtime
+        except OSError:
+            continue
+        if t > stamp and (best is None or t > best[0]):
+            best = (t, rec)
+    return best[1] if best else None
+
+
+def write_marker(recovery_dir: Path, path: Path, rec: Path | None = None) -> None:
+    """Remember that ``path`` has a recovery file (pid on the first line, path on the second,
+    the recovery file on the third)."""
     m = marker_for(recovery_dir, path)
     m.parent.mkdir(parents=True, exist_ok=True)
-    m.write_text(f"{os.getpid()}\n{Path(path).resolve()}\n", encoding="utf-8")
+    rec = rec or titled_recovery(path)
+    m.write_text(f"{os.getpid()}\n{Path(path).resolve()}\n{rec}\n", encoding="utf-8")
 
 
 def pid_alive(pid: int) -> bool:
@@ -93,14 +125,15 @@ def orphans(recovery_dir: Path, exclude: set[Path] = frozenset()) -> list[Orphan
         m = _UNTITLED.match(f.name)
         if m and f.resolve() not in exclude and not pid_alive(int(m.group(1))):
             found.append(Orphan(f))
-        elif f.suffix == ".ref":
+        elif f.suffix == ".ref" and f.name.startswith("file-"):
             try:
-                pid_s, path_s = f.read_text(encoding="utf-8").splitlines()[:2]
+                lines = f.read_text(encoding="utf-8").splitlines()
+                pid_s, path_s = lines[:2]
                 pid = int(pid_s)
             except (OSError, ValueError):
                 continue
             original = Path(path_s)
-            rec = titled_recovery(original)
+            rec = Path(lines[2]) if len(lines) > 2 and lines[2] else titled_recovery(original)
             if not rec.exists():
                 f.unlink(missing_ok=True)
             elif not original.exists() and not pid_alive(pid) and rec.resolve() not in exclude:

@@ -7,6 +7,7 @@ writes is always a file sprawlmap can load; only then is the target replaced, at
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from engine.atomic_file import atomic_write
@@ -45,10 +46,28 @@ def _checked_text(data: Any, file: str, check: Any) -> str:
     return text
 
 
+def schema_comment(kind: str, file: str) -> str:
+    """``# yaml-language-server: $schema=...`` for a file about to be written at ``file``: the
+    path of docs/schema/KIND.schema.json relative to the file (the language server resolves it
+    from the file's folder), or the schema's URL when the docs are not on this machine."""
+    from engine.io.schema import BASE_URL, SCHEMA_DIR, schema_file
+
+    local = Path(__file__).resolve().parents[2] / SCHEMA_DIR / schema_file(kind)
+    ref = BASE_URL + schema_file(kind)
+    if local.is_file():
+        try:
+            folder = os.path.dirname(os.path.realpath(file))
+            ref = Path(os.path.relpath(local, folder)).as_posix()
+        except ValueError:  # another drive on Windows
+            ref = local.as_uri()
+    return f"# yaml-language-server: $schema={ref}\n"
+
+
 def save_sheet(sheet: Sheet, path: PathLike) -> None:
     """Write a mapsheet atomically; an invalid sheet is refused and the file left as it was."""
     file = os.fspath(path)
-    atomic_write(file, _checked_text(sheet_to_data(sheet), file, sheet_from_data))
+    text = _checked_text(sheet_to_data(sheet), file, sheet_from_data)
+    atomic_write(file, schema_comment("mapsheet", file) + text)
 
 
 def save_document(scenario: Scenario, path: PathLike, layout_only: bool = False) -> None:
@@ -57,4 +76,5 @@ def save_document(scenario: Scenario, path: PathLike, layout_only: bool = False)
     if not isinstance(scenario, Scenario):
         raise LoadError(f"not saved: not a Scenario but {type(scenario).__name__}", file)
     data = scenario_to_data(scenario, layout_only=layout_only)
-    atomic_write(file, _checked_text(data, file, scenario_from_data))
+    text = _checked_text(data, file, scenario_from_data)
+    atomic_write(file, schema_comment("layout" if layout_only else "scenario", file) + text)

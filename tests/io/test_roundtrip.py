@@ -213,7 +213,8 @@ def test_layout_only_file(write, tmp_path):
     assert doc.layout.pavement[0].rotation == 120
     out = tmp_path / "other.yaml"
     save_document(doc, out, layout_only=True)
-    text_out = out.read_text()
+    comment, text_out = out.read_text().split("\n", 1)
+    assert comment.startswith("# yaml-language-server: $schema=") and comment.endswith("/layout.schema.json")
     assert text_out.startswith("format: sprawlmap/layout@1\ntitle: corner-block\nlayout:\n")
     assert load_document(out) == doc
 

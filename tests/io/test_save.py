@@ -78,7 +78,7 @@ def test_successful_save_replaces_and_keeps_mode(saved, tmp_path):
     sheet, target = saved
     os.chmod(target, 0o640)
     save_sheet(sheet, target)
-    assert target.read_text().startswith("format: sprawlmap/mapsheet@1\n")
+    assert target.read_text().splitlines()[1] == "format: sprawlmap/mapsheet@1"
     assert os.stat(target).st_mode & 0o777 == 0o640
     assert load_sheet(target) == sheet
     assert leftovers(tmp_path) == []

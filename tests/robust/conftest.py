@@ -1,20 +1,12 @@
-"""Helpers for the robustness tests: run the CLI in-process and forbid the board compiler, so
-a test proves a refusal came before any compile."""
+"""Fixtures of the robustness tests: run the CLI in-process, and forbid the board compiler so a
+test proves a refusal came before any compile."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from robust_helpers import Compiled
 
 from engine.cli import main
-
-ROOT = Path(__file__).resolve().parents[2]
-SAMPLE = str(ROOT / "scenarios" / "street-ambush.yaml")
-
-
-class Compiled(Exception):
-    """The board compiler ran although the input should have been refused first."""
 
 
 @pytest.fixture
@@ -35,13 +27,3 @@ def cli(capsys):
         return code, out, err
 
     return run
-
-
-def one_line_refusal(code: int, err: str, *phrases: str) -> None:
-    """Exit 2 and exactly one line on stderr holding every phrase."""
-    assert code == 2, err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    for p in phrases:
-        assert p in lines[0], lines[0]

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, SAMPLE, one_line_refusal
+from robust_helpers import ROOT, SAMPLE, one_line_refusal
 
 
 @pytest.mark.parametrize("args, phrase", [

@@ -7,7 +7,7 @@ import json
 import math
 
 import pytest
-from conftest import one_line_refusal
+from robust_helpers import one_line_refusal
 
 from engine import limits
 
@@ -72,7 +72,7 @@ def test_a_limit_is_raised_by_its_environment_variable(cli, doc, monkeypatch):
 
 
 def test_games_limit_names_the_variable(cli, no_compile, monkeypatch):
-    from conftest import SAMPLE
+    from robust_helpers import SAMPLE
 
     monkeypatch.setenv("SPRAWLMAP_MAX_GAMES", "50")
     code, out, err = cli("play", SAMPLE, "--bots", "51")
@@ -80,7 +80,7 @@ def test_games_limit_names_the_variable(cli, no_compile, monkeypatch):
 
 
 def test_pdf_pages_limit(cli, monkeypatch, tmp_path):
-    from conftest import SAMPLE
+    from robust_helpers import SAMPLE
 
     monkeypatch.setenv("SPRAWLMAP_MAX_PAGES", "10")
     out = tmp_path / "map.pdf"

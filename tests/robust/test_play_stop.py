@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SAMPLE
+from robust_helpers import ROOT, SAMPLE
 
 
 def broken(tmp_path: Path) -> str:
