@@ -5,7 +5,7 @@ setup.py changes.
 
     python3 dev.py edit [FILE]     open the editor (the bundled sample when FILE is absent)
     python3 dev.py test [ARGS]     run the whole test suite (pytest ARGS)
-    python3 dev.py bench           run the benchmarks and print the figures
+    python3 dev.py bench [ARGS]    run the benchmarks and print the figures (--blocks N, --json)
     python3 dev.py lint            ruff
     python3 dev.py sprawlmap ...   any CLI command inside the environment
 """

@@ -1,25 +1,35 @@
-"""Engine benchmarks on the generated neighbourhood (python3 dev.py bench).
+"""Engine benchmarks on the generated neighbourhood (python3 dev.py bench [--blocks N] [--json]).
 
-Prints one line per measure: the median of several runs.  Targets (2-core machine):
-(b) one LOS query < 0.2 ms, (c) LOS fan to every dot within 75 < 50 ms, (d) reach within
-12 MP < 5 ms, (e) full validation < 2 s.  The naive baseline answers the same fan with one
-shapely query per pair, to show what the vectorised sweep buys.  ``--export`` adds the
-export times per format (benchmarks/bench_export.py).
+Prints one line per measure: the median CPU time (``time.process_time``: steadier than wall
+clock on a shared machine) of several runs, on a city of N x N blocks (30 dots a block;
+default 4).  ``--json`` prints the issue-11 figures as one JSON object instead:
+``compile_ms``, ``graph_ms``, ``fan_ms`` (street, radius 75), ``roof_fan_ms`` (from a roof to the
+street, radius 75), ``reach_ms`` (12 MP), ``drag_ms`` (move one building, then the board, the
+sight primitives, the movement graph and the fan), ``validate_ms`` (cold), ``dots``, and the
+peer ratio ``reach_vs_scipy`` (our reach over scipy's bare Dijkstra on the same matrix and
+budget).  The naive baseline answers the same fan with one shapely query per pair, to show what
+the vectorised sweep buys.  ``--export`` adds the export times per format
+(benchmarks/bench_export.py).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import shapely  # noqa: E402
+from scipy.sparse.csgraph import dijkstra  # noqa: E402
 
 from benchmarks.neighbourhood import neighbourhood, scenario  # noqa: E402
+from engine import board as board_module  # noqa: E402
 from engine.board import compile_board  # noqa: E402
 from engine.los import line_of_sight, los_fan, prims  # noqa: E402
 from engine.movement import build_graph, reach  # noqa: E402
@@ -29,9 +39,9 @@ from engine.validate import validate  # noqa: E402
 def timeit(fn, repeat: int = 5) -> float:
     out = []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = time.process_time()
         fn()
-        out.append(time.perf_counter() - t)
+        out.append(time.process_time() - t)
     return statistics.median(out)
 
 
@@ -53,21 +63,46 @@ def naive_fan(board, origin, radius=75):
     return blocked
 
 
-def main() -> int:
-    lay, sheets = neighbourhood()
-    t0 = time.perf_counter()
+def street_origin(board, blocks: int):
+    """A street dot near the city's centre (the crossing of two streets)."""
+    mid = (blocks // 2) * 30
+    for d in range(0, 30):
+        for c, r in ((mid + d, mid), (mid, mid + d), (mid - d, mid), (mid, mid - d)):
+            if board.standable((c, r, 0)) and board.building_at((c, r)) is None:
+                return (c, r, 0)
+    ground = board.dots(0)
+    return (*map(int, ground[len(ground) // 2]), 0)
+
+
+def roof_origin(board):
+    return next(((int(c), int(r), b.height) for b in board.buildings
+                 for c, r in board.dots(b.height)
+                 if board.building_at((c, r)) is b and b.height >= 4), None)
+
+
+def measure(blocks: int, naive: bool = True, quick: bool = False) -> tuple[dict, list[str]]:
+    """Every figure for an N x N-block city, and the human-readable lines."""
+    lines: list[str] = []
+    say = lines.append
+    rep = 1 if quick else 5
+    lay, sheets = neighbourhood(blocks=blocks)
+    board_module._UNITS.clear()
+    t0 = time.process_time()
     board = compile_board(lay, sheets)
-    t_compile = time.perf_counter() - t0  # cold: the unit cache is empty on the first compile
-    t0 = time.perf_counter()
+    t_compile = time.process_time() - t0  # cold: the unit cache is empty
+    t0 = time.process_time()
     prims(board)
-    build_graph(board)
-    t_index = time.perf_counter() - t0
+    t_prims = time.process_time() - t0
+    t0 = time.process_time()
+    g = build_graph(board)
+    t_graph = time.process_time() - t0
     n_dots = sum(len(board.dots(lv)) for lv in board.levels)
-    print(f"board: {len(board.buildings)} buildings, levels {board.levels[0]}..{board.levels[-1]}, "
-          f"{n_dots} standable dots, {len(board.all_features())} features, "
-          f"bounds {board.bounds}")
-    print(f"(a) compile board:                {t_compile * 1000:8.1f} ms"
-          f"  (+ LOS primitives and movement graph, built on first use: {t_index * 1000:.1f} ms)")
+    say(f"board: {blocks}x{blocks} blocks, {len(board.buildings)} buildings, levels "
+        f"{board.levels[0]}..{board.levels[-1]}, {n_dots} standable dots, "
+        f"{len(board.all_features())} features, {len(g.src)} movement edges, bounds {board.bounds}")
+    say(f"(a) compile board, cold:          {t_compile * 1000:8.1f} ms")
+    say(f"    LOS primitives:               {t_prims * 1000:8.1f} ms")
+    say(f"    movement graph:               {t_graph * 1000:8.1f} ms")
 
     rng = random.Random(3)
     ground = board.dots(0)
@@ -78,54 +113,87 @@ def main() -> int:
     def many():
         for a, b in pairs:
             line_of_sight(board, a, b)
-    t_los = timeit(many, 3) / len(pairs)
-    print(f"(b) one LOS query:                {t_los * 1000:8.3f} ms  (mean over {len(pairs)} random pairs)")
+    t_los = timeit(many, 1 if quick else 3) / len(pairs)
+    say(f"(b) one LOS query:                {t_los * 1000:8.3f} ms  (mean over {len(pairs)} "
+        f"random pairs)")
 
-    origin = (60, 60, 0)
-    if not board.standable(origin):
-        origin = (*map(int, ground[len(ground) // 2]), 0)
+    origin = street_origin(board, blocks)
     fan = los_fan(board, origin, radius=75)
-    t_fan = timeit(lambda: los_fan(board, origin, radius=75))
-    print(f"(c) LOS fan within 75 dots:       {t_fan * 1000:8.1f} ms  ({len(fan.dots)} targets, "
-          f"{int(fan.blocked.sum())} blocked)")
-    roof = next(((int(c), int(r), b.height) for b in board.buildings
-                 for c, r in board.dots(b.height)
-                 if board.building_at((c, r)) is b and b.height >= 4), None)
+    t_fan = timeit(lambda: los_fan(board, origin, radius=75), rep)
+    say(f"(c) LOS fan within 75 dots:       {t_fan * 1000:8.1f} ms  (from {origin}, "
+        f"{len(fan.dots)} targets, {int(fan.blocked.sum())} blocked)")
+    roof = roof_origin(board)
+    t_roof = float("nan")
     if roof:
-        t_fan_roof = timeit(lambda: los_fan(board, roof, radius=75, level=0))
-        print(f"    fan from a roof {roof} to the street: {t_fan_roof * 1000:.1f} ms")
-    t_naive = timeit(lambda: naive_fan(board, origin), 1)
-    print(f"    naive per-pair shapely fan (walls only): {t_naive * 1000:.1f} ms "
-          f"({t_naive / t_fan:.0f}x slower)")
+        t_roof = timeit(lambda: los_fan(board, roof, radius=75, level=0), rep)
+        say(f"    fan from a roof {roof} to the street (radius 75): {t_roof * 1000:.1f} ms")
+    if naive:
+        t_naive = timeit(lambda: naive_fan(board, origin), 1)
+        say(f"    naive per-pair shapely fan (walls only): {t_naive * 1000:.1f} ms "
+            f"({t_naive / t_fan:.0f}x slower)")
 
-    t_reach = timeit(lambda: reach(board, origin, 2, mp=12), 20)
-    print(f"(d) reach within 12 MP:           {t_reach * 1000:8.2f} ms  "
-          f"({len(reach(board, origin, 2, mp=12))} dots at move ratio 2)")
+    t_reach = timeit(lambda: reach(board, origin, 2, mp=12), 5 if quick else 20)
+    mat = g.matrix(2, False)
+    src = board.node(origin)
+    t_peer = timeit(lambda: dijkstra(mat, indices=src, limit=12.5), 5 if quick else 20)
+    say(f"(d) reach within 12 MP:           {t_reach * 1000:8.2f} ms  "
+        f"({len(reach(board, origin, 2, mp=12))} dots at move ratio 2; scipy's bare Dijkstra on "
+        f"the same matrix {t_peer * 1000:.2f} ms, ratio {t_reach / t_peer:.1f}x)")
 
-    # (f) the editor's case: move one building by a dot, then bring the fan up to date
-    from dataclasses import replace
-
-    def move_and_fan(k=[0]):  # noqa: B006 - a counter that survives between calls
+    # the editor's case: move one building by a dot, then everything it shows next
+    def drag(k=[0]):  # noqa: B006 - a counter that survives between calls
         k[0] += 1
         pl = list(lay.placements)
         pl[5] = replace(pl[5], at=(pl[5].at[0] + (k[0] % 2), pl[5].at[1]))
         b2 = compile_board(replace(lay, placements=tuple(pl)), sheets)
+        prims(b2)
+        build_graph(b2)
         los_fan(b2, origin, radius=75)
-    t_move = timeit(move_and_fan, 9)
-    print(f"(f) move a building, then the fan: {t_move * 1000:8.1f} ms  "
-          f"(recompiles only the moved building; LOS index rebuilt; fan recomputed)")
-
-    from engine import board as board_module
+    t_drag = timeit(drag, 3 if quick else 7)
+    say(f"(f) drag: move a building, then board + sight + movement graph + fan: "
+        f"{t_drag * 1000:8.1f} ms")
 
     scen = scenario(lay)
 
     def cold_validate():
         board_module._UNITS.clear()  # nothing cached: the first validate of a fresh file
         return validate(compile_board(lay, sheets), scen)
-    t_val = timeit(cold_validate, 3)
-    print(f"(e) full validation, cold (compile + graph + checks): {t_val * 1000:8.1f} ms  "
-          f"({len(cold_validate())} findings, scenario with 2 sides and 3 objectives)")
-    if "--export" in sys.argv:  # export times per format (about a minute more)
+    t_val = timeit(cold_validate, 1 if quick else 3)
+    say(f"(e) full validation, cold (compile + graph + checks): {t_val * 1000:8.1f} ms  "
+        f"(scenario with 2 sides and 3 objectives)")
+    figures = {
+        "blocks": blocks,
+        "dots": n_dots,
+        "edges": int(len(g.src)),
+        "compile_ms": round(t_compile * 1000, 1),
+        "graph_ms": round(t_graph * 1000, 1),
+        "fan_ms": round(t_fan * 1000, 2),
+        "roof_fan_ms": round(t_roof * 1000, 2),
+        "reach_ms": round(t_reach * 1000, 3),
+        "drag_ms": round(t_drag * 1000, 1),
+        "validate_ms": round(t_val * 1000, 1),
+        "reach_vs_scipy": round(t_reach / t_peer, 2),
+    }
+    return figures, lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="bench", description=__doc__.splitlines()[0])
+    ap.add_argument("--blocks", type=int, default=4, help="city size N (N x N blocks of 30 dots)")
+    ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    ap.add_argument("--quick", action="store_true", help="fewer repeats (for big cities)")
+    ap.add_argument("--export", action="store_true",
+                    help="add the export times per format (about a minute more)")
+    args = ap.parse_args(argv)
+    if not 1 <= args.blocks <= 32:
+        print("bench: --blocks must be between 1 and 32", file=sys.stderr)
+        return 2
+    figures, lines = measure(args.blocks, naive=not args.json, quick=args.quick)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print("\n".join(lines))
+    if args.export:
         from benchmarks.bench_export import main as bench_export
 
         bench_export()

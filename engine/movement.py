@@ -13,6 +13,12 @@ scipy's C Dijkstra, so a reach or a path on a 120x120-dot city takes millisecond
 
 Every edge also keeps the list of (feature, extra MP) that made its cost, so each step of a path
 can say *why* it cost what it did.
+
+The graph is built with arrays: neighbours through a dense node grid, one segment per pair of
+opposite steps queried against the level's feature tree in one call, each feature's effect on a
+step (starting outside or inside it) tabled once, and the hits costed with numpy.
+``tests/engine/test_movement_graph_arrays.py`` keeps the older per-edge construction and checks
+the two agree exactly.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ CLIMB_DOWN, CLIMB_DOWN_ASSISTED = _MC["climb-down"], _MC["climb-down-assisted"]
 DROP = _MC["drop"]
 
 _BLOCKING = ("wall", "fence", "trunk")
+_BLOCKED, _NONE = -1, -2  # crossing codes: impassable; no hindrance
 
 
 @dataclass(frozen=True)
@@ -162,6 +169,73 @@ def _crossing(f: Feature, inside_start: bool) -> tuple[int, str] | None:
     return None
 
 
+def _nodes_at(board: Board, dots: np.ndarray, level: int) -> np.ndarray:
+    """Vectorised node lookup: the node of each (c, r) dot at ``level``, -1 where none stands."""
+    cmin, rmin, _grid = board._owner_grid
+    g = board._node_grid
+    out = np.full(len(dots), -1, dtype=np.int64)
+    if not 0 <= level < g.shape[0]:
+        return out
+    r, c = dots[:, 1] - rmin, dots[:, 0] - cmin
+    ok = (r >= 0) & (r < g.shape[1]) & (c >= 0) & (c < g.shape[2])
+    out[ok] = g[level, r[ok], c[ok]]
+    return out
+
+
+def _near_features(fs: list[Feature], a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Which segments a-b may touch a feature: their boxes share a cell with the box of a
+    feature's line segment (walls, doors) or of a whole feature (areas, points).
+
+    Conservative, so the tree query that follows on these alone finds every hit it would find
+    on all segments; most steps (open floor, streets) never become a geometry at all.
+    """
+    eps = 1e-6
+    geoms = np.array([f.geom for f in fs], dtype=object)
+    kind = shapely.get_type_id(geoms)
+    linear = np.isin(kind, (1, 2, 5))
+    boxes = [shapely.bounds(geoms[~linear]).reshape(-1, 4)]
+    if linear.any():
+        parts = shapely.get_parts(geoms[linear])
+        xy, part = shapely.get_coordinates(parts, return_index=True)
+        same = part[1:] == part[:-1]
+        p, q = xy[:-1][same], xy[1:][same]
+        boxes.append(np.column_stack([np.minimum(p, q), np.maximum(p, q)]))
+    box = np.concatenate(boxes)
+    box = box[np.isfinite(box).all(axis=1)]
+    if not len(box):
+        return np.zeros(len(a), dtype=bool)
+    lo_s, hi_s = np.minimum(a, b), np.maximum(a, b)
+    x0 = np.floor(min(box[:, 0].min(), lo_s[:, 0].min())) - 2
+    y0 = np.floor(min(box[:, 1].min(), lo_s[:, 1].min())) - 2
+    x1 = np.floor(max(box[:, 2].max(), hi_s[:, 0].max())) + 2
+    y1 = np.floor(max(box[:, 3].max(), hi_s[:, 1].max())) + 2
+    # half-dot cells centred on dots and on the half-dot lines walls follow, so a step beside
+    # a wall is not taken for one across it
+    w, h = int(2 * (x1 - x0)) + 3, int(2 * (y1 - y0)) + 3
+
+    def cell(v: np.ndarray, v0: float) -> np.ndarray:
+        return np.floor(2 * (v - v0) + 0.5).astype(np.int64)
+
+    def cells(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, ...]:
+        return (cell(lo[:, 0] - eps, x0), cell(lo[:, 1] - eps, y0),
+                cell(hi[:, 0] + eps, x0), cell(hi[:, 1] + eps, y0))
+
+    # mark every cell a feature box covers (a difference array, then prefix sums)
+    i0, j0, i1, j1 = cells(box[:, :2], box[:, 2:])
+    diff = np.zeros((h + 1, w + 1), dtype=np.int64)
+    np.add.at(diff, (j0, i0), 1)
+    np.add.at(diff, (j0, i1 + 1), -1)
+    np.add.at(diff, (j1 + 1, i0), -1)
+    np.add.at(diff, (j1 + 1, i1 + 1), 1)
+    marked = (diff.cumsum(0).cumsum(1) > 0).astype(np.int64)
+    # a segment is near when a marked cell lies in its box (summed-area table)
+    sat = np.zeros((h + 2, w + 2), dtype=np.int64)
+    sat[1:, 1:] = marked.cumsum(0).cumsum(1)
+    i0, j0, i1, j1 = cells(lo_s, hi_s)
+    n = sat[j1 + 1, i1 + 1] - sat[j0, i1 + 1] - sat[j1 + 1, i0] + sat[j0, i0]
+    return n > 0
+
+
 def build_graph(board: Board) -> MoveGraph:
     """The movement graph of a board (cached on the board)."""
     cached = board.__dict__.get("_move_graph")
@@ -178,9 +252,8 @@ def build_graph(board: Board) -> MoveGraph:
         w = nodes[:, 0].max() - c0 + 3
         h = nodes[:, 1].max() - r0 + 3
         lv_list = sorted(set(nodes[:, 2].tolist()))
-        lv_pos = {lv: i for i, lv in enumerate(lv_list)}
         grid = np.full((len(lv_list), h, w), -1, dtype=np.int64)
-        li = np.array([lv_pos[v] for v in nodes[:, 2]])
+        li = np.searchsorted(lv_list, nodes[:, 2])
         grid[li, nodes[:, 1] - r0 + 1, nodes[:, 0] - c0 + 1] = np.arange(n)
         for parity in (0, 1):
             sel = np.nonzero((nodes[:, 1] & 1) == parity)[0] if lat.name == "hex" else np.arange(n)
@@ -203,33 +276,65 @@ def build_graph(board: Board) -> MoveGraph:
     base = np.ones(len(src), dtype=np.int64)
     extra = np.zeros(len(src), dtype=np.int64)
     blocked = np.zeros(len(src), dtype=bool)
-    why_of: dict[int, list[str]] = {}
 
     pts = lat.points(nodes[:, :2]) if n else np.zeros((0, 2))
+    if len(src):
+        # each step and its way back are one segment: build and query it once (the pair share
+        # a bounding box, so the tree lists the same features in the same order for both)
+        lo, hi = np.minimum(src, dst), np.maximum(src, dst)
+        rep = np.nonzero(src < dst)[0]
+        rep_key = lo[rep] * n + hi[rep]
+        rk_order = np.argsort(rep_key)
+        rep_of = rep[rk_order[np.searchsorted(rep_key[rk_order], lo * n + hi)]]
+        twins = np.argsort(rep_of, kind="stable")  # every edge, grouped by its segment
+        starts_at = np.searchsorted(rep_of[twins], rep)
+    hit_e: list[np.ndarray] = []
+    hit_cost: list[np.ndarray] = []
+    hit_text: list[np.ndarray] = []
     for lv in board.levels:
         fs = board.features(lv)
         if not fs:
             continue
-        sel = np.nonzero(nodes[src, 2] == lv)[0]
+        sel = rep[nodes[src[rep], 2] == lv]
+        sel = sel[_near_features(fs, pts[src[sel]], pts[dst[sel]])] if len(sel) else sel
         if not len(sel):
             continue
         segs = shapely.linestrings(np.stack([pts[src[sel]], pts[dst[sel]]], axis=1))
-        ei, fi = board.tree(lv).query(segs, predicate="intersects")
-        if not len(ei):
+        si, fi = board.tree(lv).query(segs, predicate="intersects")
+        if not len(si):
             continue
-        starts = shapely.points(pts[src[sel[ei]]])
-        geoms = np.array([fs[j].geom for j in fi], dtype=object)
-        inside = shapely.contains(geoms, starts)
-        for e, j, ins in zip(sel[ei], fi, inside):
-            res = _crossing(fs[j], bool(ins))
-            if res is None:
-                continue
-            cost, text = res
-            if cost < 0:
-                blocked[e] = True
-            else:
-                extra[e] += cost
-                why_of.setdefault(int(e), []).append(text)
+        # what each feature does to a step, starting outside it [0] or inside it [1]
+        table = [(_crossing(f, False), _crossing(f, True)) for f in fs]
+        cost = np.array([[_NONE if r is None else r[0] for r in t] for t in table],
+                        dtype=np.int64)
+        text = np.array([["" if r is None else r[1] for r in t] for t in table], dtype=object)
+        geoms = np.array([f.geom for f in fs], dtype=object)
+        # the two directions of each hit segment, in the hit order
+        rep_pos = np.searchsorted(rep, sel[si])
+        first = twins[starts_at[rep_pos]]
+        second = twins[starts_at[rep_pos] + 1]
+        for e in (first, second):
+            inside = shapely.contains(geoms[fi], shapely.points(pts[src[e]]))
+            hit_e.append(e)
+            hit_cost.append(cost[fi, inside.astype(np.int64)])
+            hit_text.append(text[fi, inside.astype(np.int64)])
+    why_of: dict[int, list[str]] = {}
+    if hit_e:
+        e_all = np.concatenate(hit_e)
+        c_all = np.concatenate(hit_cost)
+        t_all = np.concatenate(hit_text)
+        blocked[e_all[c_all == _BLOCKED]] = True
+        paid = c_all >= 0
+        e_p, c_p, t_p = e_all[paid], c_all[paid], t_all[paid]
+        np.add.at(extra, e_p, c_p)
+        o = np.argsort(e_p, kind="stable")  # hits of one edge stay in the tree's order
+        e_p, t_p = e_p[o], t_p[o]
+        cut = np.nonzero(np.diff(e_p))[0] + 1
+        bounds = np.concatenate([[0], cut, [len(e_p)]]).tolist()
+        ids = e_p[bounds[:-1]].tolist() if len(e_p) else []
+        t_list = t_p.tolist()
+        for k, e in enumerate(ids):
+            why_of[e] = t_list[bounds[k]:bounds[k + 1]]
 
     keep = ~blocked
     new_index = np.cumsum(keep) - 1
@@ -260,18 +365,23 @@ def build_graph(board: Board) -> MoveGraph:
         kind = "assisted climb" if assisted else "climb"
         link(lo, hi, up * stories, f"{kind} up {f.id} +{up * stories}", walked=stories)
         link(hi, lo, down * stories, f"{kind} down {f.id} +{down * stories}", walked=stories)
-    # controlled drops: from a roof dot to a dot one level lower outside that building
+    # controlled drops: from a roof dot to a dot one level lower outside that building, in the
+    # order roof dot by roof dot, neighbour by neighbour
+    offs = np.array([np.subtract(lat.neighbours((0, p)), (0, p)) for p in (0, 1)])
     for bld in board.buildings:
         roof = bld.height
         rd = board.dots(roof)
         rd = rd[board.buildings_at(rd) == bld.index] if len(rd) else rd
-        for c, r in rd:
-            for nc, nr in lat.neighbours((int(c), int(r))):
-                low = (nc, nr, roof - 1)
-                other = board.building_at((nc, nr))
-                if board.standable(low) and (other is None or other.index != bld.index):
-                    link((int(c), int(r), roof), low, DROP,
-                         f"drop one story from roof of {bld.placement_id} +{DROP}", 1)
+        if not len(rd):
+            continue
+        nb = (rd[:, None, :] + offs[rd[:, 1] & 1]).reshape(-1, 2)
+        top = np.repeat(_nodes_at(board, rd, roof), offs.shape[1])
+        low = _nodes_at(board, nb, roof - 1)
+        ok = (low >= 0) & (board.buildings_at(nb) != bld.index)
+        text = f"drop one story from roof of {bld.placement_id} +{DROP}"
+        for a, b in zip(top[ok].tolist(), low[ok].tolist()):
+            why[len(src) + len(links)] = [text]
+            links.append((a, b, 1, DROP, 0, 1))
 
     if lat.name == "hex" or not len(src):
         diag = np.zeros(len(src), dtype=bool)

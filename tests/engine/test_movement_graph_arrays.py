@@ -1,0 +1,222 @@
+"""The array-built movement graph answers exactly as the old per-edge construction did.
+
+The old construction (one shapely LineString per directed edge, a Python loop per tree hit and
+per roof dot) lives here only, as the reference: costs, reasons and reachability must match on
+the sample scenarios, a hex board and benchmark cities with randomly opened, closed and moved
+things.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+import shapely
+from scipy.sparse.csgraph import dijkstra
+
+from benchmarks.neighbourhood import neighbourhood
+from engine.board import Board, compile_board
+from engine.io.resolve import load_board
+from engine.lattice import Dot3
+from engine.model import Area, Layout, Level, Opening, Placement, Sheet, Wall
+from engine.movement import (
+    CLIMB_DOWN,
+    CLIMB_DOWN_ASSISTED,
+    CLIMB_UP,
+    CLIMB_UP_ASSISTED,
+    DROP,
+    ELEVATOR,
+    STAIRS,
+    MoveGraph,
+    _crossing,
+    build_graph,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def reference_graph(board: Board) -> MoveGraph:
+    """The graph as built before issue 11: one shapely segment per edge, a Python loop per hit."""
+    lat = board.lattice
+    nodes = board._node_dots
+    n = len(nodes)
+    src_l: list[np.ndarray] = []
+    dst_l: list[np.ndarray] = []
+    if n:
+        # neighbour lookup through a dense grid per level
+        c0, r0 = nodes[:, 0].min(), nodes[:, 1].min()
+        w = nodes[:, 0].max() - c0 + 3
+        h = nodes[:, 1].max() - r0 + 3
+        lv_list = sorted(set(nodes[:, 2].tolist()))
+        lv_pos = {lv: i for i, lv in enumerate(lv_list)}
+        grid = np.full((len(lv_list), h, w), -1, dtype=np.int64)
+        li = np.array([lv_pos[v] for v in nodes[:, 2]])
+        grid[li, nodes[:, 1] - r0 + 1, nodes[:, 0] - c0 + 1] = np.arange(n)
+        for parity in (0, 1):
+            sel = np.nonzero((nodes[:, 1] & 1) == parity)[0] if lat.name == "hex" else np.arange(n)
+            if lat.name != "hex" and parity == 1:
+                break
+            probe = (0, parity)
+            offs = [(dc, dr) for dc, dr in
+                    (np.subtract(nb, probe) for nb in lat.neighbours(probe))]
+            for dc, dr in offs:
+                cc = nodes[sel, 0] - c0 + 1 + dc
+                rr = nodes[sel, 1] - r0 + 1 + dr
+                ok = (cc >= 0) & (cc < w) & (rr >= 0) & (rr < h)
+                tgt = np.full(len(sel), -1, dtype=np.int64)
+                tgt[ok] = grid[li[sel][ok], rr[ok], cc[ok]]
+                good = tgt >= 0
+                src_l.append(sel[good])
+                dst_l.append(tgt[good])
+    src = np.concatenate(src_l) if src_l else np.zeros(0, dtype=np.int64)
+    dst = np.concatenate(dst_l) if dst_l else np.zeros(0, dtype=np.int64)
+    base = np.ones(len(src), dtype=np.int64)
+    extra = np.zeros(len(src), dtype=np.int64)
+    blocked = np.zeros(len(src), dtype=bool)
+    why_of: dict[int, list[str]] = {}
+
+    pts = lat.points(nodes[:, :2]) if n else np.zeros((0, 2))
+    for lv in board.levels:
+        fs = board.features(lv)
+        if not fs:
+            continue
+        sel = np.nonzero(nodes[src, 2] == lv)[0]
+        if not len(sel):
+            continue
+        segs = shapely.linestrings(np.stack([pts[src[sel]], pts[dst[sel]]], axis=1))
+        ei, fi = board.tree(lv).query(segs, predicate="intersects")
+        if not len(ei):
+            continue
+        starts = shapely.points(pts[src[sel[ei]]])
+        geoms = np.array([fs[j].geom for j in fi], dtype=object)
+        inside = shapely.contains(geoms, starts)
+        for e, j, ins in zip(sel[ei], fi, inside):
+            res = _crossing(fs[j], bool(ins))
+            if res is None:
+                continue
+            cost, text = res
+            if cost < 0:
+                blocked[e] = True
+            else:
+                extra[e] += cost
+                why_of.setdefault(int(e), []).append(text)
+
+    keep = ~blocked
+    new_index = np.cumsum(keep) - 1
+    src, dst, base, extra = src[keep], dst[keep], base[keep], extra[keep]
+    why = {int(new_index[e]): w for e, w in why_of.items() if keep[e]}
+
+    # level changes: stairs, elevators, climbs, controlled drops
+    links: list[tuple[int, int, int, int, int, int]] = []
+
+    def link(a: Dot3, b: Dot3, ex: int, text: str, mr_paid: int = 0, walked: int = 0) -> None:
+        """A level change; ``walked`` stories climbed on foot (stairs, climbs) for metres."""
+        why[len(src) + len(links)] = [text]
+        links.append((board.node(a), board.node(b), mr_paid, ex, walked, mr_paid))
+
+    for a, b, f in board.stair_links:
+        flights = abs(a[2] - b[2])
+        link(a, b, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
+        link(b, a, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
+    for a, b, f in board.elevator_links:
+        link(a, b, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
+        link(b, a, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
+    for a, b, f in board.climb_links:
+        stories = abs(b[2] - a[2])
+        assisted = bool(f.props.get("assisted"))
+        up = CLIMB_UP_ASSISTED if assisted else CLIMB_UP
+        down = CLIMB_DOWN_ASSISTED if assisted else CLIMB_DOWN
+        lo, hi = (a, b) if a[2] < b[2] else (b, a)
+        kind = "assisted climb" if assisted else "climb"
+        link(lo, hi, up * stories, f"{kind} up {f.id} +{up * stories}", walked=stories)
+        link(hi, lo, down * stories, f"{kind} down {f.id} +{down * stories}", walked=stories)
+    # controlled drops: from a roof dot to a dot one level lower outside that building
+    for bld in board.buildings:
+        roof = bld.height
+        rd = board.dots(roof)
+        rd = rd[board.buildings_at(rd) == bld.index] if len(rd) else rd
+        for c, r in rd:
+            for nc, nr in lat.neighbours((int(c), int(r))):
+                low = (nc, nr, roof - 1)
+                other = board.building_at((nc, nr))
+                if board.standable(low) and (other is None or other.index != bld.index):
+                    link((int(c), int(r), roof), low, DROP,
+                         f"drop one story from roof of {bld.placement_id} +{DROP}", 1)
+
+    if lat.name == "hex" or not len(src):
+        diag = np.zeros(len(src), dtype=bool)
+    else:
+        diag = (nodes[src, 0] != nodes[dst, 0]) & (nodes[src, 1] != nodes[dst, 1])
+    stories = np.zeros(len(src), dtype=np.int64)
+    flat = np.ones(len(src), dtype=np.int64)
+    if links:
+        arr = np.array(links, dtype=np.int64)
+        src, dst = np.concatenate([src, arr[:, 0]]), np.concatenate([dst, arr[:, 1]])
+        base, extra = np.concatenate([base, arr[:, 2]]), np.concatenate([extra, arr[:, 3]])
+        diag = np.concatenate([diag, np.zeros(len(arr), dtype=bool)])
+        stories = np.concatenate([stories, arr[:, 4]])
+        flat = np.concatenate([flat, arr[:, 5]])
+    order = np.argsort(src, kind="stable")
+    indptr = np.searchsorted(src[order], np.arange(n + 1))
+    g = MoveGraph(src, dst, base, extra, why, indptr, order, n, diag=diag, stories=stories,
+                  flat=flat)
+    return g
+
+
+def _same(board: Board) -> None:
+    new, old = build_graph(board), reference_graph(board)
+    assert new.n == old.n
+    for name in ("src", "dst", "base", "extra", "diag", "stories", "flat", "order", "indptr"):
+        assert np.array_equal(getattr(new, name), getattr(old, name)), name
+    assert new.why == old.why
+    # reachability and costs from a few dots, under two move ratios and crawling
+    rng = random.Random(board.node_count)
+    for _ in range(4):
+        i = rng.randrange(board.node_count)
+        for mr, crawl in ((1, False), (3, True)):
+            a = dijkstra(new.matrix(mr, crawl), indices=i, limit=40)
+            b = dijkstra(old.matrix(mr, crawl), indices=i, limit=40)
+            assert np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "scenarios").glob("*.yaml")))
+def test_sample_scenarios(name):
+    _scen, board = load_board(ROOT / "scenarios" / name)
+    _same(board)
+
+
+def test_benchmark_city_with_random_changes():
+    lay, sheets = neighbourhood(seed=11, blocks=2)
+    rng = random.Random(5)
+    for _ in range(3):
+        pl = list(lay.placements)
+        k = rng.randrange(len(pl))
+        pl[k] = replace(pl[k], at=(pl[k].at[0] + rng.choice((-1, 1)), pl[k].at[1]))
+        lay = replace(lay, placements=tuple(pl))
+        board = compile_board(lay, sheets)
+        _same(board)
+        play = board.fork()  # doors and windows opened and closed, as play does
+        for f in rng.sample([f for f in board.all_features() if f.kind in ("door", "window")], 25):
+            play.set_state(f.id, "closed" if f.props.get("state") != "closed" else "open")
+        _same(play)
+
+
+def test_hex_board_with_walls_doors_and_a_roof():
+    box = ((-0.5, -0.5), (5.5, -0.5), (5.5, 3.5), (-0.5, 3.5))
+    hut = Sheet(id="hut", title="Hut", kind="building", lattice="hex", size=(6, 4), outline=box,
+                height=1, levels=(
+                    Level(0, walls=(Wall(path=(*box, box[0]), exterior=True),),
+                          doors=(Opening("door", ((2.0, 3.5), (3.0, 3.5))),),
+                          areas=(Area("obstacle", ((1.2, 1.2), (2.8, 1.2), (2.8, 2.2)), cost=2),)),
+                    Level(1)))
+    pav = Sheet(id="hex-pav", title="Hex pavement", kind="pavement", lattice="hex",
+                size=(20, 16), outline=((-0.5, -0.5), (20.0, -0.5), (20.0, 14.5), (-0.5, 14.5)))
+    lay = Layout(lattice="hex", pavement=(Placement("hex-pav", (0, 0)),),
+                 placements=(Placement("hut", (6, 4), id="h1"),))
+    board = compile_board(lay, {"hex-pav": pav, "hut": hut})
+    g = build_graph(board)
+    assert len(g.why) > 0 and g.extra.max() > 0  # the door and the obstacle cost something
+    _same(board)
