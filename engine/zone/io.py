@@ -37,6 +37,13 @@ from engine.zone.model import (
 FORMAT = "sprawlmap/zone@1"
 ZONE_KEYS = ("format", "title", "grid", "shape", "block_size", "players", "river", "barriers",
              "blocks", "limits", "growth", "landslide", "notes")
+PLAYER_KEYS = ("id", "name", "safehouse", "entries", "note")
+RIVER_KEYS = ("preset", "blocks", "crossing")
+BARRIER_KEYS = ("between", "body", "note")
+BLOCK_KEYS = ("at", "layout", "label", "card", "note")
+LIMITS_KEYS = ("runners_per_block", "events_per_block")
+GROWTH_KEYS = ("enabled", "trigger", "side")
+LANDSLIDE_KEYS = ("enabled", "stay_damage", "off_edge")
 #: a zone bigger than this is refused (a city is a few dozen blocks, not millions)
 MAX_SIDE = 64
 
@@ -153,7 +160,7 @@ class _Reader:
     def players(self, r: Rec) -> tuple[Player, ...]:
         out: list[Player] = []
         for item, at in _items(r, "players"):
-            p = Rec(item, at, "player", ("id", "name", "safehouse", "entries", "note"), ("id", "safehouse"))
+            p = Rec(item, at, "player", PLAYER_KEYS, ("id", "safehouse"))
             pid = p.get("id", feature_id)
             if any(q.id == pid for q in out):
                 p.at("id").fail(f"duplicate player id '{pid}'")
@@ -168,7 +175,7 @@ class _Reader:
         return tuple(out)
 
     def river(self, v: Any, at: At) -> River:
-        rr = Rec(v, at, "river", ("preset", "blocks", "crossing"))
+        rr = Rec(v, at, "river", RIVER_KEYS)
         if ("preset" in rr) == ("blocks" in rr):
             rr.fail("river needs either 'preset: 1|2' or 'blocks: [[c, r], ...]' (one of them)")
         crossing = rr.get("crossing", self.crossing, CROSSINGS)
@@ -201,7 +208,7 @@ class _Reader:
     def barriers(self, r: Rec) -> tuple[ZoneBarrier, ...]:
         out: list[ZoneBarrier] = []
         for item, at in _items(r, "barriers"):
-            b = Rec(item, at, "barrier", ("between", "body", "note"), ("between", "body"))
+            b = Rec(item, at, "barrier", BARRIER_KEYS, ("between", "body"))
             ends = b.raw("between")
             bat = b.at("between")
             if not isinstance(ends, list | tuple) or len(ends) != 2:
@@ -218,7 +225,7 @@ class _Reader:
     def zone_blocks(self, r: Rec) -> tuple[ZoneBlock, ...]:
         out: list[ZoneBlock] = []
         for item, at in _items(r, "blocks"):
-            b = Rec(item, at, "block", ("at", "layout", "label", "card", "note"), ("at",))
+            b = Rec(item, at, "block", BLOCK_KEYS, ("at",))
             where = self.block(b.raw("at"), b.at("at"), "block")
             if any(x.at == where for x in out):
                 b.at("at").fail(f"block [{where[0]}, {where[1]}] is listed twice")
@@ -228,18 +235,18 @@ class _Reader:
 
     @staticmethod
     def limits(v: Any, at: At) -> Limits:
-        r = Rec(v, at, "limits", ("runners_per_block", "events_per_block"))
+        r = Rec(v, at, "limits", LIMITS_KEYS)
         return Limits(r.get("runners_per_block", integer(1, 100), 6), r.get("events_per_block", integer(0, 100), 6))
 
     @staticmethod
     def growth(v: Any, at: At) -> Growth:
-        r = Rec(v, at, "growth", ("enabled", "trigger", "side"))
+        r = Rec(v, at, "growth", GROWTH_KEYS)
         return Growth(r.get("enabled", boolean, False), r.get("trigger", integer(1, 7), 5),
                       r.get("side", choice(GROWTH_SIDES), "die"))
 
     @staticmethod
     def landslide(v: Any, at: At) -> Landslide:
-        r = Rec(v, at, "landslide", ("enabled", "stay_damage", "off_edge"))
+        r = Rec(v, at, "landslide", LANDSLIDE_KEYS)
         return Landslide(r.get("enabled", boolean, False), r.get("stay_damage", integer(0, 100), 1),
                          r.get("off_edge", choice(OFF_EDGE), "stay"))
 

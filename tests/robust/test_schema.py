@@ -14,8 +14,10 @@ from engine.errors import LoadError
 from engine.io import load_document, load_sheet
 from engine.io.reader import read_yaml
 from engine.io.schema import SCHEMA_DIR, schema_file, schema_text, schemas
+from engine.zone.io import load_zone
 
-SHIPPED = sorted((ROOT / "mapsheets").glob("*.yaml")) + sorted((ROOT / "scenarios").glob("*.yaml"))
+SHIPPED = (sorted((ROOT / "mapsheets").glob("*.yaml")) + sorted((ROOT / "scenarios").glob("*.yaml"))
+           + sorted((ROOT / "zones").glob("*.yaml")))
 
 
 def kind_of(data) -> str:
@@ -42,6 +44,7 @@ def test_schema_accepts_every_shipped_file(path: Path):
 
 SCENARIO = ROOT / "scenarios" / "street-ambush.yaml"
 SHEET = ROOT / "mapsheets" / "corner-store.yaml"
+ZONE = ROOT / "zones" / "river-1.yaml"
 
 
 def _set(d, path, value):
@@ -76,6 +79,11 @@ BROKEN = [
     (SHEET, ("levels", 0, "walls", 0, "zzz"), 1, "unknown wall key"),
     (SHEET, ("outline",), [[0, 0], [1, 1]], "outline of two points"),
     (SHEET, ("size",), [10], "size of one number"),
+    (ZONE, ("zzz",), 1, "unknown zone key"),
+    (ZONE, ("players", 0, "safehouse"), "up", "unknown safehouse edge"),
+    (ZONE, ("river", "preset"), 3, "unknown river preset"),
+    (ZONE, ("growth", "side"), "sideways", "unknown growth side"),
+    (ZONE, ("barriers",), [{"between": [[0, 0], [0, 1]]}], "barrier without body"),
 ]
 
 
@@ -85,10 +93,10 @@ def test_schema_rejects_what_the_loader_rejects(tmp_path, src, path, value, why)
     _set(data, path, value)
     f = tmp_path / "broken.yaml"
     f.write_text(json.dumps(data))  # JSON is YAML
-    load = load_sheet if kind_of(read_yaml(src)) == "mapsheet" else load_document
+    kind = kind_of(read_yaml(src))
+    load = {"mapsheet": load_sheet, "zone": load_zone}.get(kind, load_document)
     with pytest.raises(LoadError):
         load(f)
-    kind = "mapsheet" if load is load_sheet else kind_of(read_yaml(src))
     assert list(validator(kind).iter_errors(data)), why
 
 
