@@ -2,7 +2,7 @@
 
 Prints one line per measure (median of a few runs, after a first run that builds the board's
 LOS and movement indexes).  Aim: under 1 s per map; the editor computes them in the background.
-Run: /work/main/.venv/bin/python benchmarks/bench_lenses.py
+Run: .venv/bin/python benchmarks/bench_lenses.py
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 linked to dot-scale layouts (48 x 32 dots each: one pavement sheet and two buildings), i.e. a
 192 x 128-dot neighbourhood.
 
-    /work/main/.venv/bin/python benchmarks/zone.py
+    .venv/bin/python benchmarks/zone.py
 
 Prints the median of several runs for: (z1) validate the zone cold (every block layout loaded,
 its sheets found and its board compiled: the linked-layout cache emptied first), (z2) validate

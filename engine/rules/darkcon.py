@@ -3,7 +3,7 @@
 Dark Conspiracy rolls a d20 under a target built from skill and attribute, so a modifier is
 added to that target and **a positive number helps the shooter** — the opposite sign to DMZ
 and Shadowrun.  Its maps use 2 m squares, the same as one dot.  From the digest
-``/work/shared/rules/darkcon_sr1.md`` Part 1 (``Lnnn`` is the seed line it cites):
+``../shared/rules/darkcon_sr1.md`` Part 1 (``Lnnn`` is the seed line it cites):
 
 * range: the weapon's printed range R is short; medium 2R, long 4R, extreme 8R; +4 at short,
   0 at medium (an Average task), -4 long, -6 extreme (§1.8, L400);

@@ -1,7 +1,7 @@
 """Shadowrun 1st edition as ConcisionRun restates it (seed 004): target numbers from LOS facts.
 
 ConcisionRun keeps the rules' shape but points to the Shadowrun book's pages for nearly every
-number a map needs (digest ``/work/shared/rules/darkcon_sr1.md`` §2.4 and §2.12; ``Lnnn`` is
+number a map needs (digest ``../shared/rules/darkcon_sr1.md`` §2.4 and §2.12; ``Lnnn`` is
 the seed line the digest cites).  What it does say, and this ruleset follows:
 
 * three kinds of cover (L1392-1400): impenetrable (total protection), hard (its rating is added

@@ -2,7 +2,7 @@
 
 Shadowrun works in meters and target numbers (TN): a range band gives the base TN, situational
 modifiers are added to it, and the TN never drops below 2.  The engine's facts map onto the
-chapter like this (digest ``/work/shared/rules/sr3_combat.md``; ``Lnnn`` is the seed line the
+chapter like this (digest ``../shared/rules/sr3_combat.md``; ``Lnnn`` is the seed line the
 digest cites):
 
 * any interruption (doorway, window, hole, crates, low wall, foliage, branches, stairwell) is
