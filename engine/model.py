@@ -237,6 +237,9 @@ class Weapon:
     damage: int | None = None
     name: str = ""
     note: str = ""
+    #: figures another ruleset needs (sr3 ``damage: 9M``, darkcon ``dice: 2d6``...), in file
+    #: order; each ruleset reads and checks its own keys (see docs/rulesets-play.md)
+    stats: tuple[tuple[str, int | str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +255,9 @@ class Character:
     weapons: tuple[Weapon, ...] = ()
     id: str = ""
     note: str = ""
+    #: attributes and skills another ruleset needs (sr3 ``body: 4``, ``firearms: 5``...),
+    #: in file order; each ruleset reads and checks its own keys
+    stats: tuple[tuple[str, int | str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from engine.io.fields import (
     Rec,
     boolean,
     choice,
+    describe,
     feature_id,
     int_tuple,
     integer,
@@ -141,7 +142,8 @@ def _deployment(v: Any, at: At) -> Deployment:
 
 
 def _weapon(v: Any, at: At) -> Weapon:
-    r = Rec(v, at, "weapon", ("type", "name", "success", "shots", "clips", "damage", "note"), ("type",))
+    r = Rec(v, at, "weapon", ("type", "name", "success", "shots", "clips", "damage", "note", "stats"),
+            ("type",))
     success = r.get("success", list_of(integer(0)), ())
     if len(success) > 4:
         r.at("success").fail("'success' lists at most 4 values (short, medium, long, extreme)")
@@ -149,13 +151,21 @@ def _weapon(v: Any, at: At) -> Weapon:
         type=r.get("type", text), name=r.get("name", text, ""), success=success,
         shots=r.get("shots", integer(0)), clips=r.get("clips", integer(0)),
         damage=r.get("damage", integer(0)), note=r.get("note", text, ""),
+        stats=r.get("stats", pairs(lambda k: stat_value, "stats"), ()),
     )
 
 
 CHARACTER_KEYS = (
     "id", "name", "archetype", "move_ratio", "fire_ratio", "vision", "metatype", "success",
-    "defense", "weapons", "note",
+    "defense", "weapons", "note", "stats",
 )
+
+
+def stat_value(v: Any, at: At) -> int | str:
+    """A ruleset figure: a whole number (``body: 4``) or a short code (``damage: 9M``)."""
+    if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, str) and not v.strip()):
+        at.fail(f"'{at.name}' must be a whole number or a short code such as 9M, not {describe(v)}")
+    return v
 
 
 def _character(v: Any, at: At, people: F.IdBook) -> Character:
@@ -174,6 +184,7 @@ def _character(v: Any, at: At, people: F.IdBook) -> Character:
         defense=r.get("defense", pairs(lambda k: integer(), "defense"), ()),
         weapons=r.get("weapons", list_of(_weapon), ()),
         note=r.get("note", text, ""),
+        stats=r.get("stats", pairs(lambda k: stat_value, "stats"), ()),
     )
 
 
@@ -261,6 +272,7 @@ def _weapon_out(w: Weapon) -> dict[str, Any]:
     for key in ("shots", "clips", "damage"):
         put(d, key, getattr(w, key))
     put(d, "note", w.note, "")
+    put(d, "stats", dict(w.stats))
     return d
 
 
@@ -276,6 +288,7 @@ def _character_out(c: Character) -> dict[str, Any]:
     put(d, "defense", dict(c.defense))
     put(d, "weapons", [_weapon_out(w) for w in c.weapons])
     put(d, "note", c.note, "")
+    put(d, "stats", dict(c.stats))
     return d
 
 

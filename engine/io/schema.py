@@ -216,13 +216,17 @@ def objective() -> Schema:
 
 
 def scenario() -> Schema:
-    weapon = record({"type": TEXT, "name": TEXT, "success": {"type": "array", "items": nonneg()},
-                     "shots": nonneg(), "clips": nonneg(), "damage": nonneg(), "note": TEXT}, ("type",))
     ints = {"type": "object", "additionalProperties": INT}
+    stats = {"type": "object", "additionalProperties": {"type": ["integer", "string"]},
+             "description": "figures another ruleset needs (sr3 body, damage 9M...)"}
+    weapon = record({"type": TEXT, "name": TEXT, "success": {"type": "array", "items": nonneg()},
+                     "shots": nonneg(), "clips": nonneg(), "damage": nonneg(), "note": TEXT,
+                     "stats": stats}, ("type",))
     character = record({"id": FEATURE_ID, "name": TEXT, "archetype": TEXT, "move_ratio": nonneg(1),
                         "fire_ratio": nonneg(1), "vision": enum(S.VISION), "metatype": enum(S.METATYPES),
                         "success": ints, "defense": ints,
-                        "weapons": {"type": "array", "items": weapon}, "note": TEXT},
+                        "weapons": {"type": "array", "items": weapon}, "note": TEXT,
+                        "stats": stats},
                        ("name",), S.CHARACTER_KEYS)
     deployment = {"anyOf": [
         record({"polygon": points(3), "level": nonneg()}, ("polygon",)),

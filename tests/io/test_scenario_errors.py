@@ -74,6 +74,13 @@ CASES = {
     "skill value text": (
         HEAD + "sides:\n  - id: a\n    characters:\n      - name: X\n        success: {firearms: high}  #<\n",
         "'firearms' must be a whole number, not the text 'high'"),
+    "stat a list": (
+        HEAD + "sides:\n  - id: a\n    characters:\n      - name: X\n        stats: {body: [4]}  #<\n",
+        "'body' must be a whole number or a short code such as 9M, not a list"),
+    "weapon stat empty text": (
+        HEAD + "sides:\n  - id: a\n    characters:\n      - name: X\n        weapons:\n"
+        "          - {type: pistol, stats: {damage: ' '}}  #<\n",
+        "'damage' must be a whole number or a short code such as 9M"),
     "character without name": (
         HEAD + "sides:\n  - id: a\n    characters:\n      - {move_ratio: 2}  #<\n", "character is missing 'name'"),
     "too many weapon success values": (
@@ -150,3 +157,21 @@ def test_base_fixture_is_valid(write):
     assert doc.layout.placements[0].rotation == 90
     assert doc.layout.placements[0].id == "box-1"
     assert doc.layout.pavement[0].id == "pavement-a-1"
+
+
+def test_ruleset_stats_round_trip(write, tmp_path):
+    """Character and weapon ``stats`` keep their keys, values and order through a save."""
+    from engine.io import save_document
+
+    text = HEAD + SIDES.replace(
+        "      - {name: Sabre, move_ratio: 2}",
+        "      - name: Sabre\n        stats: {quickness: 5, body: 4, reaction: 6}\n"
+        "        weapons:\n          - {type: heavy-pistol, stats: {damage: 9M, mode: SA}}")
+    doc = load_document(write(text))
+    sabre = doc.sides[0].characters[0]
+    assert sabre.stats == (("quickness", 5), ("body", 4), ("reaction", 6))
+    assert sabre.weapons[0].stats == (("damage", "9M"), ("mode", "SA"))
+    out = tmp_path / "again.yaml"
+    save_document(doc, out)
+    again = load_document(out)
+    assert again.sides[0].characters[0] == sabre
