@@ -90,6 +90,10 @@ def reference_graph(board: Board) -> MoveGraph:
         ei, fi = board.tree(lv).query(segs, predicate="intersects")
         if not len(ei):
             continue
+        # the reasons of one step in the order of the level's features (the tree's own order
+        # depends on everything else on the level)
+        o = np.lexsort((fi, ei))
+        ei, fi = ei[o], fi[o]
         starts = shapely.points(pts[src[sel[ei]]])
         geoms = np.array([fs[j].geom for j in fi], dtype=object)
         inside = shapely.contains(geoms, starts)
