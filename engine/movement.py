@@ -566,11 +566,10 @@ def build_graph(board: Board) -> MoveGraph:
         diag = np.concatenate([diag, np.zeros(len(arr), dtype=bool)])
         base[m:], stories[m:], flat[m:] = arr[:, 2], arr[:, 4], arr[:, 5]
     # every edge with reasons, in edge order: the steps', then one per level change
-    cut = np.nonzero(np.diff(e_p))[0] + 1
-    why = _Why(np.concatenate([e_p[np.concatenate([[0], cut])] if len(e_p) else e_p,
-                               np.arange(m, total)]),
-               np.concatenate([[0], cut, len(e_p) + np.arange(len(arr) + 1)]
-                              if len(e_p) else np.arange(len(arr) + 1)).astype(np.int64),
+    heads = np.concatenate([[0], np.nonzero(np.diff(e_p))[0] + 1]).astype(np.int64) \
+        if len(e_p) else np.zeros(0, dtype=np.int64)
+    why = _Why(np.concatenate([e_p[heads], np.arange(m, total)]).astype(np.int64),
+               np.concatenate([heads, len(e_p) + np.arange(len(arr) + 1)]).astype(np.int64),
                np.concatenate([t_p, np.array(link_text, dtype=object).reshape(-1), drops[2]]))
     order = np.argsort(src, kind="stable")
     indptr = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=n))]).astype(np.int64)
