@@ -15,7 +15,7 @@ from dataclasses import replace
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor
 
-from editor import clipboard, edits, feature_move
+from editor import clipboard, edits, feature_move, geometry
 from editor import scenario_edits as se
 from editor.canvas.items import qtransform
 from editor.delete import delete_selection
@@ -245,7 +245,11 @@ class SelectTool(Tool):
         for x in self._moving(ref):
             trial = edits.set_placement(trial, x, edits.nudge(placement_of(trial, x), dc, dr))
         moved = placement_of(trial, ref)
-        resolved = resolve_placements(trial, doc.sheets())
+        going = set(self._moving(ref))
+        resolved = [geometry.moved(r, placement_of(trial, PlacementRef(r.pavement, r.index)),
+                                   trial.lattice)
+                    if PlacementRef(r.pavement, r.index) in going else r
+                    for r in doc.resolved()]
         problems = placement_problems(resolved)
         item = self.ctx.scene.placement_items.get((ref.pavement, ref.index))
         if item is None:
