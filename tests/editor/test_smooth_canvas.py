@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import samples
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-import samples
 from editor.canvas import items as canvas_items
 from editor.tools.overlay import DotShade
 from engine.model import Deployment, Placement, Side
