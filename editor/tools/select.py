@@ -111,7 +111,10 @@ class SelectTool(Tool):
             self._drag = building
             if building in self.state.group:  # drag the whole group
                 return True
-        self.state.select(selection_for(hit, r if doc.mode == "scenario" else None))
+        picked = selection_for(hit, r if doc.mode == "scenario" else None)
+        on = hit[1] if hit is not None else None
+        self.state.select(picked, PlacementRef(False, on.index)
+                          if on is not None and not on.pavement else None)
         return True
 
     # ------------------------------------------------------------------ rubber band
