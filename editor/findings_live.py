@@ -81,13 +81,15 @@ def refresh_findings(win) -> None:
         panel.set_updating(False)
         return
     panel.set_updating(True)
-    quick, slow = split_checks()
     compile_job = doc.board_job()
 
     def quick_job():
+        # the engine's checks are imported here, in the worker: the first import (scipy...)
+        # takes a second or more, and on the GUI thread it delayed the first paint
+        quick, slow = split_checks()
         root, board, err = compile_job()
         return root, board, err, (run_checks(board, root, quick) if board is not None
-                                  else None)
+                                  else None), slow
 
     def failed(exc: BaseException) -> None:
         panel.refresh(doc, [{"code": "validate", "severity": "warning", "message": str(exc),
@@ -98,7 +100,7 @@ def refresh_findings(win) -> None:
         if isinstance(result, BaseException):
             failed(result)
             return
-        root, board, err, by_check = result
+        root, board, err, by_check, slow = result
         if doc is not win.doc or root is not doc.root:
             return  # an older edit's answer; the newer one is on its way
         if board is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from editor.canvas import style
 from editor.canvas.items import ExtrasItem, PlacementItem, label_item, qtransform
@@ -42,6 +42,8 @@ class BoardScene(QGraphicsScene):
         self.doc = doc
         self.state = state
         self.placement_items: dict[tuple[bool, int], PlacementItem] = {}
+        #: each building's name label and where it sits in the sheet's frame (a drag moves it)
+        self.label_items: dict[tuple[bool, int], tuple[QGraphicsItem, tuple]] = {}
         self._model_items: list = []
         self._highlights: list = []
         self._extras_item: ExtrasItem | None = None
@@ -61,6 +63,7 @@ class BoardScene(QGraphicsScene):
         is kept (moved, re-flagged), so it keeps its cached picture and is not repainted."""
         old = self.placement_items
         self.placement_items = {}
+        self.label_items = {}
         keep: set[int] = set()
         doc, st = self.doc, self.state
         problems = doc.problems()
@@ -85,6 +88,8 @@ class BoardScene(QGraphicsScene):
                 lab = label_item(name, QPointF(c.x, c.y))
                 self.addItem(lab)
                 new_items.append(lab)
+                self.label_items[(r.pavement, r.index)] = (
+                    lab, r.transform.inverse().apply((c.x, c.y)))
         ex = doc.layout.extras
         item = self._extras_item
         if ex.areas or ex.lines or ex.trees:
@@ -118,6 +123,12 @@ class BoardScene(QGraphicsScene):
         self._model_items = new_items
         self.show_selection()
         self._fit_rect()
+
+    def move_label(self, key: tuple[bool, int], tf) -> None:
+        """Put placement ``key``'s name where transform ``tf`` takes it (a drag preview)."""
+        hit = self.label_items.get(key)
+        if hit is not None:
+            hit[0].setPos(QPointF(*tf.apply(hit[1])))
 
     def show_selection(self) -> None:
         """Flag the selected buildings and outline a selected feature, zone or objective."""

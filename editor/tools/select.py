@@ -262,6 +262,7 @@ class SelectTool(Tool):
             rx = next((y for y in resolved if not y.pavement and y.index == x.index), None)
             if it is not None and rx is not None:
                 it.setTransform(qtransform(rx.transform))
+                self.ctx.scene.move_label((x.pavement, x.index), rx.transform)
         r = next(x for x in resolved if not x.pavement and x.index == ref.index)
         for (pav, idx), it in self.ctx.scene.placement_items.items():
             if not pav and it.problem != problems.get(idx):
