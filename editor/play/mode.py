@@ -49,6 +49,7 @@ from editor.play.tools import PlayTool
 from engine.play import actions as A
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
+from engine.play.referees import load_game, new_game
 from engine.play.state import PRONE, CharacterState
 
 FOLLOW_ZOOM = 22.0  # px per dot the view zooms in to (at least) to show who moves
@@ -212,7 +213,7 @@ class PlayMode(QObject):
             return False
         seed = self.seed_box.value() if seed is None else seed
         try:
-            game = Game.new(sc, view, seed)
+            game = new_game(sc, view, seed)
         except Exception as exc:  # PlayError (no room to deploy), a bad roster, ...
             win.error(f"cannot play: {exc}")
             self._sync_actions()
@@ -585,7 +586,7 @@ class PlayMode(QObject):
         if view is None:
             return False
         try:
-            game = Game.load(path, view)
+            game = load_game(path, view)
         except (OSError, ValueError, KeyError, TypeError, PlayError) as exc:
             self.ctx.error(f"{path}: cannot load the game: {exc}")
             return False

@@ -449,7 +449,7 @@ class Bot:
             plan = game.plan_shot(ch, f, movement_fire=True)
             if plan is None:
                 continue
-            value = p_success(plan[0] - plan[1]) * w.damage
+            value = plan.expected
             lowest = f.condition.lowest
             if lowest is not None:
                 value *= 1.0 + (12 - lowest) / 12  # focus fire on the wounded
