@@ -15,7 +15,7 @@ from engine.play.state import PRONE
 from engine.rules import sr3_combat as C
 from engine.validate import validate
 
-SAMPLE = Path(__file__).resolve().parents[2] / "scenarios" / "nightclub-hold-sr3.yaml"
+SAMPLE = Path(__file__).resolve().parents[2] / "scenarios" / "nightclub-raid-sr3.yaml"
 #: open street dots (the backstreets' north-south street, columns 27-32)
 AT = {"sabre": (30, 12, 0), "rook": (30, 3, 0), "crowbar": (40, 12, 0)}
 
