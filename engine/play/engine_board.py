@@ -192,6 +192,8 @@ class EngineBoard:
             return Sight(True, facts.range, details=details)
         parts = {k: int(mods.get(k, 0)) for k in
                  ("cover", "prone", "elevation", "visibility", "target_modifier")}
+        # what a ruleset's referee reads beyond the modifiers (sr1: hard cover ratings)
+        details.update({k: mods[k] for k in ("range_m", "hard_cover") if k in mods})
         return Sight(False, facts.range, total=int(mods["total"]),
                      visibility=parts["visibility"], modifiers=parts, details=details)
 
