@@ -194,6 +194,12 @@ class EngineBoard:
                  ("cover", "prone", "elevation", "visibility", "target_modifier")}
         # what a ruleset's referee reads beyond the modifiers (sr1: hard cover ratings)
         details.update({k: mods[k] for k in ("range_m", "hard_cover") if k in mods})
+        through = sum(int(b.get("rating") or 0) for b in mods.get("barriers") or ()
+                      if b.get("kind") in ("window", "fence")) if self._metric else 0
+        if through:
+            # glass or a fence on a clear line (an open door is none): Shadowrun takes its
+            # Barrier Rating off the Power of a shot through it (seed 001 l.967)
+            details["barrier_rating"] = through
         return Sight(False, facts.range, total=int(mods["total"]),
                      visibility=parts["visibility"], modifiers=parts, details=details)
 
