@@ -119,6 +119,8 @@ def sample_session(frames: int = 60) -> dict[str, list[float]]:
     while not painted:
         app.processEvents()
     rows["start to first paint"] = [(painted[0] - t0) * 1000]
+    while win.library.waiting():  # the library's thumbnails follow the first paint
+        app.processEvents()
     win.view.set_zoom(13.0, (30.0, 20.0))
     app.processEvents()
     win.set_tool("los")
