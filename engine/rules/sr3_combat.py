@@ -788,7 +788,7 @@ class SR3Condition:
         """Boxes left in the fuller column (None unhurt): lower is worse, as DMZ's lowest box."""
         return None if self.fullest == 0 else MONITOR_BOXES - self.fullest
 
-    def marks(self) -> list[str | None]:
+    def strip(self) -> list[str | None]:
         """The monitor as a row of cells for a counter's strip: the Physical column's boxes
         ("physical"), then the Stun column's ("stun"), each 10 wide."""
         return [("physical" if i < self.physical else None) for i in range(MONITOR_BOXES)] + \
