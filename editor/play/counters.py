@@ -56,7 +56,8 @@ class ConditionStrip(QGraphicsItem):
     def __init__(self, ch: CharacterState, parent: QGraphicsItem):
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-        # a ruleset's own tracks (sr1: 10 Physical then 10 Mental boxes) when it draws them
+        # a ruleset's own tracks (sr1: 10 Physical then 10 Mental boxes; sr3: 10 Physical then
+        # 10 Stun) when it draws them
         self.boxes = self.marks(ch.condition)
         w = len(self.boxes) * (self.CELL + self.GAP) + self.GAP
         self._rect = QRectF(-w / 2, 11.0, w, self.CELL + 2 * self.GAP)
