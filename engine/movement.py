@@ -24,7 +24,7 @@ the two agree exactly.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -110,6 +110,37 @@ class MoveGraph:
     stories: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: per edge: 1 for a step to a neighbouring dot (a drop too), 0 for stairs/elevator/climb
     flat: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: per reason of a step (``why.texts``): the level, index in the level and starting-inside
+    #: flag of the feature that gave it (None: the graph cannot be patched, only rebuilt)
+    made_by: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def replaced(self, level: int, index: int, old: Feature, new: Feature) -> MoveGraph | None:
+        """This graph with feature ``index`` of ``level`` changed from ``old`` to ``new`` (a door
+        opened or shut, a door blasted into a hole), or None when the change needs a rebuild.
+
+        Patched in place of a rebuild when the shape is the same object and the feature
+        hinders every step it touches, before and after, without making it impassable: then
+        the same edges are touched and only their extra MP and reasons change.  The arrays
+        are copied, never edited: forks share the graph they were made with."""
+        if self.made_by is None or old.geom is not new.geom:
+            return None
+        was = [_crossing(old, False), _crossing(old, True)]
+        now = [_crossing(new, False), _crossing(new, True)]
+        if any(r is None or r[0] < 0 for r in was + now):
+            return None
+        lv, fi, inside = self.made_by
+        hit = np.nonzero((lv == level) & (fi == index))[0]
+        if not len(hit):
+            return self  # it hinders no step that is not blocked anyway
+        why = self.why
+        assert isinstance(why, _Why)
+        edge = why.edges[np.searchsorted(why.starts, hit, side="right") - 1]
+        ins = inside[hit].astype(np.int64)
+        extra = self.extra.copy()
+        np.add.at(extra, edge, np.array([now[k][0] - was[k][0] for k in (0, 1)])[ins])
+        texts = why.texts.copy()
+        texts[hit] = np.array([now[0][1], now[1][1]], dtype=object)[ins]
+        return replace(self, extra=extra, why=_Why(why.edges, why.starts, texts), _mats={})
 
     def metres(self, diagonal: float) -> np.ndarray:
         """Metres of each edge when a diagonal step is ``diagonal`` dots long."""
@@ -321,20 +352,22 @@ def _steps_near(lat: Lattice, fs: list[Feature]) -> tuple[np.ndarray, np.ndarray
 class _LevelHits:
     """What the features of one unit on one level do to the steps that touch them, one row
     per (directed step, feature): from dot, to dot, the feature's index in the unit's list,
-    the extra MP (``_BLOCKED`` when impassable) and the reason."""
+    the extra MP (``_BLOCKED`` when impassable), the reason and whether the step starts inside
+    the feature."""
 
     frm: np.ndarray
     to: np.ndarray
     feat: np.ndarray
     cost: np.ndarray
     text: np.ndarray
+    inside: np.ndarray
 
 
 def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
     """The crossings of the features ``fs`` (one unit, one level) with every step near them."""
     empty = np.zeros(0, dtype=np.int64)
     none = _LevelHits(np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2), dtype=np.int64),
-                      empty, empty, np.zeros(0, dtype=object))
+                      empty, empty, np.zeros(0, dtype=object), np.zeros(0, dtype=bool))
     if not fs:
         return none
     a, b = _steps_near(lat, fs)
@@ -356,7 +389,7 @@ def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
         c = cost[fi, inside.astype(np.int64)]
         t = text[fi, inside.astype(np.int64)]
         ok = c != _NONE
-        out.append((start[si][ok], end[si][ok], fi[ok], c[ok], t[ok]))
+        out.append((start[si][ok], end[si][ok], fi[ok], c[ok], t[ok], inside[ok]))
     return _LevelHits(*(np.concatenate(parts) for parts in zip(*out)))
 
 
@@ -373,36 +406,6 @@ def _unit_hits(lat: Lattice, unit: dict[int, list[Feature]], cache: bool
         while len(_UNIT_HITS) > _UNIT_HITS_MAX:
             _UNIT_HITS.pop(next(iter(_UNIT_HITS)))
     return got
-
-
-def _board_units(board: Board) -> list[tuple[dict[int, list[Feature]], bool]]:
-    """The board's features as units (and whether each is the shared, cacheable one) whose
-    concatenation per level is exactly ``board.features(level)``.
-
-    A forked board that play changed shares the units it did not touch; a unit holding a
-    replaced feature is rebuilt with it, and features play added form one unit at the end."""
-    units = board.units
-    if not board.overlay:
-        out = [(u, True) for u in units]
-    else:
-        ov = board.overlay
-        out = []
-        for u in units:
-            if any(f.id in ov for fs in u.values() for f in fs):
-                out.append(({lv: [ov.get(f.id, f) for f in fs] for lv, fs in u.items()}, False))
-            else:
-                out.append((u, True))
-        added: dict[int, list[Feature]] = {}
-        for lv, fs in board._features.items():
-            n = sum(len(u.get(lv, ())) for u, _ in out)
-            if len(fs) > n:
-                added[lv] = fs[n:]
-        out.append((added, False))
-    for lv, fs in board._features.items():  # anything else: the whole board as one unit
-        got = [f for u, _ in out for f in u.get(lv, ())]
-        if len(got) != len(fs) or any(g is not f for g, f in zip(got, fs)):
-            return [(board._features, False)]
-    return out
 
 
 def build_graph(board: Board) -> MoveGraph:
@@ -458,9 +461,11 @@ def build_graph(board: Board) -> MoveGraph:
     f_l: list[np.ndarray] = []
     c_l: list[np.ndarray] = []
     t_l: list[np.ndarray] = []
+    i_l: list[np.ndarray] = []
+    lv_l: list[np.ndarray] = []
     offset: dict[int, int] = {}
     per_level: dict[int, list[tuple[_LevelHits, int]]] = {}
-    for unit, shared in _board_units(board) if n else ():
+    for unit, shared in board.unit_features() if n else ():
         for lv, hits in _unit_hits(lat, unit, shared).items():
             first = offset.get(lv, 0)
             offset[lv] = first + len(unit[lv])
@@ -475,6 +480,8 @@ def build_graph(board: Board) -> MoveGraph:
         f_l.append(np.concatenate([h.feat + first for h, first in parts])[ok])
         c_l.append(np.concatenate([h.cost for h, _ in parts])[ok])
         t_l.append(np.concatenate([h.text for h, _ in parts])[ok])
+        i_l.append(np.concatenate([h.inside for h, _ in parts])[ok])
+        lv_l.append(np.full(int(ok.sum()), lv, dtype=np.int64))
     # blocked steps leave the graph; every other edge keeps its order
     e_all = np.concatenate(e_l) if e_l else np.zeros(0, dtype=np.int64)
     c_all = np.concatenate(c_l) if c_l else np.zeros(0, dtype=np.int64)
@@ -497,6 +504,9 @@ def build_graph(board: Board) -> MoveGraph:
     o = np.lexsort((np.concatenate(f_l)[paid], e_p)) if e_l else np.zeros(0, dtype=np.int64)
     e_p = e_p[o]
     t_p = np.concatenate(t_l)[paid][o] if e_l else np.zeros(0, dtype=object)
+    # which feature made each reason (level, index in the level, step starting inside it)
+    made_by = ((np.concatenate(lv_l)[paid][o], np.concatenate(f_l)[paid][o],
+                np.concatenate(i_l)[paid][o]) if e_l else None)
 
     # level changes: stairs, elevators, climbs, controlled drops
     links: list[tuple[int, int, int, int, int, int]] = []
@@ -574,7 +584,7 @@ def build_graph(board: Board) -> MoveGraph:
     order = np.argsort(src, kind="stable")
     indptr = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=n))]).astype(np.int64)
     g = MoveGraph(src, dst, base, extra, why, indptr, order, n, diag=diag, stories=stories,
-                  flat=flat)
+                  flat=flat, made_by=made_by)
     board._move_graph = g  # type: ignore[attr-defined]
     return g
 
