@@ -259,13 +259,14 @@ class Board:
         # spatial indexes) hold for the copy too: it keeps them until its first change
         return nb
 
-    def put_feature(self, f: Feature, replaces: str | None = None) -> None:
+    def put_feature(self, f: Feature, replaces: str | None = None, patch: bool = False) -> None:
         """Add ``f``, or put it in place of the feature whose id is ``replaces``.
 
-        Standable dots do not change (a blasted hole or a smoke cloud does not move floors).
-        The movement graph and sight primitives patch themselves when they can (a door or
-        window opened or shut, an opening blasted into a hole); otherwise they, and the LOS
-        indexes, are dropped and rebuilt on next use.
+        Standable dots do not change (a blasted hole or a smoke cloud does not move floors);
+        the movement graph and LOS indexes are dropped and rebuilt on next use.  With
+        ``patch`` they patch themselves instead when they can (a door or window opened or
+        shut, an opening blasted into a hole): a caller that keeps the tables of the state
+        before (play's memo) must take them first.
         """
         fs = self._features.setdefault(f.level, [])
         if replaces is not None:
@@ -278,7 +279,7 @@ class Board:
         else:
             fs.append(f)
         self.overlay[f.id] = f
-        if replaces is None:
+        if replaces is None or not patch:
             self.invalidate()
             return
         # a table derived from the features may patch itself (``replaced`` gives an updated
@@ -294,14 +295,15 @@ class Board:
             self.__dict__.pop("_trees", None)
         self.__dict__.pop("_feature_by_id", None)
 
-    def set_state(self, fid: str, state: str) -> None:
-        """Open or close a door or window: a new feature in the overlay, the old one untouched."""
+    def set_state(self, fid: str, state: str, patch: bool = False) -> None:
+        """Open or close a door or window: a new feature in the overlay, the old one untouched
+        (``patch``: the movement graph and sight primitives are patched, not rebuilt)."""
         f = self.feature(fid)
         if f is None:
             raise KeyError(fid)
         if f.props.get("state") != state:
             self.put_feature(Feature(f.kind, f.id, f.level, f.geom, f.building,
-                                     {**f.props, "state": state}), f.id)
+                                     {**f.props, "state": state}), f.id, patch)
 
     def invalidate(self) -> None:
         """Drop every cache derived from the features."""

@@ -79,7 +79,7 @@ def test_doors_patched_in_place_answer_as_a_rebuild():
     rng = random.Random(2)
     doors = [f for f in board.all_features() if f.kind in ("door", "window")]
     for f in rng.sample(doors, 30):
-        play.set_state(f.id, "closed" if f.props.get("state") != "closed" else "open")
+        play.set_state(f.id, "closed" if f.props.get("state") != "closed" else "open", patch=True)
     g1, p1 = build_graph(play), prims(play)
     assert g1 is not g0 and p1 is not p0 and g1.src is g0.src  # patched, not rebuilt
     fresh = play.fork()
