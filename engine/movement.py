@@ -589,6 +589,58 @@ def build_graph(board: Board) -> MoveGraph:
     return g
 
 
+def _min_move(g: MoveGraph, board: Board, mat: csr_matrix) -> float:
+    """The cheapest edge of ``mat`` that leaves its dot for another (cached per matrix)."""
+    key = ("min-move", id(mat))
+    got = g._mats.get(key)
+    if got is None or got[0] is not mat:
+        rows = np.repeat(np.arange(mat.shape[0]), np.diff(mat.indptr)) % g.n
+        cols = mat.indices % g.n
+        dots = board._node_dots
+        moving = (dots[rows, 0] != dots[cols, 0]) | (dots[rows, 1] != dots[cols, 1])
+        got = g._mats[key] = (mat, float(mat.data[moving].min()) if moving.any() else np.inf)
+    return got[1]
+
+
+def _bounded(board: Board, g: MoveGraph, mat: csr_matrix, i: int, limit: float
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """Every node of ``mat`` (its rows: ``g.n`` per parity layer) within ``limit`` of node
+    ``i``, and its cost; as scipy's Dijkstra with ``limit`` on the whole matrix answers.
+
+    The search runs on the window of the board the budget can reach: a path of cost at most
+    ``limit`` takes at most ``limit / m`` steps that change dots (``m`` the cheapest such
+    step), so it never leaves the rows and columns that far around the start, on any level.
+    The whole board is searched only when that window is most of it."""
+    n = g.n
+    wmin = _min_move(g, board, mat)
+    c, r, _lv = board.node_dot(i)
+    cmin, rmin, _owner = board._owner_grid
+    grid = board._node_grid
+    reach_dots = int(limit / wmin) + 1 if wmin > 0 and np.isfinite(limit) else 1 << 30
+    side = 2 * reach_dots + 1
+    if side * side * grid.shape[0] * 4 >= n:  # the window holds a good part of the board
+        dist = dijkstra(mat, indices=i, limit=limit)
+        idx = np.nonzero(np.isfinite(dist))[0]
+        return idx, dist[idx]
+    r0, c0 = max(r - rmin - reach_dots, 0), max(c - cmin - reach_dots, 0)
+    ids = grid[:, r0:r - rmin + reach_dots + 1, c0:c - cmin + reach_dots + 1]
+    ids = np.sort(ids[ids >= 0])
+    layers = mat.shape[0] // n
+    win = np.concatenate([ids + k * n for k in range(layers)])
+    ip = mat.indptr
+    cnt = ip[win + 1] - ip[win]
+    flat = np.repeat(ip[win] - np.cumsum(cnt) + cnt, cnt) + np.arange(int(cnt.sum()))
+    cols = mat.indices[flat]
+    loc = np.minimum(np.searchsorted(win, cols), len(win) - 1)
+    ok = win[loc] == cols
+    rows = np.repeat(np.arange(len(win)), cnt)[ok]
+    sub = csr_matrix((mat.data[flat][ok], loc[ok], np.concatenate(
+        [[0], np.cumsum(np.bincount(rows, minlength=len(win)))])), shape=(len(win), len(win)))
+    dist = dijkstra(sub, indices=int(np.searchsorted(win, i)), limit=limit)
+    fin = np.nonzero(np.isfinite(dist))[0]
+    return win[fin], dist[fin]
+
+
 def _edge(g: MoveGraph, i: int, j: int) -> int | None:
     cand = g.order[g.indptr[i]:g.indptr[i + 1]]
     hit = cand[g.dst[cand] == j]
@@ -682,15 +734,18 @@ def reach(
     g = build_graph(board)
     i = board.node(a)
     metric = get_ruleset(ruleset).movement.units != "MP"
-    dist = dijkstra(g.weights(ruleset, move_ratio, crawl), indices=i,
-                    limit=mp + (1e-6 if metric else 0.5))
-    if len(dist) > g.n:  # two parity layers: the cheaper of the two
-        dist = np.minimum(dist[:g.n], dist[g.n:])
-    idx = np.nonzero(np.isfinite(dist))[0]
+    idx, cost = _bounded(board, g, g.weights(ruleset, move_ratio, crawl), i,
+                         mp + (1e-6 if metric else 0.5))
+    if len(idx) and idx.max() >= g.n:  # two parity layers: the cheaper of the two
+        order = np.lexsort((cost, idx % g.n))
+        idx, cost = idx[order] % g.n, cost[order]
+        first = np.concatenate([[True], idx[1:] != idx[:-1]])
+        idx, cost = idx[first], cost[first]
+    dots = board._node_dots[idx].tolist()
     if metric:
-        out = {board.node_dot(int(k)): round(float(dist[k]), 2) for k in idx}
+        out = {tuple(d): round(c, 2) for d, c in zip(dots, cost.tolist())}
     else:
-        out = {board.node_dot(int(k)): int(round(dist[k])) for k in idx}
+        out = {tuple(d): int(round(c)) for d, c in zip(dots, cost.tolist())}
     if occupied:
         for d in occupied:
             if tuple(d) != tuple(a):
@@ -702,9 +757,8 @@ def reach_arrays(board: Board, a: Dot3, move_ratio: int, mp: int = 12, crawl: bo
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Like :func:`reach` but as arrays (dots (N, 3), costs (N,)) for drawing."""
     g = build_graph(board)
-    dist = dijkstra(g.matrix(move_ratio, crawl), indices=board.node(a), limit=mp + 0.5)
-    idx = np.nonzero(np.isfinite(dist))[0]
-    return board._node_dots[idx], np.rint(dist[idx]).astype(int)
+    idx, cost = _bounded(board, g, g.matrix(move_ratio, crawl), board.node(a), mp + 0.5)
+    return board._node_dots[idx], np.rint(cost).astype(int)
 
 
 def describe_path(res: PathResult) -> str:
