@@ -393,19 +393,44 @@ def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
     return _LevelHits(*(np.concatenate(parts) for parts in zip(*out)))
 
 
-def _unit_hits(lat: Lattice, unit: dict[int, list[Feature]], cache: bool
-               ) -> dict[int, _LevelHits]:
-    """The crossings of one unit's features, level by level (cached by the unit's identity)."""
-    if cache:
-        hit = _UNIT_HITS.get(id(unit))
+def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
+                ) -> list[dict[int, _LevelHits]]:
+    """The crossings of each unit's features, level by level.
+
+    A shared unit's come from the cache when it has them.  The units still to do are done
+    together, a level at a time (one tree, one query: a cold board pays no overhead per unit),
+    then split by unit, each hit's feature index made local to its unit."""
+    out: list[dict[int, _LevelHits] | None] = [None] * len(units)
+    todo = []
+    for k, (unit, shared) in enumerate(units):
+        hit = _UNIT_HITS.get(id(unit)) if shared else None
         if hit is not None and hit[0] is unit and hit[2] == lat.name:
-            return hit[1]
-    got = {lv: _level_hits(lat, fs) for lv, fs in unit.items()}
-    if cache:
-        _UNIT_HITS[id(unit)] = (unit, got, lat.name)
-        while len(_UNIT_HITS) > _UNIT_HITS_MAX:
-            _UNIT_HITS.pop(next(iter(_UNIT_HITS)))
-    return got
+            out[k] = hit[1]
+        else:
+            todo.append(k)
+            out[k] = {}
+    for lv in sorted({lv for k in todo for lv in units[k][0]}):
+        ks = [k for k in todo if lv in units[k][0]]
+        fs_all = [f for k in ks for f in units[k][0][lv]]
+        owner = np.repeat(np.arange(len(ks)), [len(units[k][0][lv]) for k in ks])
+        local = np.arange(len(fs_all)) - np.repeat(
+            np.cumsum([0] + [len(units[k][0][lv]) for k in ks])[:-1],
+            [len(units[k][0][lv]) for k in ks])
+        h = _level_hits(lat, fs_all)
+        own = owner[h.feat]
+        order = np.argsort(own, kind="stable")
+        cut = np.searchsorted(own[order], np.arange(len(ks) + 1))
+        for j, k in enumerate(ks):
+            rows = order[cut[j]:cut[j + 1]]
+            out[k][lv] = _LevelHits(h.frm[rows], h.to[rows], local[h.feat[rows]],  # type: ignore[index]
+                                    h.cost[rows], h.text[rows], h.inside[rows])
+    for k in todo:
+        unit, shared = units[k]
+        if shared:
+            _UNIT_HITS[id(unit)] = (unit, out[k], lat.name)  # type: ignore[assignment]
+    while len(_UNIT_HITS) > _UNIT_HITS_MAX:
+        _UNIT_HITS.pop(next(iter(_UNIT_HITS)))
+    return out  # type: ignore[return-value]
 
 
 def build_graph(board: Board) -> MoveGraph:
@@ -465,8 +490,9 @@ def build_graph(board: Board) -> MoveGraph:
     lv_l: list[np.ndarray] = []
     offset: dict[int, int] = {}
     per_level: dict[int, list[tuple[_LevelHits, int]]] = {}
-    for unit, shared in board.unit_features() if n else ():
-        for lv, hits in _unit_hits(lat, unit, shared).items():
+    units = board.unit_features() if n else []
+    for (unit, _shared), unit_hits in zip(units, _units_hits(lat, units)):
+        for lv, hits in unit_hits.items():
             first = offset.get(lv, 0)
             offset[lv] = first + len(unit[lv])
             if len(hits.feat):
