@@ -384,8 +384,8 @@ class PlayMode(QObject):
             return None
         more = "" if pv.affordable else (
             f" — blocked by {pv.blocked_by}" if pv.blocked_by else
-            f" — too far: {pv.mp_left} MP left")
-        p.path_label.setText(f"Path to {dot[0]},{dot[1]}: {pv.total} MP in "
+            f" — too far: {pv.mp_left:g} {self.game.units} left")
+        p.path_label.setText(f"Path to {dot[0]},{dot[1]}: {pv.total:g} {self.game.units} in "
                              f"{len(pv.dots) - 1} steps{more}")
         p.warning_label.setText(pv.warning)
         self.ctx.show_hint(p.path_label.text() + (f" — {pv.warning}" if pv.warning else ""))
@@ -530,7 +530,7 @@ class PlayMode(QObject):
         self.shot = sp
         self.panel.shot_label.setText(sp.text())
         self.panel.shot_box.show()
-        self.ctx.show_hint(f"Shot: chance {sp.chance} — Roll or Cancel")
+        self.ctx.show_hint(f"Shot: {sp.headline()} — Roll or Cancel")
         return sp
 
     def roll_fire(self) -> None:

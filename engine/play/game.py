@@ -29,7 +29,7 @@ from engine.play import objectives as obj_rules
 from engine.play import turn
 from engine.play.actions import COSTS
 from engine.play.board_view import BarrierInfo, BoardView, Sight
-from engine.play.condition import PHYSICAL, Condition, ConditionMonitor
+from engine.play.condition import FULL_MP, PHYSICAL, Condition, ConditionMonitor
 from engine.play.cover import character_cover
 from engine.play.dice import Dice
 from engine.play.errors import PlayError
@@ -53,6 +53,7 @@ from engine.play.weapons import (
     range_limit,
     range_step,
 )
+from engine.rules.base import METERS_PER_DOT
 
 FORMAT = "sprawlmap/game@1"
 
@@ -96,6 +97,7 @@ class Game:
     * :meth:`breach_problem` / :meth:`resolve_breach` fire at a barrier: may he; the roll.
     * :meth:`resolve_melee` a melee attack (and the defender's answer); :meth:`resolve_move_by`
       the free blow at a mover slipping past.
+    * :meth:`resolve_throw` where a thrown grenade lands (accuracy, scatter).
     * :meth:`resolve_grenade` a landed grenade going off (called by ``turn.resolve_grenades``).
     * :meth:`fall` the test and damage of a fall of ``stories``.
     * :meth:`melee_value` expected damage of a melee attack (the bots' odds).
@@ -165,27 +167,43 @@ class Game:
     def slots_left(self, ch: CharacterState) -> int:
         return self.action_slots(ch) - ch.slots_spent
 
-    def cost(self, kind: str, ch: CharacterState, distance: int | None = None
-             ) -> tuple[float, int]:
+    def cost(self, kind: str, ch: CharacterState, distance: int | None = None,
+             weapon: Any = None) -> tuple[float, int]:
         """(budget units, action slots) an action of ``kind`` takes: fire, ready, reload,
-        prone, stand, melee, throw (``distance`` in dots), open-door, open-window,
-        arc-narrow / arc-intermediate / arc-wide, exit, breach."""
+        prone, stand, melee, throw (``distance`` in dots; ``weapon`` the grenade, else the
+        ready one), open-door, open-window, arc-narrow / arc-intermediate / arc-wide, exit,
+        breach."""
         if kind in FIXED_COST:
             return COSTS[FIXED_COST[kind]], 0
         if kind.startswith("arc-"):
             return arc_cost(kind[4:]), 0
         if kind == "exit":
-            return ch.move_ratio, 0
+            return self.min_step(ch), 0  # DMZ: the move ratio
         if kind == "throw":
-            w = ch.ready_weapon
+            w = weapon if weapon is not None else ch.ready_weapon
             gk = grenade_kind(w.type) if w is not None else None
             return throw_mp(distance or 0, gk.aerodynamic if gk else False), 0
         raise PlayError(f"no cost for {kind!r}")
 
-    def affords(self, ch: CharacterState, kind: str, distance: int | None = None) -> bool:
-        """Has ``ch`` the budget and actions left for ``kind`` (bots and the UI ask)."""
-        units, slots = self.cost(kind, ch, distance)
+    def affords(self, ch: CharacterState, kind: str, distance: int | None = None,
+                weapon: Any = None) -> bool:
+        """Has ``ch`` the budget and actions left for ``kind`` (bots and the UI ask)?
+        Never an arc under a ruleset without them."""
+        if kind.startswith("arc-") and not self.can_hold_arcs:
+            return False
+        units, slots = self.cost(kind, ch, distance, weapon)
         return ch.mp_left >= units and self.slots_left(ch) >= slots
+
+    def min_step(self, ch: CharacterState) -> float:
+        """What the cheapest step costs in :attr:`units` (DMZ: the move ratio; a metre
+        ruleset: one dot, 2 m): less budget than this and a character stays put."""
+        return ch.move_ratio if self.units == "MP" else METERS_PER_DOT
+
+    @classmethod
+    def turn_budget(cls, ch_model: Character) -> float:
+        """Movement a character of the scenario has in a whole turn, unhurt, in
+        :attr:`units` (DMZ: 12 MP): what the report's unopposed estimate walks with."""
+        return FULL_MP
 
     # ================================================================== creation
     @classmethod
@@ -284,7 +302,8 @@ class Game:
             t = ReactionTally(r.fire_ratio, started_in_arc=self.in_arcs(r, ch.pos))
             self.state.tallies[r.id] = t.to_data()
         self.log.record("begin", who=who, pos=list(ch.pos), mp=ch.mp,
-                        in_arcs=[k for k, v in self.state.tallies.items() if v["started_in_arc"]])
+                        in_arcs=[k for k, v in self.state.tallies.items() if v["started_in_arc"]],
+                        **self._units())
 
     def _do_end(self, force: bool = False) -> None:
         """End the mover's phase.  He may not stop on another character's dot; ``force`` is
@@ -308,7 +327,7 @@ class Game:
                 self._free_shot(r, m)
         m.moved = True
         self.log.record("end", who=m.id, mp_spent=m.mp_spent,
-                        pos=list(m.pos) if m.pos else None)
+                        pos=list(m.pos) if m.pos else None, **self._units())
         self.state.active = None
         self.state.tallies = {}
         obj_rules.check_position(self.state, self.objectives, m, self.log)
@@ -342,12 +361,14 @@ class Game:
         if slots:
             m.slots_spent += slots
             self.log.record("spend", who=m.id, mp=units, what=what, spent=m.mp_spent, of=m.mp,
-                            units=self.units, slots=slots, slots_spent=m.slots_spent)
-        elif self.units != "MP":
-            self.log.record("spend", who=m.id, mp=units, what=what, spent=m.mp_spent, of=m.mp,
-                            units=self.units)
+                            slots=slots, slots_spent=m.slots_spent, **self._units())
         else:
-            self.log.record("spend", who=m.id, mp=units, what=what, spent=m.mp_spent, of=m.mp)
+            self.log.record("spend", who=m.id, mp=units, what=what, spent=m.mp_spent, of=m.mp,
+                            **self._units())
+
+    def _units(self) -> dict[str, str]:
+        """``units`` for the log's budget events when they are not DMZ's MP."""
+        return {} if self.units == "MP" else {"units": self.units}
 
     def _react(self, m: CharacterState, mp: int) -> bool:
         """Every reacting character whose arc holds the mover counts ``mp`` against his
@@ -623,7 +644,7 @@ class Game:
             if op.state == "closed":
                 self._set_opening(op.feature, "open", m.id)
         self.log.record("move", who=m.id, frm=list(frm), to=list(to), cost=st.cost,
-                        why=list(st.why), crawl=crawl)
+                        why=list(st.why), crawl=crawl, **self._units())
         self._spend(m, (st.cost, 0), "crawl" if crawl else "move")
         obj_rules.check_position(self.state, self.objectives, m, self.log)
 
@@ -865,10 +886,24 @@ class Game:
         self._need(m, cost, "the throw")
         if not self._spend(m, cost, "throw"):
             return
+        land, on_target = self.resolve_throw(m, w, at, dots, s)
+        if w.loaded is not None:
+            w.loaded -= 1
+        self.state.grenades.append(PendingGrenade(m.id, m.side, w.type, land, at, on_target))
+        self.log.record("grenade-lands", thrower=m.id, grenade=w.type, at=list(land))
+        if w.loaded is not None and w.loaded <= 0:
+            m.ready = None
+
+    def resolve_throw(self, m: CharacterState, w: Any, at: tuple[int, int, int], dots: int,
+                      s: Sight) -> tuple[tuple[int, int, int], bool]:
+        """Where a grenade ``m`` threw (paid for) lands, and whether on the aimed dot: DMZ's
+        accuracy test (range = the MP of the throw, cover) and a scatter on a miss."""
+        gk = grenade_kind(w.type)
         cover = s.total - s.visibility
         tv = accuracy_target_value(dots, cover, gk.aerodynamic)
+        rng = self.cost("throw", m, dots, w)[0]
         res = self.dice.test("grenade accuracy", m.success_value("throwing"), tv,
-                             {"range": cost[0], "cover": cover}, thrower=m.id, aimed=list(at))
+                             {"range": rng, "cover": cover}, thrower=m.id, aimed=list(at))
         land = at
         if not res.success:
             roll = self.dice.roll_2d6("scatter direction", thrower=m.id)
@@ -876,12 +911,7 @@ class Game:
             land = (c, r, at[2])
             self.log.record("scatter", thrower=m.id, aimed=list(at), landed=list(land),
                             direction_roll=roll, distance=dots // 2)
-        if w.loaded is not None:
-            w.loaded -= 1
-        self.state.grenades.append(PendingGrenade(m.id, m.side, w.type, land, at, res.success))
-        self.log.record("grenade-lands", thrower=m.id, grenade=w.type, at=list(land))
-        if w.loaded is not None and w.loaded <= 0:
-            m.ready = None
+        return land, res.success
 
     def resolve_grenade(self, g: PendingGrenade) -> None:
         """A grenade thrown this phase goes off (smoke, or a blast at characters and
