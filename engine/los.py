@@ -301,6 +301,7 @@ class _SegGrid:
 
     def __init__(self, p: np.ndarray, q: np.ndarray):
         lo, hi = np.minimum(p, q), np.maximum(p, q)
+        self.count = len(p)
         self.origin = lo.min(axis=0) if len(p) else np.zeros(2)
         c0 = self._cells(lo)
         c1 = self._cells(hi)
@@ -332,7 +333,11 @@ class _SegGrid:
         a, b = self.start[rows + i0], self.start[rows + i1 + 1]
         cnt = b - a
         idx = np.repeat(a - np.concatenate([[0], np.cumsum(cnt)[:-1]]), cnt) + np.arange(cnt.sum())
-        return np.unique(self.seg[idx])
+        if len(idx) * 16 < self.count:
+            return np.unique(self.seg[idx])
+        hit = np.zeros(self.count, dtype=bool)  # a large box: a mask, no sort
+        hit[self.seg[idx]] = True
+        return np.nonzero(hit)[0]
 
 
 #: segments per feature object (features are shared between boards by the unit cache)
@@ -930,8 +935,7 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
     ht = np.concatenate(ht_l) if ht_l else np.zeros(0, dtype=np.int64)
     pos = np.clip(np.searchsorted(kept, ht), 0, max(len(kept) - 1, 0))
     ok = (kept[pos] == ht) if len(kept) else np.zeros(len(ht), dtype=bool)
-    o = np.lexsort((pos[ok], hf[ok]))  # one order whatever the tiles: feature, then target
-    return hf[ok][o], pos[ok][o]
+    return hf[ok], pos[ok]  # (the fan's use of the pairs does not depend on their order)
 
 
 #: rows and columns of one tile of the fan's cached target holders
