@@ -670,6 +670,12 @@ _UNITS: OrderedDict[tuple, tuple[Any, dict[int, list[Feature]], list[Feature], n
 _UNITS_MAX = 2048
 
 
+def cached_unit_ids() -> set[int]:
+    """ids of the units' feature dicts the unit cache holds: a table kept per unit elsewhere
+    (movement crossings, sight primitives) drops the units this cache has let go."""
+    return {id(entry[1]) for entry in _UNITS.values()}
+
+
 def _solid_dots(lat: Lattice, feats: dict[int, list[Feature]]) -> np.ndarray:
     """(K, 3) dots lying on a wall/fence/trunk, or inside an obstacle or water nobody can stand on
     (vehicles and swimmers of the zone scale have no dot-scale rules yet)."""

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import shapely
 
-from engine.board import Board, Feature, fmt_dot
+from engine.board import Board, Feature, cached_unit_ids, fmt_dot
 from engine.lattice import Dot3, Lattice
 
 EPS = 1e-9
@@ -189,6 +189,9 @@ def _unit_parts(lat: Lattice, unit: dict[int, list[Feature]], shared: bool) -> d
             return hit[2]
     got = {lv: _Part(lat, fs) for lv, fs in unit.items()}
     if shared:
+        if len(_PARTS) >= 2 * len(units_alive := cached_unit_ids()) + 64:
+            for key in [key for key in _PARTS if key not in units_alive]:
+                del _PARTS[key]
         _PARTS[id(unit)] = (unit, lat.name, got)
         while len(_PARTS) > _PARTS_MAX:
             _PARTS.pop(next(iter(_PARTS)))

@@ -32,7 +32,7 @@ import shapely
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from engine.board import Board, Feature, fmt_dot
+from engine.board import Board, Feature, cached_unit_ids, fmt_dot
 from engine.lattice import Dot3, Lattice
 from engine.rules import get_ruleset
 from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
@@ -424,6 +424,10 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
             rows = order[cut[j]:cut[j + 1]]
             out[k][lv] = _LevelHits(h.frm[rows], h.to[rows], local[h.feat[rows]],  # type: ignore[index]
                                     h.cost[rows], h.text[rows], h.inside[rows])
+    if any(units[k][1] for k in todo):
+        live = cached_unit_ids()
+        for key in [key for key in _UNIT_HITS if key not in live]:
+            del _UNIT_HITS[key]
     for k in todo:
         unit, shared = units[k]
         if shared:
@@ -562,11 +566,13 @@ def build_graph(board: Board) -> MoveGraph:
     # controlled drops: from a roof dot to a dot one level lower outside that building, in the
     # order building by building, roof dot by roof dot, neighbour by neighbour
     heights = np.array([b.height for b in board.buildings] + [-1], dtype=np.int64)
+    rim = _rim(board)
     roofs = []
     for lv in sorted({b.height for b in board.buildings} - {0}):
         d = board.dots(lv)
         own = board.buildings_at(d) if len(d) else np.zeros(0, dtype=np.int64)
         top = heights[own] == lv
+        top[top] = rim[d[top, 1] - board._owner_grid[1], d[top, 0] - board._owner_grid[0]]
         roofs.append((d[top], own[top], np.full(int(top.sum()), lv)))
     if roofs:
         rd = np.concatenate([r[0] for r in roofs]).astype(np.int64)
@@ -665,6 +671,19 @@ def _bounded(board: Board, g: MoveGraph, mat: csr_matrix, i: int, limit: float
     dist = dijkstra(sub, indices=int(np.searchsorted(win, i)), limit=limit)
     fin = np.nonzero(np.isfinite(dist))[0]
     return win[fin], dist[fin]
+
+
+def _rim(board: Board) -> np.ndarray:
+    """Per dot of the board's box: some neighbour belongs to another building (or the street,
+    or lies off the box).  Only such roof dots can have a drop; the rest need no lookups."""
+    _c, _r, owner = board._owner_grid
+    pad = np.pad(owner, 1, constant_values=-2)
+    h, w = owner.shape
+    rim = np.zeros(owner.shape, dtype=bool)
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            rim |= pad[1 + dr:1 + dr + h, 1 + dc:1 + dc + w] != owner
+    return rim
 
 
 def _edge(g: MoveGraph, i: int, j: int) -> int | None:
