@@ -54,7 +54,8 @@ class ConditionStrip(QGraphicsItem):
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         cond = ch.condition
-        # a ruleset's own tracks (sr1: 10 Physical then 10 Mental boxes) when it draws them
+        # a ruleset's own tracks (sr1: 10 Physical then 10 Mental boxes; sr3: 10 Physical then
+        # 10 Stun) when it draws them
         strip = getattr(cond, "strip", None)
         self.boxes = list(strip()) if callable(strip) else [cond.boxes[b] for b in BOXES]
         w = len(self.boxes) * (self.CELL + self.GAP) + self.GAP
