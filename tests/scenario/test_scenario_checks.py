@@ -185,3 +185,48 @@ def test_a_rulesets_character_check_reports_each_missing_key_as_an_error(monkeyp
     assert "sr3" in bad[0].message and bad[0].where["characters"]
     # under dmz1990 the same roster needs nothing more
     assert by_code(validate(bd, replace(sc, ruleset="dmz1990")), "character-ruleset-stats") == []
+
+
+def _sr3(name: str, quickness: int, reaction: int, dice: int = 1, metatype: str = "human"):
+    stats = (("body", 4), ("quickness", quickness), ("strength", 4), ("intelligence", 4),
+             ("willpower", 4), ("reaction", reaction), ("initiative_dice", dice))
+    return m.Character(name=name, id=name.lower(), metatype=metatype, stats=stats)
+
+
+def test_sr3_turn_metres_follow_the_sheet():
+    from engine.rules.turn_movement import turn_metres
+
+    # one Combat Phase (6 + 3.5 < 10): a run of Quickness x 3 (seed 001 l.221-230)
+    assert turn_metres("sr3", _sr3("A", 6, 6)) == 18
+    # two phases (9 + 2 x 3.5 = 16): a run and a walk of Quickness metres (l.212, l.218)
+    assert turn_metres("sr3", _sr3("B", 6, 9, dice=2)) == 24
+    assert turn_metres("sr3", _sr3("C", 4, 4, metatype="dwarf")) == 8  # dwarves run x 2
+    assert turn_metres("dmz1990", _sr3("A", 6, 6)) is None  # DMZ walks MP
+
+
+def test_sr3_timing_is_in_metres_by_each_sheet():
+    # the same 38 clear steps west to east as the DMZ test above: 76 m under sr3
+    exit_east = m.Objective("out", "runners", "exit", edge="east")
+    sides = (
+        m.Side("runners", "Runners", m.Deployment(edge="west", depth=2),
+               (_sr3("Sabre", 6, 6), _sr3("Gilliam", 4, 4))),
+        m.Side("guards", "Guards", m.Deployment(polygon=rect(33, 24, 38, 28), level=0),
+               (_sr3("Guard", 4, 4),)),
+    )
+    sc, bd, _ = scenario((exit_east,), sides=sides, turn_limit=6, ruleset="sr3")
+    (f,) = [f for f in validate(bd, sc) if f.where.get("objectives") == ["out"]
+            and f.code != "tempo-gap"]
+    assert f.code == "objective-too-far-for-slowest" and f.severity == WARNING
+    assert "76 m = 5 turn(s) at 18 m a turn" in f.message  # 76 / 18 = 4.2
+    assert "76 m = 7 turn(s) at 12 m a turn" in f.message  # 76 / 12 = 6.3
+    assert f.where["turns"] == {"fastest": 5, "slowest": 7, "limit": 6}
+
+
+def test_sr3_timing_skips_sides_without_sheets():
+    """Without the figures sr3 needs, no turn count is guessed: the stats check names them."""
+    exit_east = m.Objective("out", "runners", "exit", edge="east")
+    sc, bd, _ = scenario((exit_east,), turn_limit=6, ruleset="sr3")
+    fs = validate(bd, sc)
+    assert not [f for f in fs if f.where.get("objectives") == ["out"]
+                and f.code.startswith("objective-t")]
+    assert by_code(fs, "character-ruleset-stats")
