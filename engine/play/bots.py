@@ -44,6 +44,12 @@ CANDIDATES = 12
 WATCHED = 5
 #: a guard stops this many dots from the objective he defends
 GUARD_DISTANCE = 3
+#: MP added to the cost of going into an area the enemy must hold (less than guarding a spot)
+CONTEST_MP = 10
+#: MP of path one point of an objective is worth when choosing a goal
+POINT_MP = 4.0
+#: the book's Movement Points of an unhurt character in one turn
+MP_PER_TURN = 12
 #: MP of progress one expected box of damage is worth (taken or dealt)
 BOX_MP = 4.0
 
@@ -164,6 +170,13 @@ class Bot:
         self._melee(game, ch)
         if self._active(game, ch):
             wounded = ch.condition.modifier >= self.behaviour.retreat_at and not ch.carrying
+            if self._is_vip(game, ch) and not ch.carrying:
+                # the one his side must keep alive stays out of the fight: still where no
+                # enemy can hit him, else back to where the fewest can
+                if exposure(game, ch, ch.pos, self._watched(game, ch)) > 0:
+                    wounded = True
+                else:
+                    goal = ch.pos
             self._advance(game, ch, goal, exit_edge, retreat=wounded)
         if not self._active(game, ch) or ch.exited:
             return
@@ -193,15 +206,25 @@ class Bot:
     # ------------------------------------------------------------------ goals
     def goal(self, game: Game, ch: CharacterState) -> tuple[tuple[int, int, int] | None,
                                                              str | None]:
-        """Where this character heads, and the edge he means to leave by (if any); the
-        nearest by real path cost among his side's open objectives."""
+        """Where this character heads, and the edge he means to leave by (if any): a carrier
+        his exit; else the open objective (his side's to score, the enemy's to deny) with the
+        best real path cost less :data:`POINT_MP` per point it is worth."""
         st = game.state
         best: list[tuple[float, tuple[int, int, int], str | None]] = []
         lat = game.board.lattice
+        for obj in game.objectives:  # a carrier takes the item out before anything else
+            if obj.kind == "retrieve" and obj.id in ch.carrying and obj.id not in st.achieved:
+                edge = obj_rules.exit_edge(obj)
+                dot = self._edge_dot(game, ch, edge)
+                if dot is not None:
+                    return dot, edge
         for obj in game.objectives:
             if obj.id in st.achieved or not obj_rules.in_time(obj, st.turn):
                 continue
             mine = obj.side == ch.side
+            #: what the objective is worth, in MP of path: a 10-point objective 40 MP further
+            #: away is as good as a 0-point one at hand (scoring or denying alike)
+            worth = POINT_MP * obj_rules.points(obj)
             target: tuple[int, int, int] | None = None
             edge = None
             if mine:
@@ -234,7 +257,13 @@ class Bot:
                                     if obj.id in c.carrying and not c.out), None)
                     target = carrier.pos if carrier is not None else obj_rules.at_dot(obj)
                 elif obj.kind == "hold":
+                    # a hold is broken only from inside the area: go in, do not stand off
                     target = self._area_dot(game, ch, obj)
+                    if target is not None:
+                        cost = game.board.costs_to(target, ch.move_ratio, [ch.pos])[0]
+                        if cost is not None:
+                            best.append((cost + CONTEST_MP - worth, target, None))
+                    continue
                 if target is not None and ch.pos is not None and \
                         lat.distance(target[:2], ch.pos[:2]) <= GUARD_DISTANCE:
                     target = ch.pos
@@ -243,7 +272,10 @@ class Bot:
             cost = game.board.costs_to(target, ch.move_ratio, [ch.pos])[0]
             if cost is None:
                 continue
-            d = cost + (0 if mine else 30)
+            if mine and obj.by_turn is not None and \
+                    cost > (obj.by_turn - st.turn + 1) * MP_PER_TURN:
+                continue  # it cannot be there in time
+            d = cost + (0 if mine else 30) - worth
             best.append((d, target, edge))
         if best:
             best.sort(key=lambda t: (t[0], t[1]))
@@ -264,6 +296,11 @@ class Bot:
         dots = game.board.deploy_dots(None, 0, edge, 1)
         if not dots:
             return None
+        # the edge dot nearest by path cost (walls and buildings in the way), not by crow flight
+        costs = game.board.costs_to(ch.pos, ch.move_ratio, dots)
+        near = [(c, d) for c, d in zip(costs, dots, strict=True) if c is not None]
+        if near:
+            return min(near)[1]
         return min(dots, key=lambda d: (self._dist2(game, d, ch.pos), d))
 
     @staticmethod
