@@ -30,7 +30,8 @@ class EditorContext:
                  error: Callable[[str], None],
                  set_tool: Callable[..., None], current_tool: Callable[[], Any],
                  ask_tag_scope: Callable[[str, int], str | None] | None = None,
-                 make_unique: Callable[[Any], str] | None = None):
+                 make_unique: Callable[[Any], str] | None = None,
+                 ask_edit_scope: Callable[[str, int], str | None] | None = None):
         self._document = document
         self.state = state
         self.scene = scene
@@ -43,6 +44,8 @@ class EditorContext:
         self._current_tool = current_tool
         #: a feature drawn on a sheet placed n times: "copy", "sheet" or None (cancel)
         self.ask_tag_scope = ask_tag_scope or (lambda title, n: "sheet")
+        #: a property of a sheet placed n times edited on one copy: "copy", "sheet" or None
+        self.ask_edit_scope = ask_edit_scope or (lambda title, n: "sheet")
         #: give a placement its own copy of its sheet; returns the new sheet id
         self.make_unique = make_unique
         #: True while test-play runs (set by play mode): the scenario is read-only then

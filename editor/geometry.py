@@ -96,6 +96,13 @@ def resolve_placements(layout: Layout, sheets: dict[str, Sheet]) -> list[Resolve
     return out
 
 
+def moved(r: Resolved, placement: Placement, lattice: str) -> Resolved:
+    """``r`` put at ``placement`` (same sheet and piece): a drag step resolves only what moves."""
+    tf = transform_for(lattice, r.sheet, placement)
+    fp = apply_polygon(tf, piece_polygon(r.sheet, r.piece))
+    return Resolved(r.index, r.pavement, placement, r.sheet, r.piece, tf, fp)
+
+
 def placement_problems(resolved: list[Resolved]) -> dict[int, str]:
     """Building placements that overlap another building or stick out of the pavement.
 

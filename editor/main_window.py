@@ -131,7 +131,8 @@ class MainWindow(QMainWindow):
             background=self.background, options=self.options, show_hint=self.show_hint,
             error=self.error, set_tool=self.set_tool, current_tool=lambda: self.tool,
             ask_tag_scope=lambda title, n: self.ask_tag_scope(title, n),
-            make_unique=lambda ref: self._make_unique_ref(ref))
+            make_unique=lambda ref: self._make_unique_ref(ref),
+            ask_edit_scope=lambda title, n: self.ask_edit_scope(title, n))
         self.pinned_fan = PinnedFan(self.ctx)
         self._build_panels()
         self._build_actions()
@@ -663,6 +664,20 @@ class MainWindow(QMainWindow):
                           "becomes a sheet of its own), or the sheet, which every copy "
                           "shows?", parent=self)
         one = box.addButton("This copy", QMessageBox.ButtonRole.AcceptRole)
+        every = box.addButton("Every copy", QMessageBox.ButtonRole.ActionRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return "copy" if box.clickedButton() is one else (
+            "sheet" if box.clickedButton() is every else None)
+
+    def ask_edit_scope(self, sheet_title: str, copies: int) -> str | None:
+        """A property of a sheet placed several times changed on one copy: "copy" (make
+        this copy unique first), "sheet" (every copy) or None (cancel).  Tests replace it."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Change this copy or the sheet?",
+                          f"{sheet_title} is placed {copies} times. Change only this copy "
+                          "(it becomes a sheet of its own: make unique), or the sheet, which "
+                          "every copy shows?", parent=self)
+        one = box.addButton("This copy (make unique)", QMessageBox.ButtonRole.AcceptRole)
         every = box.addButton("Every copy", QMessageBox.ButtonRole.ActionRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.exec()

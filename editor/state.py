@@ -31,11 +31,15 @@ class EditorState(QObject):
         #: buildings selected together (Shift+click, rubber band, Ctrl+A, a paste); the
         #: ``selection`` is one of them.  Empty when one thing (or nothing) is selected.
         self.group: tuple[PlacementRef, ...] = ()
+        #: the placed building a selected sheet feature was picked on (None when unknown):
+        #: the copy an edit "for this copy only" makes unique
+        self.copy: PlacementRef | None = None
 
     def set_level(self, level: int) -> None:
         if level != self.level:
             self.level = level
             self.selection = None
+            self.copy = None
             self.group = ()
             self.levelChanged.emit(level)
             self.selectionChanged.emit()
@@ -45,7 +49,11 @@ class EditorState(QObject):
             (self.layers.add if on else self.layers.discard)(name)
             self.layersChanged.emit()
 
-    def select(self, sel: Selection) -> None:
+    def select(self, sel: Selection, copy: PlacementRef | None = None) -> None:
+        """Select ``sel``; for a feature of a placed sheet, ``copy`` is the building it was
+        picked on."""
+        self.copy = copy if isinstance(sel, FeatureRef) else (
+            sel if isinstance(sel, PlacementRef) and not sel.pavement else None)
         if sel != self.selection or self.group:
             self.selection = sel
             self.group = ()
@@ -58,6 +66,7 @@ class EditorState(QObject):
             self.select(refs[0] if refs else None)
             return
         if refs != self.group or self.selection != refs[-1]:
+            self.copy = None
             self.group = refs
             self.selection = refs[-1]
             self.selectionChanged.emit()

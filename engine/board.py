@@ -105,6 +105,10 @@ class Board:
         self.bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
         #: what play changed on a fork: feature id -> the feature as it now is
         self.overlay: dict[str, Feature] = {}
+        #: the compiled units (placements, extras) in order, each its features per level as the
+        #: unit cache holds them (shared between boards): each level's feature list is their
+        #: concatenation, so tables built per unit (movement crossings) are reused by identity
+        self.units: list[dict[int, list[Feature]]] = []
 
     # ------------------------------------------------------------------ queries
     @cached_property
@@ -327,6 +331,7 @@ class _Compiler:
                 _UNITS.popitem(last=False)
         for lv, fs in feats.items():
             self.feats.setdefault(lv, []).extend(fs)
+        self.board.units.append(feats)
         self.board.loose_openings.extend(loose)
         self.blocked.append(blocked)
 

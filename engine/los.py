@@ -601,12 +601,15 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     lv = a[2] if level is None else level
     P = prims(board)
     lat = board.lattice
-    dots = board.dots(lv) if targets is None else np.asarray(targets, dtype=int).reshape(-1, 2)
+    if targets is None:  # the level's dots in the square around the origin, in level order
+        dots, kept = _level_window(board, lv, a, radius)
+    else:
+        dots, kept = np.asarray(targets, dtype=int).reshape(-1, 2), None
     keep = np.ones(len(dots), dtype=bool)
     if len(dots):
         keep &= lat.distances(a[:2], dots) <= radius
         keep &= ~((dots[:, 0] == a[0]) & (dots[:, 1] == a[1]) & (lv == a[2]))
-    kept = np.nonzero(keep)[0] if targets is None else None  # indexes into the whole level
+    kept = kept[keep] if kept is not None else None  # indexes into the whole level
     dots = dots[keep]
     n = len(dots)
     o = np.array(board.dot_point(a))
@@ -629,12 +632,16 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
 
     ang = np.arctan2(tp[:, 1] - o[1], tp[:, 0] - o[0])
     dist_t = np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1])
-    seg_near = _seg_point_dist(P.p, P.q, o)
+    # only the primitives within reach of the farthest target can touch a sight line
+    near = _prims_near(P, o, float(dist_t.max()) + 1.0)
+    seg_near = _seg_point_dist(P.p[near], P.q[near], o)  # per primitive of ``near``
+    near_kind = P.kind[near]
     holds_o = P.holding(tuple(o))
-    usable = np.ones(len(P.p), dtype=bool)
+    usable = np.ones(len(near), dtype=bool)
     if len(holds_o):  # obstacles the origin stands on are ignored
-        usable &= ~(np.isin(P.owner, holds_o) & np.isin(P.kind, _IGNORE_IF_HOLDS_END)
-                    & P.feat_is_poly[P.owner])
+        own = P.owner[near]
+        usable &= ~(np.isin(own, holds_o) & np.isin(near_kind, _IGNORE_IF_HOLDS_END)
+                    & P.feat_is_poly[own])
     th_f, th_t = _target_holders(P, board, dots, lv, kept)
     held_keys = np.sort(th_f * n + th_t)
 
@@ -647,14 +654,15 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
         return (held_keys[pos] == key) & np.isin(k, _IGNORE_IF_HOLDS_END) & P.feat_is_poly[fi]
 
     # pass 1: blockers, nearest first; each ring only meets the targets still in sight
-    blk = usable & np.isin(P.kind, _SOLID)
+    blk = usable & np.isin(near_kind, _SOLID)
     edges = (0.0, 6.0, 15.0, 35.0, np.inf)
     for r0, r1 in zip(edges[:-1], edges[1:]):
-        sel = np.nonzero(blk & (seg_near >= r0) & (seg_near < r1))[0]
+        sel_n = np.nonzero(blk & (seg_near >= r0) & (seg_near < r1))[0]
+        sel = near[sel_n]
         live = np.nonzero(~blocked & (dist_t >= r0))[0]
         if not len(sel) or not len(live):
             continue
-        pi, ti = _sweep(o, P.p[sel], P.q[sel], seg_near[sel], ang, dist_t, live)
+        pi, ti = _sweep(o, P.p[sel], P.q[sel], seg_near[sel_n], ang, dist_t, live)
         prim, tgt, s, _ = _trace(P, e, sel[pi], ti)
         fi = P.owner[prim]
         bad = ~ignored(fi, tgt, P.kind[prim])
@@ -662,11 +670,12 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
 
     # pass 2: what interrupts or darkens, for the targets still in sight
     live = np.nonzero(~blocked)[0]
-    rest = np.nonzero(usable & ~np.isin(P.kind, _SOLID))[0]
+    rest_n = np.nonzero(usable & ~np.isin(near_kind, _SOLID))[0]
+    rest = near[rest_n]
     prim = tgt = np.zeros(0, dtype=np.int64)
     fol = (prim, prim, np.zeros(0))
     if len(live):
-        pi, ti = _sweep(o, P.p[rest], P.q[rest], seg_near[rest], ang, dist_t, live)
+        pi, ti = _sweep(o, P.p[rest], P.q[rest], seg_near[rest_n], ang, dist_t, live)
         cell_prim = cell_tgt = np.zeros(0, dtype=np.int64)
         if len(P.fol_xy):
             cp = P.fol_xy
@@ -776,18 +785,64 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
         pts = board.lattice.points(dots)
         ti, gi = P.poly_tree.query(shapely.points(pts), predicate="intersects")
         return P.poly_feats[gi], ti.astype(np.int64)
-    cache = P.__dict__.setdefault("_level_holders", {})
-    if lv not in cache:
-        whole = board.dots(lv)
-        ti, gi = P.poly_tree.query(shapely.points(board.lattice.points(whole)),
-                                   predicate="intersects")
-        cache[lv] = (P.poly_feats[gi], ti.astype(np.int64), len(whole))
-    hf, ht, n_all = cache[lv]
-    pos = np.full(n_all, -1, dtype=np.int64)
-    pos[kept] = np.arange(len(kept))
-    new_t = pos[ht]
-    ok = new_t >= 0
-    return hf[ok], new_t[ok]
+    tiles = P.__dict__.setdefault("_level_holders", {})
+    first = _level_first(board, lv)
+    rows = np.unique((dots[:, 1] - board._owner_grid[1]) // _TILE)
+    cols = np.unique((dots[:, 0] - board._owner_grid[0]) // _TILE)
+    hf_l, ht_l = [], []
+    for tr in rows.tolist():
+        for tc in cols.tolist():
+            got = tiles.get((lv, tr, tc))
+            if got is None:
+                ids = board._node_grid[lv, tr * _TILE:(tr + 1) * _TILE, tc * _TILE:(tc + 1) * _TILE]
+                ids = np.sort(ids[ids >= 0]) - first  # indexes into the whole level
+                ti, gi = P.poly_tree.query(
+                    shapely.points(board.lattice.points(board.dots(lv)[ids])),
+                    predicate="intersects") if len(ids) else (ids, ids)
+                got = tiles[(lv, tr, tc)] = (P.poly_feats[gi], ids[ti])
+            hf_l.append(got[0])
+            ht_l.append(got[1])
+    hf = np.concatenate(hf_l) if hf_l else np.zeros(0, dtype=np.int64)
+    ht = np.concatenate(ht_l) if ht_l else np.zeros(0, dtype=np.int64)
+    pos = np.clip(np.searchsorted(kept, ht), 0, max(len(kept) - 1, 0))
+    ok = (kept[pos] == ht) if len(kept) else np.zeros(len(ht), dtype=bool)
+    o = np.lexsort((pos[ok], hf[ok]))  # one order whatever the tiles: feature, then target
+    return hf[ok][o], pos[ok][o]
+
+
+#: rows and columns of one tile of the fan's cached target holders
+_TILE = 32
+
+
+def _level_first(board: Board, lv: int) -> int:
+    """The node of the level's first dot: the level's dots are nodes ``first..first+N-1``."""
+    d = board.dots(lv)
+    return board.node((int(d[0, 0]), int(d[0, 1]), lv)) if len(d) else 0
+
+
+def _level_window(board: Board, lv: int, a: Dot3, radius: int) -> tuple[np.ndarray, np.ndarray]:
+    """The level's standable dots in the square of half-side ``radius`` (+1 for hex rows)
+    around ``a``, and their indexes into ``board.dots(lv)``: the square holds every dot
+    within ``radius`` of ``a`` on either lattice."""
+    cmin, rmin, _grid = board._owner_grid
+    g = board._node_grid
+    if not 0 <= lv < g.shape[0] or not len(board.dots(lv)):
+        return np.zeros((0, 2), dtype=int), np.zeros(0, dtype=np.int64)
+    reach = int(min(radius, 1 << 30)) + 1
+    r0, r1 = max(a[1] - rmin - reach, 0), max(a[1] - rmin + reach + 1, 0)
+    c0, c1 = max(a[0] - cmin - reach, 0), max(a[0] - cmin + reach + 1, 0)
+    ids = g[lv, r0:r1, c0:c1]
+    ids = ids[ids >= 0]  # row-major, as the level's dots are
+    kept = ids - _level_first(board, lv)
+    return board.dots(lv)[kept], kept
+
+
+def _prims_near(P: _Prims, o: np.ndarray, reach: float) -> np.ndarray:
+    """Primitives (sorted) whose box meets the square of half-side ``reach`` around ``o``."""
+    if P.tree is None:
+        return np.zeros(0, dtype=np.int64)
+    box = shapely.box(o[0] - reach, o[1] - reach, o[0] + reach, o[1] + reach)
+    return np.sort(P.tree.query(box)).astype(np.int64)
 
 
 def _sweep(o: np.ndarray, p: np.ndarray, q: np.ndarray, seg_near: np.ndarray, ang: np.ndarray,

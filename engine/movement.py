@@ -23,7 +23,9 @@ the two agree exactly.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import shapely
@@ -31,7 +33,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 from engine.board import Board, Feature, fmt_dot
-from engine.lattice import Dot3
+from engine.lattice import Dot3, Lattice
 from engine.rules import get_ruleset
 from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
 from engine.rules.dmz1990 import MOVEMENT_COSTS as _MC
@@ -69,13 +71,35 @@ class PathResult:
     length_m: float | None = None  # metres walked, by the ruleset's measure
 
 
+class _Why(Mapping):
+    """Edge -> the reasons for its extra MP, kept as arrays (a city has hundreds of thousands
+    of such edges; a dict of them costs more than the rest of the graph).
+
+    ``edges`` sorted, the reasons of ``edges[k]`` are ``texts[starts[k]:starts[k + 1]]``."""
+
+    def __init__(self, edges: np.ndarray, starts: np.ndarray, texts: np.ndarray) -> None:
+        self.edges, self.starts, self.texts = edges, starts, texts
+
+    def __getitem__(self, e: int) -> list[str]:
+        k = int(np.searchsorted(self.edges, e))
+        if k < len(self.edges) and self.edges[k] == e:
+            return list(self.texts[self.starts[k]:self.starts[k + 1]])
+        raise KeyError(e)
+
+    def __iter__(self) -> Iterator[int]:
+        yield from self.edges.tolist()
+
+    def __len__(self) -> int:
+        return len(self.edges)
+
+
 @dataclass
 class MoveGraph:
     src: np.ndarray
     dst: np.ndarray
     base: np.ndarray  # multiples of the move ratio paid on this edge
     extra: np.ndarray  # extra MP
-    why: dict[int, list[str]]  # edge -> reasons for its extra MP (edges with extras only)
+    why: Mapping[int, list[str]]  # edge -> reasons for its extra MP (edges with extras only)
     indptr: np.ndarray  # edges sorted by source: edges of node i are order[indptr[i]:indptr[i+1]]
     order: np.ndarray
 
@@ -130,6 +154,29 @@ class MoveGraph:
         return self._mats[key]
 
 
+def _step_code(parity: int, dc: np.ndarray | int, dr: np.ndarray | int) -> np.ndarray | int:
+    """One small number per (row parity, step offset): offsets are -1, 0 or 1 on both lattices."""
+    return parity * 9 + (dc + 1) * 3 + (dr + 1)
+
+
+def _edges_of(board: Board, chunks: dict[int, tuple[int, np.ndarray]], hex_rows: bool,
+              frm: np.ndarray, to: np.ndarray, level: int) -> np.ndarray:
+    """The edge of each step ``frm`` -> ``to`` on ``level``, -1 where either end is no node."""
+    a = _nodes_at(board, frm, level)
+    b = _nodes_at(board, to, level)
+    out = np.full(len(frm), -1, dtype=np.int64)
+    code = _step_code(frm[:, 1] & 1 if hex_rows else 0, to[:, 0] - frm[:, 0], to[:, 1] - frm[:, 1])
+    live = (a >= 0) & (b >= 0)
+    for k in np.unique(code[live]).tolist():
+        first, srcs = chunks[k]
+        sel = np.nonzero(live & (code == k))[0]
+        pos = np.searchsorted(srcs, a[sel])
+        found = pos < len(srcs)
+        found[found] = srcs[pos[found]] == a[sel[found]]
+        out[sel[found]] = first + pos[found]
+    return out
+
+
 def _describe(f: Feature, extra: int) -> str:
     note = f.props.get("note")
     tail = f" ({note})" if note else ""
@@ -169,16 +216,18 @@ def _crossing(f: Feature, inside_start: bool) -> tuple[int, str] | None:
     return None
 
 
-def _nodes_at(board: Board, dots: np.ndarray, level: int) -> np.ndarray:
-    """Vectorised node lookup: the node of each (c, r) dot at ``level``, -1 where none stands."""
+def _nodes_at(board: Board, dots: np.ndarray, level: int,
+              levels: np.ndarray | None = None) -> np.ndarray:
+    """Vectorised node lookup: the node of each (c, r) dot at ``level`` (or at its own of
+    ``levels``), -1 where none stands."""
     cmin, rmin, _grid = board._owner_grid
     g = board._node_grid
     out = np.full(len(dots), -1, dtype=np.int64)
-    if not 0 <= level < g.shape[0]:
-        return out
+    lv = np.full(len(dots), level, dtype=np.int64) if levels is None else levels
     r, c = dots[:, 1] - rmin, dots[:, 0] - cmin
-    ok = (r >= 0) & (r < g.shape[1]) & (c >= 0) & (c < g.shape[2])
-    out[ok] = g[level, r[ok], c[ok]]
+    ok = ((r >= 0) & (r < g.shape[1]) & (c >= 0) & (c < g.shape[2])
+          & (lv >= 0) & (lv < g.shape[0]))
+    out[ok] = g[lv[ok], r[ok], c[ok]]
     return out
 
 
@@ -236,8 +285,133 @@ def _near_features(fs: list[Feature], a: np.ndarray, b: np.ndarray) -> np.ndarra
     return n > 0
 
 
+#: crossings per compiled unit: id(unit) -> (unit, its _UnitHits per level); the unit cache
+#: shares a unit's feature lists between boards, so a board that moved one building finds
+#: every other unit's crossings here
+_UNIT_HITS: dict[int, tuple[Any, dict[int, _LevelHits], str]] = {}
+_UNIT_HITS_MAX = 4096
+
+
+def _steps_near(lat: Lattice, fs: list[Feature]) -> tuple[np.ndarray, np.ndarray]:
+    """Every step between neighbouring lattice dots (one direction per pair: towards the later
+    row, then column) whose segment may touch one of ``fs``: (from dots (K, 2), to dots (K, 2)).
+
+    Dots come from the box of the features, widened by one step and a half; the box of every
+    feature piece then keeps only the steps that may touch it (:func:`_near_features`)."""
+    x0, y0, x1, y1 = shapely.total_bounds([f.geom for f in fs])
+    if not np.isfinite([x0, y0, x1, y1]).all():
+        return np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2), dtype=np.int64)
+    cand = lat.dots_in_box(x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5).astype(np.int64)
+    a_l, b_l = [], []
+    for parity in (0, 1):
+        sel = cand[(cand[:, 1] & 1) == parity] if lat.name == "hex" else cand
+        if lat.name != "hex" and parity == 1:
+            break
+        probe = (0, parity)
+        for dc, dr in (np.subtract(nb, probe) for nb in lat.neighbours(probe)):
+            if (dr, dc) > (0, 0):
+                a_l.append(sel)
+                b_l.append(sel + (dc, dr))
+    a, b = np.concatenate(a_l), np.concatenate(b_l)
+    near = _near_features(fs, lat.points(a), lat.points(b)) if len(a) else np.zeros(0, dtype=bool)
+    return a[near], b[near]
+
+
+@dataclass
+class _LevelHits:
+    """What the features of one unit on one level do to the steps that touch them, one row
+    per (directed step, feature): from dot, to dot, the feature's index in the unit's list,
+    the extra MP (``_BLOCKED`` when impassable) and the reason."""
+
+    frm: np.ndarray
+    to: np.ndarray
+    feat: np.ndarray
+    cost: np.ndarray
+    text: np.ndarray
+
+
+def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
+    """The crossings of the features ``fs`` (one unit, one level) with every step near them."""
+    empty = np.zeros(0, dtype=np.int64)
+    none = _LevelHits(np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2), dtype=np.int64),
+                      empty, empty, np.zeros(0, dtype=object))
+    if not fs:
+        return none
+    a, b = _steps_near(lat, fs)
+    if not len(a):
+        return none
+    pa, pb = lat.points(a), lat.points(b)
+    geoms = np.array([f.geom for f in fs], dtype=object)
+    si, fi = shapely.STRtree(geoms).query(shapely.linestrings(np.stack([pa, pb], axis=1)),
+                                          predicate="intersects")
+    if not len(si):
+        return none
+    # what each feature does to a step, starting outside it [0] or inside it [1]
+    table = [(_crossing(f, False), _crossing(f, True)) for f in fs]
+    cost = np.array([[_NONE if r is None else r[0] for r in t] for t in table], dtype=np.int64)
+    text = np.array([["" if r is None else r[1] for r in t] for t in table], dtype=object)
+    out: list[tuple[np.ndarray, ...]] = []
+    for start, end in ((a, b), (b, a)):  # the step and its way back
+        inside = shapely.contains(geoms[fi], shapely.points(lat.points(start[si])))
+        c = cost[fi, inside.astype(np.int64)]
+        t = text[fi, inside.astype(np.int64)]
+        ok = c != _NONE
+        out.append((start[si][ok], end[si][ok], fi[ok], c[ok], t[ok]))
+    return _LevelHits(*(np.concatenate(parts) for parts in zip(*out)))
+
+
+def _unit_hits(lat: Lattice, unit: dict[int, list[Feature]], cache: bool
+               ) -> dict[int, _LevelHits]:
+    """The crossings of one unit's features, level by level (cached by the unit's identity)."""
+    if cache:
+        hit = _UNIT_HITS.get(id(unit))
+        if hit is not None and hit[0] is unit and hit[2] == lat.name:
+            return hit[1]
+    got = {lv: _level_hits(lat, fs) for lv, fs in unit.items()}
+    if cache:
+        _UNIT_HITS[id(unit)] = (unit, got, lat.name)
+        while len(_UNIT_HITS) > _UNIT_HITS_MAX:
+            _UNIT_HITS.pop(next(iter(_UNIT_HITS)))
+    return got
+
+
+def _board_units(board: Board) -> list[tuple[dict[int, list[Feature]], bool]]:
+    """The board's features as units (and whether each is the shared, cacheable one) whose
+    concatenation per level is exactly ``board.features(level)``.
+
+    A forked board that play changed shares the units it did not touch; a unit holding a
+    replaced feature is rebuilt with it, and features play added form one unit at the end."""
+    units = board.units
+    if not board.overlay:
+        out = [(u, True) for u in units]
+    else:
+        ov = board.overlay
+        out = []
+        for u in units:
+            if any(f.id in ov for fs in u.values() for f in fs):
+                out.append(({lv: [ov.get(f.id, f) for f in fs] for lv, fs in u.items()}, False))
+            else:
+                out.append((u, True))
+        added: dict[int, list[Feature]] = {}
+        for lv, fs in board._features.items():
+            n = sum(len(u.get(lv, ())) for u, _ in out)
+            if len(fs) > n:
+                added[lv] = fs[n:]
+        out.append((added, False))
+    for lv, fs in board._features.items():  # anything else: the whole board as one unit
+        got = [f for u, _ in out for f in u.get(lv, ())]
+        if len(got) != len(fs) or any(g is not f for g, f in zip(got, fs)):
+            return [(board._features, False)]
+    return out
+
+
 def build_graph(board: Board) -> MoveGraph:
-    """The movement graph of a board (cached on the board)."""
+    """The movement graph of a board (cached on the board).
+
+    The crossings (what a wall, door, obstacle ... does to the steps that touch it) are
+    computed per compiled unit and cached with it, so a board that differs from an earlier
+    one by a moved building (the editor's drag) or an opened door (play) recomputes only that
+    unit's; the rest is array work over the nodes."""
     cached = board.__dict__.get("_move_graph")
     if cached is not None:
         return cached
@@ -246,6 +420,11 @@ def build_graph(board: Board) -> MoveGraph:
     n = len(nodes)
     src_l: list[np.ndarray] = []
     dst_l: list[np.ndarray] = []
+    #: the neighbour edges come in chunks, one per (row parity, offset): code -> (first edge,
+    #: source nodes in order)
+    chunks: dict[int, tuple[int, np.ndarray]] = {}
+    chunk_diag: list[bool] = []
+    n_edges = 0
     if n:
         # neighbour lookup through a dense grid per level
         c0, r0 = nodes[:, 0].min(), nodes[:, 1].min()
@@ -271,82 +450,61 @@ def build_graph(board: Board) -> MoveGraph:
                 good = tgt >= 0
                 src_l.append(sel[good])
                 dst_l.append(tgt[good])
-    src = np.concatenate(src_l) if src_l else np.zeros(0, dtype=np.int64)
-    dst = np.concatenate(dst_l) if dst_l else np.zeros(0, dtype=np.int64)
-    base = np.ones(len(src), dtype=np.int64)
-    extra = np.zeros(len(src), dtype=np.int64)
-    blocked = np.zeros(len(src), dtype=bool)
-
-    pts = lat.points(nodes[:, :2]) if n else np.zeros((0, 2))
-    if len(src):
-        # each step and its way back are one segment: build and query it once (the pair share
-        # a bounding box, so the tree lists the same features in the same order for both)
-        lo, hi = np.minimum(src, dst), np.maximum(src, dst)
-        rep = np.nonzero(src < dst)[0]
-        rep_key = lo[rep] * n + hi[rep]
-        rk_order = np.argsort(rep_key)
-        rep_of = rep[rk_order[np.searchsorted(rep_key[rk_order], lo * n + hi)]]
-        twins = np.argsort(rep_of, kind="stable")  # every edge, grouped by its segment
-        starts_at = np.searchsorted(rep_of[twins], rep)
-    hit_e: list[np.ndarray] = []
-    hit_cost: list[np.ndarray] = []
-    hit_text: list[np.ndarray] = []
-    for lv in board.levels:
-        fs = board.features(lv)
-        if not fs:
-            continue
-        sel = rep[nodes[src[rep], 2] == lv]
-        sel = sel[_near_features(fs, pts[src[sel]], pts[dst[sel]])] if len(sel) else sel
-        if not len(sel):
-            continue
-        segs = shapely.linestrings(np.stack([pts[src[sel]], pts[dst[sel]]], axis=1))
-        si, fi = board.tree(lv).query(segs, predicate="intersects")
-        if not len(si):
-            continue
-        # what each feature does to a step, starting outside it [0] or inside it [1]
-        table = [(_crossing(f, False), _crossing(f, True)) for f in fs]
-        cost = np.array([[_NONE if r is None else r[0] for r in t] for t in table],
-                        dtype=np.int64)
-        text = np.array([["" if r is None else r[1] for r in t] for t in table], dtype=object)
-        geoms = np.array([f.geom for f in fs], dtype=object)
-        # the two directions of each hit segment, in the hit order
-        rep_pos = np.searchsorted(rep, sel[si])
-        first = twins[starts_at[rep_pos]]
-        second = twins[starts_at[rep_pos] + 1]
-        for e in (first, second):
-            inside = shapely.contains(geoms[fi], shapely.points(pts[src[e]]))
-            hit_e.append(e)
-            hit_cost.append(cost[fi, inside.astype(np.int64)])
-            hit_text.append(text[fi, inside.astype(np.int64)])
-    why_of: dict[int, list[str]] = {}
-    if hit_e:
-        e_all = np.concatenate(hit_e)
-        c_all = np.concatenate(hit_cost)
-        t_all = np.concatenate(hit_text)
-        blocked[e_all[c_all == _BLOCKED]] = True
-        paid = c_all >= 0
-        e_p, c_p, t_p = e_all[paid], c_all[paid], t_all[paid]
-        np.add.at(extra, e_p, c_p)
-        o = np.argsort(e_p, kind="stable")  # hits of one edge stay in the tree's order
-        e_p, t_p = e_p[o], t_p[o]
-        cut = np.nonzero(np.diff(e_p))[0] + 1
-        bounds = np.concatenate([[0], cut, [len(e_p)]]).tolist()
-        ids = e_p[bounds[:-1]].tolist() if len(e_p) else []
-        t_list = t_p.tolist()
-        for k, e in enumerate(ids):
-            why_of[e] = t_list[bounds[k]:bounds[k + 1]]
-
-    keep = ~blocked
-    new_index = np.cumsum(keep) - 1
-    src, dst, base, extra = src[keep], dst[keep], base[keep], extra[keep]
-    why = {int(new_index[e]): w for e, w in why_of.items() if keep[e]}
+                chunks[_step_code(parity, int(dc), int(dr))] = (n_edges, src_l[-1])
+                chunk_diag.append(lat.name != "hex" and dc != 0 and dr != 0)
+                n_edges += len(src_l[-1])
+    # the crossings of every unit, as edges of this board
+    e_l: list[np.ndarray] = []
+    f_l: list[np.ndarray] = []
+    c_l: list[np.ndarray] = []
+    t_l: list[np.ndarray] = []
+    offset: dict[int, int] = {}
+    per_level: dict[int, list[tuple[_LevelHits, int]]] = {}
+    for unit, shared in _board_units(board) if n else ():
+        for lv, hits in _unit_hits(lat, unit, shared).items():
+            first = offset.get(lv, 0)
+            offset[lv] = first + len(unit[lv])
+            if len(hits.feat):
+                per_level.setdefault(lv, []).append((hits, first))
+    for lv, parts in per_level.items():
+        frm = np.concatenate([h.frm for h, _ in parts])
+        to = np.concatenate([h.to for h, _ in parts])
+        e = _edges_of(board, chunks, lat.name == "hex", frm, to, lv)
+        ok = e >= 0
+        e_l.append(e[ok])
+        f_l.append(np.concatenate([h.feat + first for h, first in parts])[ok])
+        c_l.append(np.concatenate([h.cost for h, _ in parts])[ok])
+        t_l.append(np.concatenate([h.text for h, _ in parts])[ok])
+    # blocked steps leave the graph; every other edge keeps its order
+    e_all = np.concatenate(e_l) if e_l else np.zeros(0, dtype=np.int64)
+    c_all = np.concatenate(c_l) if c_l else np.zeros(0, dtype=np.int64)
+    keep = np.ones(n_edges, dtype=bool)
+    keep[e_all[c_all == _BLOCKED]] = False
+    kept_before = np.zeros(n_edges + 1, dtype=np.int64)
+    np.cumsum(keep, out=kept_before[1:])
+    new_index = kept_before[1:] - 1
+    m = int(kept_before[-1])
+    kept = np.diff(kept_before[[first for first, _ in chunks.values()] + [n_edges]])
+    src = np.concatenate(src_l)[keep] if src_l else np.zeros(0, dtype=np.int64)
+    dst = np.concatenate(dst_l)[keep] if dst_l else np.zeros(0, dtype=np.int64)
+    diag = np.repeat(np.array(chunk_diag, dtype=bool), kept)
+    extra = np.zeros(m, dtype=np.int64)
+    paid = c_all >= 0
+    paid[paid] = keep[e_all[paid]]
+    e_p = new_index[e_all[paid]]
+    np.add.at(extra, e_p, c_all[paid])
+    # the reasons of one edge in the order of the level's features
+    o = np.lexsort((np.concatenate(f_l)[paid], e_p)) if e_l else np.zeros(0, dtype=np.int64)
+    e_p = e_p[o]
+    t_p = np.concatenate(t_l)[paid][o] if e_l else np.zeros(0, dtype=object)
 
     # level changes: stairs, elevators, climbs, controlled drops
     links: list[tuple[int, int, int, int, int, int]] = []
+    link_text: list[str] = []
 
     def link(a: Dot3, b: Dot3, ex: int, text: str, mr_paid: int = 0, walked: int = 0) -> None:
         """A level change; ``walked`` stories climbed on foot (stairs, climbs) for metres."""
-        why[len(src) + len(links)] = [text]
+        link_text.append(text)
         links.append((board.node(a), board.node(b), mr_paid, ex, walked, mr_paid))
 
     for a, b, f in board.stair_links:
@@ -366,38 +524,55 @@ def build_graph(board: Board) -> MoveGraph:
         link(lo, hi, up * stories, f"{kind} up {f.id} +{up * stories}", walked=stories)
         link(hi, lo, down * stories, f"{kind} down {f.id} +{down * stories}", walked=stories)
     # controlled drops: from a roof dot to a dot one level lower outside that building, in the
-    # order roof dot by roof dot, neighbour by neighbour
-    offs = np.array([np.subtract(lat.neighbours((0, p)), (0, p)) for p in (0, 1)])
-    for bld in board.buildings:
-        roof = bld.height
-        rd = board.dots(roof)
-        rd = rd[board.buildings_at(rd) == bld.index] if len(rd) else rd
-        if not len(rd):
-            continue
+    # order building by building, roof dot by roof dot, neighbour by neighbour
+    heights = np.array([b.height for b in board.buildings] + [-1], dtype=np.int64)
+    roofs = []
+    for lv in sorted({b.height for b in board.buildings} - {0}):
+        d = board.dots(lv)
+        own = board.buildings_at(d) if len(d) else np.zeros(0, dtype=np.int64)
+        top = heights[own] == lv
+        roofs.append((d[top], own[top], np.full(int(top.sum()), lv)))
+    if roofs:
+        rd = np.concatenate([r[0] for r in roofs]).astype(np.int64)
+        rb = np.concatenate([r[1] for r in roofs])
+        rl = np.concatenate([r[2] for r in roofs])
+        o = np.argsort(rb, kind="stable")  # a building's roof is one level: dots stay in order
+        rd, rb, rl = rd[o], rb[o], rl[o]
+        offs = np.array([np.subtract(lat.neighbours((0, p)), (0, p)) for p in (0, 1)])
+        k = offs.shape[1]
         nb = (rd[:, None, :] + offs[rd[:, 1] & 1]).reshape(-1, 2)
-        top = np.repeat(_nodes_at(board, rd, roof), offs.shape[1])
-        low = _nodes_at(board, nb, roof - 1)
-        ok = (low >= 0) & (board.buildings_at(nb) != bld.index)
-        text = f"drop one story from roof of {bld.placement_id} +{DROP}"
-        for a, b in zip(top[ok].tolist(), low[ok].tolist()):
-            why[len(src) + len(links)] = [text]
-            links.append((a, b, 1, DROP, 0, 1))
-
-    if lat.name == "hex" or not len(src):
-        diag = np.zeros(len(src), dtype=bool)
+        top_n = np.repeat(_nodes_at(board, rd, -1, rl), k)
+        low = _nodes_at(board, nb, -1, np.repeat(rl - 1, k))
+        nb_b = np.repeat(rb, k)
+        ok = (low >= 0) & (board.buildings_at(nb) != nb_b)
+        texts = np.array([f"drop one story from roof of {b.placement_id} +{DROP}"
+                          for b in board.buildings], dtype=object)
+        drops = (top_n[ok], low[ok], texts[nb_b[ok]])
     else:
-        diag = (nodes[src, 0] != nodes[dst, 0]) & (nodes[src, 1] != nodes[dst, 1])
-    stories = np.zeros(len(src), dtype=np.int64)
-    flat = np.ones(len(src), dtype=np.int64)
-    if links:
-        arr = np.array(links, dtype=np.int64)
+        drops = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+                 np.zeros(0, dtype=object))
+    arr = np.array(links, dtype=np.int64).reshape(-1, 6)
+    n_drop = len(drops[0])
+    arr = np.concatenate([arr, np.column_stack([
+        drops[0], drops[1], np.ones(n_drop), np.full(n_drop, DROP), np.zeros(n_drop),
+        np.ones(n_drop)]).astype(np.int64)])
+    total = m + len(arr)
+    base = np.ones(total, dtype=np.int64)
+    stories = np.zeros(total, dtype=np.int64)
+    flat = np.ones(total, dtype=np.int64)
+    if len(arr):
         src, dst = np.concatenate([src, arr[:, 0]]), np.concatenate([dst, arr[:, 1]])
-        base, extra = np.concatenate([base, arr[:, 2]]), np.concatenate([extra, arr[:, 3]])
+        extra = np.concatenate([extra, arr[:, 3]])
         diag = np.concatenate([diag, np.zeros(len(arr), dtype=bool)])
-        stories = np.concatenate([stories, arr[:, 4]])
-        flat = np.concatenate([flat, arr[:, 5]])
+        base[m:], stories[m:], flat[m:] = arr[:, 2], arr[:, 4], arr[:, 5]
+    # every edge with reasons, in edge order: the steps', then one per level change
+    heads = np.concatenate([[0], np.nonzero(np.diff(e_p))[0] + 1]).astype(np.int64) \
+        if len(e_p) else np.zeros(0, dtype=np.int64)
+    why = _Why(np.concatenate([e_p[heads], np.arange(m, total)]).astype(np.int64),
+               np.concatenate([heads, len(e_p) + np.arange(len(arr) + 1)]).astype(np.int64),
+               np.concatenate([t_p, np.array(link_text, dtype=object).reshape(-1), drops[2]]))
     order = np.argsort(src, kind="stable")
-    indptr = np.searchsorted(src[order], np.arange(n + 1))
+    indptr = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=n))]).astype(np.int64)
     g = MoveGraph(src, dst, base, extra, why, indptr, order, n, diag=diag, stories=stories,
                   flat=flat)
     board._move_graph = g  # type: ignore[attr-defined]
@@ -417,7 +592,10 @@ def _edge_step(board: Board, g: MoveGraph, i: int, j: int, move_ratio: int, craw
         return None
     mv = get_ruleset(ruleset).movement
     if mv.units != "MP":
-        metres = float(g.metres(1.5 if mv.diagonal is None else mv.diagonal)[e])
+        # this edge alone (g.metres() would measure every edge of the graph for one step)
+        diag = 1.5 if mv.diagonal is None else mv.diagonal
+        metres = float((diag if g.diag[e] else 1.0) * g.flat[e] * METERS_PER_DOT
+                       + g.stories[e] * METERS_PER_STORY)
         what = [w.rsplit(" +", 1)[0] for w in g.why.get(e, ())]  # the thing, not DMZ's MP
         return Step(board.node_dot(j), round(metres, 2), [f"{metres:g} m"] + what)  # type: ignore[arg-type]
     base = int(g.base[e]) * move_ratio

@@ -25,6 +25,8 @@ from engine.board import Board
 from engine.findings import ERROR, INFO, WARNING, CheckList, Finding
 from engine.lattice import Dot3
 from engine.movement import build_graph
+from engine.play.weapons import grenade_kind
+from engine.rules.combat_checks import character_problems
 
 MP_PER_TURN = 12
 #: default depth (in dots) of an edge deployment without one
@@ -505,6 +507,8 @@ def character_checks(board: Board, scenario: Any) -> list[Finding]:
                 try:
                     weapon_type(w.type)
                 except KeyError:
+                    if grenade_kind(w.type) is not None:
+                        continue  # a grenade is thrown: the throw has its own range rule
                     out.append(Finding("weapon-unknown-type", WARNING,
                                        f"{who} carries a weapon of type {w.type!r}, which has no "
                                        f"range table (ranges cannot be checked)", where))
@@ -513,4 +517,22 @@ def character_checks(board: Board, scenario: Any) -> list[Finding]:
                     out.append(Finding("ratio-out-of-range", WARNING,
                                        f"{who} has {what} {v}; DMZ ratios run from 1 (fastest) "
                                        f"to 4 (slowest)", where))
+    return out
+
+
+@check
+def ruleset_character_checks(board: Board, scenario: Any) -> list[Finding]:
+    """Figures the scenario's ruleset needs to play a character (sr3 Body, a weapon's damage
+    code...): each missing or bad one is an error naming the character and the key."""
+    if not isinstance(scenario, m.Scenario):
+        return []
+    ruleset = scenario.ruleset or "dmz1990"
+    out: list[Finding] = []
+    for s in scenario.sides:
+        for c in s.characters:
+            where = {"sides": [s.id], "characters": [c.id or c.name]}
+            for problem in character_problems(ruleset, c):
+                out.append(Finding("character-ruleset-stats", ERROR,
+                                   f"{c.name or c.id} ({s.id}): {problem} (needed to play under "
+                                   f"{ruleset})", where))
     return out

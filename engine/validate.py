@@ -30,13 +30,23 @@ LAYOUT_CHECKS = CheckList()
 check = LAYOUT_CHECKS.register
 
 
+def all_checks() -> tuple[Check, ...]:
+    """Every check :func:`validate` runs, in its order (the editor runs them in two stages:
+    the quick ones first, the board-wide searches after)."""
+    return (*LAYOUT_CHECKS, *scenario_checks.CHECKS, *balance.CHECKS)
+
+
+def severity_rank(f: Finding) -> int:
+    """The sort key of :func:`validate`'s order: errors, then warnings, then the rest."""
+    return {ERROR: 0, WARNING: 1, INFO: 2}.get(f.severity, 3)
+
+
 def validate(board: Board, scenario: Any = None) -> list[Finding]:
     """Run every check; errors first, then warnings, each in a stable order."""
     out: list[Finding] = []
-    for fn in (*LAYOUT_CHECKS, *scenario_checks.CHECKS, *balance.CHECKS):
+    for fn in all_checks():
         out.extend(fn(board, scenario))
-    rank = {ERROR: 0, WARNING: 1, INFO: 2}
-    return sorted(out, key=lambda f: rank.get(f.severity, 3))
+    return sorted(out, key=severity_rank)
 
 
 @check

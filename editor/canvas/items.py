@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QStyleOpti
 
 from editor.canvas import style
 from editor.canvas.display_cache import extras_items, sheet_items
+from editor.canvas.turned_cache import TurnedCache, turned
 from editor.geometry import Resolved, piece_polygon
 from editor.render import paint_items
 from editor.state import GRID
@@ -56,14 +57,47 @@ class PlacementItem(QGraphicsItem):
         self._clip = shapely_path(piece_polygon(self.sheet, resolved.piece))
         w, h = self.sheet.size
         self._rect = QRectF(-1.0, -1.0, w + 1.0, h + 1.0).united(self._clip.boundingRect())
-        self.setTransform(qtransform(resolved.transform))
-        # drawn once into a picture at the screen's resolution: a drag only moves the
-        # picture, and repainting the view around a moved building does not redraw the others
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._turned = TurnedCache()
+        self._set_transform(qtransform(resolved.transform))
         self.setZValue(0 if resolved.pavement else 10 + resolved.index)
         if resolved.pavement and level > 0:
             self.setOpacity(0.45)
         self.setToolTip(self.describe())
+
+    def shows(self, resolved: Resolved, level: int, layers: set[str]) -> bool:
+        """Whether this item already draws ``resolved``'s picture (it may sit elsewhere)."""
+        return (self.sheet is resolved.sheet and self.resolved.piece is resolved.piece
+                and self.resolved.pavement == resolved.pavement and self.level == level
+                and self.layers == layers)
+
+    def follow(self, resolved: Resolved, problem: str | None, selected: bool) -> None:
+        """Take the placement's new position and flags; the cached picture stays valid."""
+        self.resolved = resolved
+        tf = qtransform(resolved.transform)
+        if self.transform() != tf:
+            self._set_transform(tf)
+        self.setZValue(0 if resolved.pavement else 10 + resolved.index)
+        if problem != self.problem:
+            self.problem = problem
+            self.update()
+        self.set_selected(selected)
+        self.setToolTip(self.describe())
+
+    def _set_transform(self, tf: QTransform) -> None:
+        """Place the item; a drag calls this on every step.  The sheet is drawn once into a
+        picture at the screen's resolution, so a move only shifts the picture and the
+        buildings around it are not redrawn: Qt's device cache for an unturned item, our own
+        for a turned one (Qt redraws those every time)."""
+        self.setTransform(tf)
+        mode = (QGraphicsItem.CacheMode.NoCache if turned(tf)
+                else QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        if self.cacheMode() != mode:
+            self.setCacheMode(mode)
+
+    def set_selected(self, selected: bool) -> None:
+        if selected != self.selected:
+            self.selected = selected
+            self.update()
 
     def describe(self) -> str:
         r = self.resolved
@@ -82,6 +116,13 @@ class PlacementItem(QGraphicsItem):
         return self._clip
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        if self.cacheMode() == QGraphicsItem.CacheMode.NoCache:
+            self._turned.paint(painter, widget, self._rect, (self.problem, self.selected),
+                               self._draw)
+        else:
+            self._draw(painter)
+
+    def _draw(self, painter: QPainter) -> None:
         s = self.sheet
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         # no clip: the sheet's board is already cut to the piece, and walls on the outline
@@ -113,6 +154,7 @@ class ExtrasItem(QGraphicsItem):
         self.defaults = defaults
         self.layers = layers
         self.setZValue(5)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         if level > 0:
             self.setOpacity(0.45)
         xs, ys = [], []
@@ -138,9 +180,24 @@ class ExtrasItem(QGraphicsItem):
         paint_items(painter, extras_items(self.extras, self.lattice), self.layers)
 
 
-def label_item(text: str, at: QPointF) -> QGraphicsSimpleTextItem:
-    """A building name that stays readable at every zoom."""
-    item = QGraphicsSimpleTextItem(text)
+#: a view whose viewport has this property set true shows no names (the overview: at its
+#: scale the names would cover the buildings they name)
+NO_LABELS = "sprawlmap-no-labels"
+
+
+class CanvasLabel(QGraphicsSimpleTextItem):
+    """Screen-sized text, left out of views that ask for no names."""
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        if widget is not None and widget.property(NO_LABELS):
+            return
+        super().paint(painter, option, widget)
+
+
+def label_item(text: str, at: QPointF, anchor: str = "centre") -> QGraphicsSimpleTextItem:
+    """A building name that stays readable at every zoom.  ``anchor`` "left" puts the
+    text's left edge on ``at`` (a zone's name, which must not stick out of the board)."""
+    item = CanvasLabel(text)
     item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
     item.setBrush(QBrush(QColor(40, 40, 40)))
     f = item.font()
@@ -152,5 +209,6 @@ def label_item(text: str, at: QPointF) -> QGraphicsSimpleTextItem:
     item.setTransformOriginPoint(br.center())
     item.setZValue(90)
     # centre the text on the point (offset applies in device pixels)
-    item.setTransform(QTransform.fromTranslate(-br.width() / 2, -br.height() / 2))
+    dx = 0.0 if anchor == "left" else -br.width() / 2
+    item.setTransform(QTransform.fromTranslate(dx, -br.height() / 2))
     return item

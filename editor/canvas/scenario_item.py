@@ -76,8 +76,10 @@ class ScenarioItem(QGraphicsItem):
             rect = rect.united(QRectF(p.x() - 1, p.y() - 1, 2 + 0.9 * len(self.marks), 2))
         self._rect = rect.adjusted(-1, -1, 1, 1)
         self.setZValue(80)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for colour, poly, name in self.zones:
-            lab = label_item(name, poly.boundingRect().topLeft() + QPointF(1.5, 0.6))
+            # the name starts inside the zone: a zone along the west edge keeps it on the board
+            lab = label_item(name, poly.boundingRect().topLeft() + QPointF(0.3, 0.6), "left")
             lab.setBrush(QBrush(colour.darker(150)))
             lab.setParentItem(self)
         names: dict[tuple[float, float], list[str]] = {}

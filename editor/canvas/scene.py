@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from editor.canvas import style
 from editor.canvas.items import ExtrasItem, PlacementItem, label_item, qtransform
@@ -42,53 +42,107 @@ class BoardScene(QGraphicsScene):
         self.doc = doc
         self.state = state
         self.placement_items: dict[tuple[bool, int], PlacementItem] = {}
+        #: each building's name label and where it sits in the sheet's frame (a drag moves it)
+        self.label_items: dict[tuple[bool, int], tuple[QGraphicsItem, tuple]] = {}
         self._model_items: list = []
+        self._highlights: list = []
+        self._extras_item: ExtrasItem | None = None
+        self._scenario_item: ScenarioItem | None = None
         self.content_rect = QRectF(-0.5, -0.5, 48, 32)
         state.levelChanged.connect(self.rebuild)
         state.layersChanged.connect(self.rebuild)
-        state.selectionChanged.connect(self.rebuild)
+        # a click only moves the selection marks: the other items keep their cached pictures
+        state.selectionChanged.connect(self.show_selection)
 
     def set_document(self, doc: Document) -> None:
         self.doc = doc
         self.rebuild()
 
     def rebuild(self) -> None:
-        for it in self._model_items:
-            self.removeItem(it)
-        self._model_items.clear()
-        self.placement_items.clear()
+        """Mirror the document.  An item whose sheet, piece, level and layers are unchanged
+        is kept (moved, re-flagged), so it keeps its cached picture and is not repainted."""
+        old = self.placement_items
+        self.placement_items = {}
+        self.label_items = {}
+        keep: set[int] = set()
         doc, st = self.doc, self.state
         problems = doc.problems()
-        sel = st.selection
+        chosen = set(st.placements())
+        layers = set(st.layers)
+        new_items: list = []
         for r in doc.resolved():
             problem = None if r.pavement else problems.get(r.index)
-            selected = PlacementRef(r.pavement, r.index) in st.placements()
-            item = PlacementItem(r, st.level, set(st.layers), problem, selected)
-            self.addItem(item)
-            self._model_items.append(item)
+            selected = PlacementRef(r.pavement, r.index) in chosen
+            item = old.get((r.pavement, r.index))
+            if item is not None and item.shows(r, st.level, layers):
+                item.follow(r, problem, selected)
+                keep.add(id(item))
+            else:
+                item = PlacementItem(r, st.level, layers, problem, selected)
+                self.addItem(item)
+            new_items.append(item)
             self.placement_items[(r.pavement, r.index)] = item
             if "labels" in st.layers and not r.pavement:
                 c = r.footprint.representative_point()
                 name = r.piece.id if r.piece else r.sheet.title
                 lab = label_item(name, QPointF(c.x, c.y))
                 self.addItem(lab)
-                self._model_items.append(lab)
+                new_items.append(lab)
+                self.label_items[(r.pavement, r.index)] = (
+                    lab, r.transform.inverse().apply((c.x, c.y)))
         ex = doc.layout.extras
+        item = self._extras_item
         if ex.areas or ex.lines or ex.trees:
-            item = ExtrasItem(ex, Defaults(), set(st.layers), st.level, doc.layout.lattice)
-            self.addItem(item)
-            self._model_items.append(item)
+            key = (ex, frozenset(layers), st.level, doc.layout.lattice)
+            if item is None or item.key != key:
+                item = ExtrasItem(ex, Defaults(), layers, st.level, doc.layout.lattice)
+                item.key = key
+                self.addItem(item)
+            keep.add(id(item))
+            new_items.append(item)
+            self._extras_item = item
         sc = doc.scenario()
+        item = self._scenario_item
         if "scenario" in st.layers and (sc.sides or sc.objectives):
-            x0, y0, x1, y1 = self._bounds()
-            item = ScenarioItem(sc, st.level, (x0, y0, x1, y1), doc.layout.lattice)
-            self.addItem(item)
-            self._model_items.append(item)
+            bounds = self._bounds()
+            key = (sc.sides, sc.objectives, st.level, bounds, doc.layout.lattice)
+            if item is None or item.key != key:
+                item = ScenarioItem(sc, st.level, bounds, doc.layout.lattice)
+                item.key = key
+                self.addItem(item)
+            keep.add(id(item))
+            new_items.append(item)
+            self._scenario_item = item
+        for it in self._model_items:
+            if id(it) not in keep:
+                self.removeItem(it)
+        if self._extras_item is not None and id(self._extras_item) not in keep:
+            self._extras_item = None
+        if self._scenario_item is not None and id(self._scenario_item) not in keep:
+            self._scenario_item = None
+        self._model_items = new_items
+        self.show_selection()
+        self._fit_rect()
+
+    def move_label(self, key: tuple[bool, int], tf) -> None:
+        """Put placement ``key``'s name where transform ``tf`` takes it (a drag preview)."""
+        hit = self.label_items.get(key)
+        if hit is not None:
+            hit[0].setPos(QPointF(*tf.apply(hit[1])))
+
+    def show_selection(self) -> None:
+        """Flag the selected buildings and outline a selected feature, zone or objective."""
+        for it in self._highlights:
+            self.removeItem(it)
+        self._highlights.clear()
+        chosen = set(self.state.placements())
+        for (pav, idx), item in self.placement_items.items():
+            item.set_selected(PlacementRef(pav, idx) in chosen)
+        sel, doc = self.state.selection, self.doc
         if isinstance(sel, FeatureRef):
             self._highlight(sel)
         elif isinstance(sel, (ObjectiveRef, SideRef)) and isinstance(doc.root, Scenario):
             self._highlight_scenario(sel)
-        self._fit_rect()
 
     def _highlight_scenario(self, ref) -> None:
         sc = self.doc.root
@@ -114,7 +168,7 @@ class BoardScene(QGraphicsScene):
         item.setPen(pen)
         item.setZValue(95)
         self.addItem(item)
-        self._model_items.append(item)
+        self._highlights.append(item)
 
     def _highlight(self, ref: FeatureRef) -> None:
         doc = self.doc

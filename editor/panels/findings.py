@@ -15,6 +15,7 @@ from editor.edits import PlacementRef
 
 COLOURS = {"error": QColor(200, 30, 30), "warning": QColor(190, 120, 0),
            "info": QColor(80, 80, 80)}
+STALE = QColor(150, 150, 150)
 
 
 #: engine checks the editor already runs live (while dragging) under its own wording
@@ -94,6 +95,9 @@ class FindingsPanel(QWidget):
         lay.addWidget(self.updating)
         lay.addWidget(self.list)
         self.findings: list[dict] = []
+        #: the board-wide checks' findings of the last complete validation, by check: shown
+        #: (greyed) while those checks run again after an edit
+        self.kept: dict = {}
 
     def set_updating(self, on: bool) -> None:
         """Say that the list is being recomputed (the old findings stay meanwhile)."""
@@ -112,6 +116,13 @@ class FindingsPanel(QWidget):
             it = QListWidgetItem(f"[{sev}] {f.get('message', '')}")
             it.setForeground(QBrush(COLOURS.get(sev, COLOURS["info"])))
             it.setToolTip(f"{f.get('code', '')} ({sev}): double-click to go there")
+            if f.get("stale"):  # from before the last edit: its check is running again
+                it.setForeground(QBrush(STALE))
+                font = it.font()
+                font.setItalic(True)
+                it.setFont(font)
+                it.setToolTip(f"{f.get('code', '')} ({sev}), found before the last edit: "
+                              "being checked again")
             where = f.get("where")
             it.setData(Qt.ItemDataRole.UserRole, where)
             self.list.addItem(it)

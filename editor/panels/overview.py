@@ -7,11 +7,16 @@ the canvas there.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsView
 
+from editor.canvas.items import NO_LABELS
 from editor.canvas.view import CANVAS, CanvasView
+
+#: the overview follows the canvas at most this often (ms): while a building is dragged the
+#: canvas repaints every mouse move, and the small picture need not
+REFRESH_MS = 150
 
 
 class OverviewView(QGraphicsView):
@@ -26,6 +31,16 @@ class OverviewView(QGraphicsView):
         self.setRenderHints(QPainter.RenderHint.Antialiasing)
         self.setMinimumSize(160, 120)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        # no names: at this scale they covered the buildings they name
+        self.viewport().setProperty(NO_LABELS, True)
+        # not a live second view: each scene change would repaint it along with the canvas
+        # (every item twice per mouse move).  It is redrawn a moment after the canvas is.
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.NoViewportUpdate)
+        self._refresh = QTimer(self)
+        self._refresh.setSingleShot(True)
+        self._refresh.setInterval(REFRESH_MS)
+        self._refresh.timeout.connect(self._redraw)
+        canvas.viewport().installEventFilter(self)
         canvas.horizontalScrollBar().valueChanged.connect(self._canvas_moved)
         canvas.verticalScrollBar().valueChanged.connect(self._canvas_moved)
         canvas.zoomChanged.connect(self._canvas_moved)
@@ -50,6 +65,15 @@ class OverviewView(QGraphicsView):
 
     def _canvas_moved(self, *_) -> None:
         self.viewport().update()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Paint and not self._refresh.isActive():
+            self._refresh.start()  # the canvas changed: follow it soon
+        return False
+
+    def _redraw(self) -> None:
+        if self.isVisible():
+            self.viewport().update()
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
         pen = QPen(QColor("#ff3030"), 2.0)

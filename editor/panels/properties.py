@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QScrollArea,
     QSpinBox,
     QVBoxLayout,
@@ -196,6 +197,11 @@ class PropertiesPanel(QScrollArea):
         self.setWidgetResizable(True)
         self._sel_key: Any = ("none",)
         self._own = False
+        #: sheets this panel made unique for the selected copy: old id -> the copy's own
+        self._renamed: dict[str, str] = {}
+        #: shared sheets the designer chose to change for every copy (asked once per build)
+        self._every: set[str] = set()
+        self._sheet_boxes: dict[str, QGroupBox] = {}
         self.rebuild()
 
     # ------------------------------------------------------------------ plumbing
@@ -222,6 +228,62 @@ class PropertiesPanel(QScrollArea):
             self._own = False
         if relayout:
             QTimer.singleShot(0, self.rebuild)
+
+    def _sheet_target(self, sid: str) -> str | None:
+        """Where an edit of sheet ``sid`` made on the selected building goes: the sheet
+        (every copy shows it), "copy" (the building is made unique first), or None when the
+        designer cancels.  Asked once when other copies show the sheet, like tagging."""
+        sid = self._renamed.get(sid, sid)
+        doc, copy = self.doc, self.ctx.state.copy
+        if (doc.mode != "scenario" or copy is None or self.ctx.make_unique is None
+                or sid in self._every):
+            return sid
+        try:
+            shown = doc.layout.placements[copy.index].sheet
+        except IndexError:
+            return sid
+        copies = edits.sheet_users(doc.layout, sid)
+        if shown != sid or copies <= 1:
+            return sid
+        scope = self.ctx.ask_edit_scope(doc.sheets()[sid].title, copies)
+        if scope == "sheet":
+            self._every.add(sid)
+            return sid
+        return scope  # "copy" or None
+
+    def _sheet_edit(self, sid: str, text: str, change: Callable[[Sheet], Sheet],
+                    merge: str | None = None, relayout: bool = False) -> None:
+        """Change sheet ``sid`` by ``change`` (one undo step); on a shared sheet, for this
+        copy only (made unique in the same undo step) or for every copy, as asked."""
+        target = self._sheet_target(sid)
+        if target is None:
+            self.ctx.show_hint("Nothing changed")
+            QTimer.singleShot(0, self.rebuild)  # the widget shows the model again
+            return
+        if target != "copy":
+            self._edit(lambda: self.doc.edit_sheet(change(self.doc.sheets()[target]), text,
+                                                   merge), relayout=relayout)
+            return
+        state = self.ctx.state
+        copy = state.copy
+
+        def fn() -> None:
+            stack = self.doc.undo_stack
+            stack.beginMacro(f"{text} (this copy)")
+            try:
+                new_id = self.ctx.make_unique(copy)
+                self._renamed[sid] = new_id
+                self.doc.edit_sheet(change(self.doc.sheets()[new_id]), text)
+            finally:
+                stack.endMacro()
+            sel = state.selection
+            if isinstance(sel, FeatureRef) and sel.sheet == sid:
+                state.select(replace(sel, sheet=new_id), copy)
+            box = self._sheet_boxes.get(sid)
+            if box is not None:
+                box.setTitle(f"Sheet {new_id}")
+            self.ctx.show_hint(f"Changed this copy only: it now shows its own sheet {new_id}")
+        self._edit(fn, relayout=relayout)
 
     def _current(self) -> Any:
         sel = self.ctx.state.selection
@@ -254,6 +316,9 @@ class PropertiesPanel(QScrollArea):
         sel = self.ctx.state.selection
         cur = self._current()
         self._sel_key = (sel, cur, self._group_key())
+        self._renamed.clear()
+        self._every.clear()
+        self._sheet_boxes.clear()
         body = QWidget()
         lay = QVBoxLayout(body)
         if self._group_key():
@@ -402,6 +467,22 @@ class PropertiesPanel(QScrollArea):
         note.textEdited.connect(lambda t: push(replace(self._current(), note=t), "Note",
                                                f"note:{ref}"))
         form.addRow("Note", note)
+        copies = edits.sheet_users(self.doc.layout, pl.sheet)
+        if copies > 1 and not ref.pavement and self.ctx.make_unique is not None:
+            row = QHBoxLayout()
+            row.addWidget(QLabel(f"Sheet shown by {copies} copies"))
+            unique = QPushButton("Make unique")
+            unique.setObjectName("make-unique")
+            unique.setToolTip("Give this copy a sheet of its own: what is changed on it then "
+                              "leaves the other copies alone")
+
+            def make_unique() -> None:
+                new_id = self.ctx.make_unique(ref)
+                self.ctx.show_hint(f"This copy now shows its own sheet {new_id}")
+                QTimer.singleShot(0, self.rebuild)
+            unique.clicked.connect(make_unique)
+            row.addWidget(unique)
+            form.addRow(row)
         problem = self.doc.problems().get(ref.index) if not ref.pavement else None
         if problem:
             warn = QLabel(f"⚠ {problem}")
@@ -459,15 +540,14 @@ class PropertiesPanel(QScrollArea):
         box = QGroupBox(f"Sheet {sheet.id}")
         form = QFormLayout(box)
         sid = sheet.id
+        self._sheet_boxes[sid] = box
 
-        def push(new_sheet, text, merge=None):
-            self._edit(lambda: self.doc.edit_sheet(new_sheet, text, merge))
-
-        def cur() -> Sheet:
-            return self.doc.sheets()[sid]
+        def push(change: Callable[[Sheet], Sheet], text, merge=None):
+            self._sheet_edit(sid, text, change, merge)
 
         title = QLineEdit(sheet.title)
-        title.textEdited.connect(lambda t: push(replace(cur(), title=t), "Sheet title",
+        title.setObjectName("sheet-title")
+        title.textEdited.connect(lambda t: push(lambda sh: replace(sh, title=t), "Sheet title",
                                                 f"title:{sid}"))
         form.addRow("Title", title)
         if isinstance(self.doc.root, Sheet):
@@ -495,16 +575,18 @@ class PropertiesPanel(QScrollArea):
                 form.addRow(axis, sb)
         if sheet.kind == "building":
             h = QSpinBox()
+            h.setObjectName("sheet-stories")
             h.setRange(1, 60)
             h.setValue(max(sheet.height, 1))
-            h.valueChanged.connect(lambda v: push(replace(cur(), height=v), "Sheet height"))
+            h.valueChanged.connect(lambda v: push(lambda sh: replace(sh, height=v),
+                                                  "Sheet height"))
             form.addRow("Stories", h)
         for attr, names in (("wall", WALL_CLASSES), ("door", WALL_CLASSES),
                             ("window", WINDOW_CLASSES)):
             def changed(v, attr=attr, names=names):
-                d = cur().defaults
                 v = v if v is not None else Defaults().__getattribute__(attr)
-                push(replace(cur(), defaults=replace(d, **{attr: v})), f"All {attr}s {v}")
+                push(lambda sh: replace(sh, defaults=replace(sh.defaults, **{attr: v})),
+                     f"All {attr}s {v}")
             ed = ClassEditor(names, getattr(sheet.defaults, attr), changed, allow_default=False)
             form.addRow(f"All {attr}s", ed)
         return box
@@ -525,10 +607,10 @@ class PropertiesPanel(QScrollArea):
                 def fn():
                     self.doc.edit_layout(edits.extras_set(self.doc.layout, ref, new), text,
                                          merge)
-            else:
-                def fn():
-                    sheet = edits.set_feature(self.doc.sheets()[ref.sheet], ref, new)
-                    self.doc.edit_sheet(sheet, text, merge)
+            else:  # a placed sheet's feature: maybe for this copy only (asked)
+                self._sheet_edit(ref.sheet, text, lambda sh: edits.set_feature(sh, ref, new),
+                                 merge, relayout="kind" in change)
+                return
             self._edit(fn, relayout="kind" in change)
 
         names = {f.name for f in fields(feat)}

@@ -77,7 +77,8 @@ class ConditionStrip(QGraphicsItem):
 class CounterItem(QGraphicsItem):
     """One character's counter, centred on his dot."""
 
-    def __init__(self, ch: CharacterState, colour: QColor, active: bool, at: QPointF):
+    def __init__(self, ch: CharacterState, colour: QColor, active: bool, at: QPointF,
+                 units: str = "MP"):
         super().__init__()
         self.char_id = ch.id
         self.label = initials(ch)
@@ -88,7 +89,7 @@ class CounterItem(QGraphicsItem):
         self.setPos(at)
         self.setZValue(Z_COUNTERS + (1 if active else 0))
         self.setToolTip(f"{ch.name or ch.id} ({ch.side}) — {ch.posture}, "
-                        f"{ch.mp_left}/{ch.mp} MP")
+                        f"{ch.mp_left:g}/{ch.mp:g} {units}")
         self.strip = ConditionStrip(ch, self)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
@@ -193,7 +194,8 @@ class CounterLayer:
             if ch.pos is None or ch.exited is not None:
                 continue
             x, y = game.point(ch.pos)
-            item = CounterItem(ch, colour, ch.id == highlight, QPointF(x, y))
+            item = CounterItem(ch, colour, ch.id == highlight, QPointF(x, y),
+                               getattr(game, "units", "MP"))
             if ch.pos[2] != level:  # another level: a faint ghost, under this level's counters
                 item.setOpacity(GHOST_OPACITY)
                 item.setZValue(Z_COUNTERS - 1)

@@ -51,9 +51,23 @@ def describe_test(e: dict[str, Any]) -> str:
     return f"{line}; rolled {e['roll']}: {verdict}"
 
 
+def generic(e: dict[str, Any]) -> str:
+    """Any event as ``kind: key value, ...`` (the numbers another ruleset logs, as they are)."""
+    return f"{e.get('event')}: " + _context(e, ("seq", "event"))
+
+
 def describe(e: dict[str, Any]) -> str:
-    """One readable line for one event (without its sequence number)."""
+    """One readable line for one event (without its sequence number).  An event whose fields
+    are not the ones DMZ logs (another ruleset's test, its damage) gets the generic line."""
+    try:
+        return _describe(e)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return generic(e)
+
+
+def _describe(e: dict[str, Any]) -> str:
     k = e.get("event")
+    u = e.get("units", "MP")
     if k == "test":
         return describe_test(e)
     if k == "roll":
@@ -72,15 +86,18 @@ def describe(e: dict[str, Any]) -> str:
         return f"— Turn {e['turn']}: {e['team']} moves —"
     if k == "begin":
         arcs = f", inside the arcs of {', '.join(e['in_arcs'])}" if e.get("in_arcs") else ""
-        return f"{e['who']} begins at {_dot(e['pos'])} with {e['mp']} MP{arcs}"
+        return f"{e['who']} begins at {_dot(e['pos'])} with {e['mp']:g} {u}{arcs}"
     if k == "spend":
-        return f"{e['who']} spends {e['mp']} MP ({e['what']}): {e['spent']}/{e['of']}"
+        acts = f", action {e['slots_spent']}" if e.get("slots") else ""
+        return (f"{e['who']} spends {e['mp']:g} {u} ({e['what']}{acts}): "
+                f"{e['spent']:g}/{e['of']:g}")
     if k == "move":
         why = f" ({'; '.join(e['why'])})" if e.get("why") else ""
         verb = "crawls" if e.get("crawl") else "moves"
-        return f"{e['who']} {verb} {_dot(e['frm'])} → {_dot(e['to'])}: {e['cost']} MP{why}"
+        return f"{e['who']} {verb} {_dot(e['frm'])} → {_dot(e['to'])}: {e['cost']:g} {u}{why}"
     if k == "end":
-        return f"{e['who']} ends his move at {_dot(e.get('pos'))} ({e['mp_spent']} MP spent)"
+        return (f"{e['who']} ends his move at {_dot(e.get('pos'))} ({e['mp_spent']:g} {u} "
+                "spent)")
     if k == "reaction-count":
         return (f"{e['reactor']} counts {e['mp']} MP of {e['mover']} in his arc: "
                 f"{e['attacks']} attack(s), {e['unresolved']} carried over")

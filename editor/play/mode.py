@@ -49,6 +49,7 @@ from editor.play.tools import PlayTool
 from engine.play import actions as A
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
+from engine.play.referees import load_game, new_game
 from engine.play.state import PRONE, CharacterState
 
 FOLLOW_ZOOM = 22.0  # px per dot the view zooms in to (at least) to show who moves
@@ -212,7 +213,7 @@ class PlayMode(QObject):
             return False
         seed = self.seed_box.value() if seed is None else seed
         try:
-            game = Game.new(sc, view, seed)
+            game = new_game(sc, view, seed)
         except Exception as exc:  # PlayError (no room to deploy), a bad roster, ...
             win.error(f"cannot play: {exc}")
             self._sync_actions()
@@ -383,8 +384,8 @@ class PlayMode(QObject):
             return None
         more = "" if pv.affordable else (
             f" — blocked by {pv.blocked_by}" if pv.blocked_by else
-            f" — too far: {pv.mp_left} MP left")
-        p.path_label.setText(f"Path to {dot[0]},{dot[1]}: {pv.total} MP in "
+            f" — too far: {pv.mp_left:g} {self.game.units} left")
+        p.path_label.setText(f"Path to {dot[0]},{dot[1]}: {pv.total:g} {self.game.units} in "
                              f"{len(pv.dots) - 1} steps{more}")
         p.warning_label.setText(pv.warning)
         self.ctx.show_hint(p.path_label.text() + (f" — {pv.warning}" if pv.warning else ""))
@@ -529,7 +530,7 @@ class PlayMode(QObject):
         self.shot = sp
         self.panel.shot_label.setText(sp.text())
         self.panel.shot_box.show()
-        self.ctx.show_hint(f"Shot: chance {sp.chance} — Roll or Cancel")
+        self.ctx.show_hint(f"Shot: {sp.headline()} — Roll or Cancel")
         return sp
 
     def roll_fire(self) -> None:
@@ -585,7 +586,7 @@ class PlayMode(QObject):
         if view is None:
             return False
         try:
-            game = Game.load(path, view)
+            game = load_game(path, view)
         except (OSError, ValueError, KeyError, TypeError, PlayError) as exc:
             self.ctx.error(f"{path}: cannot load the game: {exc}")
             return False

@@ -56,7 +56,9 @@ class PlayPanel(QWidget):
         self.char_box.setToolTip("Who moves next (or click his counter)")
         form.addRow("Moves", self.char_box)
         self.mp_label = _label()
-        form.addRow("MP", self.mp_label)
+        #: the budget row's name: the ruleset's units ("MP" under DMZ, "m" in metres)
+        self.units_label = QLabel("MP")
+        form.addRow(self.units_label, self.mp_label)
         self.char_label = _label()
         form.addRow("State", self.char_label)
         self.weapon_box = QComboBox()
@@ -166,6 +168,7 @@ class PlayPanel(QWidget):
         for b in (p.end_move, p.posture, p.ready, p.reload, p.open_door, p.fire, p.throw,
                   p.weapon_box, p.arc_box, p.opening_box):
             b.setEnabled(on)
+        p.arc_box.setEnabled(on and g.can_hold_arcs)
         p.end_phase.setEnabled(not st.finished)
         p.weapon_box.clear()
         p.opening_box.clear()
@@ -173,7 +176,12 @@ class PlayPanel(QWidget):
             p.mp_label.setText("")
             p.char_label.setText("")
         else:
-            p.mp_label.setText(f"{sel.mp_spent} spent, {sel.mp_left} left of {sel.mp}")
+            u = g.units
+            acts = g.action_slots(sel)
+            more = f"; actions {g.slots_left(sel)} of {acts}" if acts else ""
+            p.units_label.setText(u)
+            p.mp_label.setText(f"{sel.mp_spent:g} spent, {sel.mp_left:g} left of "
+                               f"{sel.mp:g}{more}")
             w = sel.ready_weapon
             gun = "nothing ready" if w is None else (
                 f"{w.name} ready" + ("" if w.loaded is None else f" ({w.loaded}/{w.clip}, "
@@ -182,7 +190,12 @@ class PlayPanel(QWidget):
             where = "–" if sel.pos is None else f"{sel.pos[0]},{sel.pos[1]} level {sel.pos[2]}"
             p.char_label.setText(f"{where} · {sel.posture} · injury +{sel.condition.modifier}"
                                  f"\n{gun}\narcs: {arcs}")
-            p.posture.setText("Stand (2 MP)" if sel.posture == PRONE else "Drop prone (1 MP)")
+            kind = "stand" if sel.posture == PRONE else "prone"
+            cu, cs = g.cost(kind, sel)
+            price = ", ".join(x for x in (f"{cu:g} {u}" if cu else "",
+                                          f"{cs} action" if cs else "") if x) or "free"
+            p.posture.setText(f"Stand ({price})" if kind == "stand" else
+                              f"Drop prone ({price})")
             for i, wp in enumerate(sel.weapons):
                 mark = " (ready)" if i == sel.ready else ""
                 p.weapon_box.addItem(f"{wp.name}{mark}", i)

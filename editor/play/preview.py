@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from engine.lattice import Dot3
 from engine.play.game import FIRE_MP, Game
 from engine.play.reaction import ReactionTally
+from engine.play.shots import ShotPlan
 from engine.play.state import PRONE, CharacterState
 
 
@@ -145,7 +146,14 @@ class ShotPreview:
     success_value: int
     target_value: int
     modifiers: dict[str, int]
-    mp: int = FIRE_MP
+    mp: float = FIRE_MP
+    #: the referee's plan; under a ruleset other than DMZ its ``numbers`` are what is shown
+    plan: ShotPlan | None = None
+    units: str = "MP"
+
+    @property
+    def dmz(self) -> bool:
+        return self.plan is None or "success_value" in self.plan.numbers
 
     @property
     def chance(self) -> int:
@@ -153,9 +161,19 @@ class ShotPreview:
 
     @property
     def probability(self) -> float:
-        return success_probability(self.chance)
+        return success_probability(self.chance) if self.dmz else self.plan.p_hit
+
+    def headline(self) -> str:
+        """The shot in a few words, for the status bar."""
+        return f"chance {self.chance}" if self.dmz else f"{self.probability:.0%} to hit"
 
     def text(self) -> str:
+        if not self.dmz:
+            nums = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.plan.numbers.items())
+            cost = f", {self.mp:g} {self.units}" if self.mp else ""
+            return (f"{self.attacker} → {self.target} with the {self.weapon}: {nums}; "
+                    f"{self.probability:.0%} to hit, {self.plan.expected:.1f} damage expected"
+                    f"{cost}")
         mods = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.modifiers.items())
         return (f"{self.attacker} → {self.target} with the {self.weapon}: SV "
                 f"{self.success_value} − TV {self.target_value} ({mods}) = chance "
@@ -168,8 +186,13 @@ def shot_preview(game: Game, attacker: CharacterState, target: CharacterState,
     plan = game.plan_shot(attacker, target, movement_fire=True)
     if plan is None:
         return None
-    sv, tv, mods = plan
-    return ShotPreview(attacker.id, target.id, attacker.ready_weapon.name, sv, tv, dict(mods))
+    cost = game.cost("fire", attacker)[0]
+    n = plan.numbers
+    if "success_value" not in n:
+        return ShotPreview(attacker.id, target.id, attacker.ready_weapon.name, 0, 0, {},
+                           cost, plan, game.units)
+    return ShotPreview(attacker.id, target.id, attacker.ready_weapon.name, n["success_value"],
+                       n["target_value"], dict(n["modifiers"]), cost, plan, game.units)
 
 
 def success_probability(chance: int) -> float:

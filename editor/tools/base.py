@@ -147,7 +147,8 @@ class Tool:
         finally:
             if macro:
                 stack.endMacro()
-        self.state.select(edits.FeatureRef(sheet.id, level, list_name, idx))
+        self.state.select(edits.FeatureRef(sheet.id, level, list_name, idx),
+                          None if r.pavement else edits.PlacementRef(False, r.index))
         return True
 
     def add_extra(self, list_name: str, feature: Any, text: str) -> None:

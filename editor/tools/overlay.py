@@ -16,6 +16,8 @@ class DotShade(QGraphicsItem):
 
     def __init__(self, lattice: str, dots: np.ndarray, colours: np.ndarray):
         super().__init__()
+        # a picture at the screen's resolution: a drag over the fan only blits it
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.lattice = get_lattice(lattice)
         self.dots = np.asarray(dots, dtype=int).reshape(-1, 2)
         self.colours = np.asarray(colours, dtype=np.uint8).reshape(-1, 4)  # RGBA

@@ -15,7 +15,7 @@ from dataclasses import replace
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor
 
-from editor import clipboard, edits, feature_move
+from editor import clipboard, edits, feature_move, geometry
 from editor import scenario_edits as se
 from editor.canvas.items import qtransform
 from editor.delete import delete_selection
@@ -111,7 +111,10 @@ class SelectTool(Tool):
             self._drag = building
             if building in self.state.group:  # drag the whole group
                 return True
-        self.state.select(selection_for(hit, r if doc.mode == "scenario" else None))
+        picked = selection_for(hit, r if doc.mode == "scenario" else None)
+        on = hit[1] if hit is not None else None
+        self.state.select(picked, PlacementRef(False, on.index)
+                          if on is not None and not on.pavement else None)
         return True
 
     # ------------------------------------------------------------------ rubber band
@@ -245,7 +248,11 @@ class SelectTool(Tool):
         for x in self._moving(ref):
             trial = edits.set_placement(trial, x, edits.nudge(placement_of(trial, x), dc, dr))
         moved = placement_of(trial, ref)
-        resolved = resolve_placements(trial, doc.sheets())
+        going = set(self._moving(ref))
+        resolved = [geometry.moved(r, placement_of(trial, PlacementRef(r.pavement, r.index)),
+                                   trial.lattice)
+                    if PlacementRef(r.pavement, r.index) in going else r
+                    for r in doc.resolved()]
         problems = placement_problems(resolved)
         item = self.ctx.scene.placement_items.get((ref.pavement, ref.index))
         if item is None:
@@ -255,6 +262,7 @@ class SelectTool(Tool):
             rx = next((y for y in resolved if not y.pavement and y.index == x.index), None)
             if it is not None and rx is not None:
                 it.setTransform(qtransform(rx.transform))
+                self.ctx.scene.move_label((x.pavement, x.index), rx.transform)
         r = next(x for x in resolved if not x.pavement and x.index == ref.index)
         for (pav, idx), it in self.ctx.scene.placement_items.items():
             if not pav and it.problem != problems.get(idx):

@@ -16,10 +16,10 @@ from engine.lattice import Dot3, Lattice
 
 @dataclass(frozen=True)
 class StepInfo:
-    """One step between adjacent dots: its MP cost and why."""
+    """One step between adjacent dots: its cost (MP, or metres under a metre ruleset) and why."""
 
     to: Dot3
-    cost: int
+    cost: float
     why: tuple[str, ...] = ()
 
 
@@ -62,7 +62,9 @@ class Sight:
 
 
 class BoardView(Protocol):
-    """The map as play sees it."""
+    """The map as play sees it.  ``step``, ``path``, ``reach`` and ``costs_to`` answer in the
+    ruleset's movement units: MP for dmz1990 (``move_ratio`` and ``crawl`` price the steps),
+    metres for sr3, sr1 and darkcon (``move_ratio`` and ``crawl`` are ignored)."""
 
     lattice: Lattice
     light: str
@@ -79,10 +81,13 @@ class BoardView(Protocol):
         """Cheapest path a..b inclusive, or None."""
         ...
 
-    def reach(self, a: Dot3, move_ratio: int, mp: int, crawl: bool = False) -> dict[Dot3, int]: ...
+    def reach(self, a: Dot3, move_ratio: int, mp: float, crawl: bool = False
+              ) -> dict[Dot3, float]:
+        """Every dot within ``mp`` (MP or metres) of ``a``, with its cheapest cost."""
+        ...
 
-    def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[int | None]:
-        """Cheapest MP from each of ``dots`` to ``goal`` (None where it cannot be reached)."""
+    def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[float | None]:
+        """Cheapest cost from each of ``dots`` to ``goal`` (None where it cannot be reached)."""
         ...
 
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight: ...

@@ -28,7 +28,7 @@ class HoldBot(Bot):
     kind = "hold"
 
     def _turn(self, game: Game, ch: CharacterState) -> None:
-        if ch.posture == PRONE and ch.mp_left >= 2:
+        if ch.posture == PRONE and self._can(game, ch, "stand"):
             self._try(game, ch, A.stand())
         self._shoot(game, ch, keep=6)
         self._set_arc(game, ch)
@@ -44,11 +44,12 @@ class RandomBot(Bot):
         self.rng = random.Random(zlib.crc32(f"{side}/{seed}".encode()))
 
     def _turn(self, game: Game, ch: CharacterState) -> None:
-        if ch.posture == PRONE and ch.mp_left >= 2:
+        if ch.posture == PRONE and self._can(game, ch, "stand"):
             self._try(game, ch, A.stand())
         if self.rng.random() < 0.5:
             self._random_shot(game, ch)
-        here = game.board.reach(ch.pos, ch.move_ratio, max(0, ch.mp_left - 2))
+        here = game.board.reach(ch.pos, ch.move_ratio,
+                                max(0, ch.mp_left - self._narrow(game, ch)))
         occupied = {c.pos for c in game.state.characters.values() if not c.out}
         dots = sorted(d for d in here if d not in occupied)
         if dots and self._active(game, ch):
@@ -61,17 +62,18 @@ class RandomBot(Bot):
                 if not self._try(game, ch, A.move(d)):
                     break
         self._random_shot(game, ch)
-        if self._active(game, ch) and ch.mp_left >= 2 and ch.ready_weapon is not None \
+        if self._active(game, ch) and game.can_hold_arcs and \
+                self._can(game, ch, "arc-narrow") and ch.ready_weapon is not None \
                 and not ch.ready_weapon.is_grenade:
-            kind = self.rng.choice([k for k, c in (("narrow", 2), ("intermediate", 4),
-                                                   ("wide", 6)) if c <= ch.mp_left])
+            kind = self.rng.choice([k for k in ("narrow", "intermediate", "wide")
+                                    if self._can(game, ch, f"arc-{k}")])
             foes = [f for f in game.state.enemies_of(ch) if not f.out and f.pos]
             aim = direction_to(game.point(ch.pos), game.point(self.rng.choice(foes).pos)) \
                 if foes else self.rng.uniform(-180, 180)
             self._try(game, ch, A.arc(kind, round(aim + self.rng.uniform(-60, 60), 1)))
 
     def _random_shot(self, game: Game, ch: CharacterState) -> None:
-        if not self._active(game, ch) or ch.mp_left < 3:
+        if not self._active(game, ch) or not self._can(game, ch, "fire"):
             return
         w = ch.ready_weapon
         if w is None or w.is_grenade or not w.can_fire():

@@ -16,44 +16,19 @@ from __future__ import annotations
 from typing import Any
 
 from engine.lattice import Dot3
+from engine.play.shots import p_success
 from engine.play.state import PRONE, STANDING, CharacterState
-from engine.play.weapons import defense_type, minimum_range_penalty, range_step
 
-#: P(2D6 <= n) for n = 2..12
-_AT_MOST = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= n) / 36
-            for n in range(2, 13)}
-
-
-def p_success(chance: int) -> float:
-    """Probability of passing a Success Test with ``chance`` = Success - Target Value."""
-    if chance < -10:
-        return 0.0
-    if chance >= 11:
-        return 35 / 36  # 12 always fails
-    if chance < 2:
-        return 1 / 36  # 2 always succeeds
-    return _AT_MOST[chance]
-
+__all__ = ["best_offense", "exposure", "in_any_arc", "p_success", "path_danger", "shot_odds"]
 
 def shot_odds(game: Any, shooter: CharacterState, shooter_pos: Dot3, target: CharacterState,
               target_pos: Dot3, movement_fire: bool, target_posture: str | None = None,
               ) -> float:
-    """Expected boxes one shot of ``shooter``'s ready firearm does from ``shooter_pos`` at
-    ``target`` standing on ``target_pos`` (0 when there is no shot)."""
-    w = shooter.ready_weapon
-    if w is None or w.is_grenade or not w.success or (w.loaded is not None and w.loaded <= 0
-                                                      and w.clips <= 0):
-        return 0.0
-    posture = target_posture or target.posture
-    s = game.board.sight(shooter_pos, target_pos, shooter.posture, posture, shooter.vision)
-    if s.blocked:
-        return 0.0
-    step = range_step(w.type, s.range)
-    if step is None or step >= len(w.success):
-        return 0.0
-    tv = target.defense_value(defense_type(w.type)) + s.total + shooter.condition.modifier + \
-        minimum_range_penalty(w.type, s.range) + (2 if movement_fire else 0)
-    return p_success(w.success[step] - tv) * w.damage
+    """Expected damage one shot of ``shooter``'s ready firearm does from ``shooter_pos`` at
+    ``target`` standing on ``target_pos`` (0 when there is no shot): the referee's
+    ``shot_value`` hook, in its ruleset's damage units."""
+    return game.shot_value(shooter, shooter_pos, target, target_pos, movement_fire,
+                           target_posture)
 
 
 def in_any_arc(reactor: CharacterState, point: tuple[float, float]) -> bool:

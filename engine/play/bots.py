@@ -22,9 +22,9 @@ from typing import Any
 
 from engine.play import actions as A
 from engine.play import objectives as obj_rules
-from engine.play.bot_odds import best_offense, exposure, p_success, path_danger, shot_odds
+from engine.play.bot_odds import best_offense, exposure, path_danger, shot_odds
 from engine.play.game import Game, PlayError
-from engine.play.grenades import MAX_THROW, throw_mp
+from engine.play.grenades import MAX_THROW
 from engine.play.reaction import direction_to
 from engine.play.referee_melee import (
     is_melee_weapon,
@@ -121,6 +121,29 @@ class Bot:
     def _active(self, game: Game, ch: CharacterState) -> bool:
         return game.state.active == ch.id and not game.state.finished
 
+    @staticmethod
+    def _can(game: Game, ch: CharacterState, *kinds: str, reserve: float = 0,
+             distance: int | None = None, weapon: Any = None) -> bool:
+        """Can ``ch`` pay for the actions ``kinds`` one after the other and still keep
+        ``reserve`` of his budget (the referee's ``cost`` hook says what each takes)?"""
+        units = 0.0
+        slots = 0
+        for k in kinds:
+            u, n = game.cost(k, ch, distance, weapon)
+            units += u
+            slots += n
+        return ch.mp_left >= units + reserve and game.slots_left(ch) >= slots
+
+    @staticmethod
+    def _arc_reserve(game: Game, ch: CharacterState, keep: float) -> float:
+        """Budget kept in hand for an arc at the end of the move (none without arcs)."""
+        return keep if game.can_hold_arcs else 0
+
+    @staticmethod
+    def _narrow(game: Game, ch: CharacterState) -> float:
+        """What a narrow arc costs (0 under a ruleset without arcs)."""
+        return game.cost("arc-narrow", ch)[0] if game.can_hold_arcs else 0
+
     def _try(self, game: Game, ch: CharacterState, action: dict[str, Any]) -> bool:
         if not self._active(game, ch):
             return False
@@ -146,19 +169,20 @@ class Bot:
 
     # ------------------------------------------------------------------ one character
     def _turn(self, game: Game, ch: CharacterState) -> None:
-        if ch.posture == PRONE and ch.mp_left >= 2:
+        if ch.posture == PRONE and self._can(game, ch, "stand"):
             self._try(game, ch, A.stand())
         w = ch.ready_weapon
         if w is None or is_melee_weapon(w):
             gun = self._gun_index(ch)
-            if gun is not None and ch.mp_left >= 3 and not self._melee_first(game, ch):
+            if gun is not None and self._can(game, ch, "ready") and \
+                    not self._melee_first(game, ch):
                 self._try(game, ch, A.ready(gun))
         w = ch.ready_weapon
         if w is not None and not w.is_grenade and w.loaded == 0 and w.clips > 0:
             self._try(game, ch, A.reload())
         goal, exit_edge = self.goal(game, ch)
         if exit_edge is not None and game.board.edge_of(ch.pos) == exit_edge:
-            if ch.mp_left >= ch.move_ratio and self._try(game, ch, A.exit_()):
+            if self._can(game, ch, "exit") and self._try(game, ch, A.exit_()):
                 return
         if self._holds(game, ch, goal):
             self._shoot(game, ch, keep=6)
@@ -181,7 +205,7 @@ class Bot:
         if not self._active(game, ch) or ch.exited:
             return
         if exit_edge is not None and game.board.edge_of(ch.pos) == exit_edge and \
-                ch.mp_left >= ch.move_ratio:
+                self._can(game, ch, "exit"):
             if self._try(game, ch, A.exit_()):
                 return
         self._grenade(game, ch)
@@ -326,7 +350,7 @@ class Bot:
         if self._holder is not None and self._holder[0] == st.turn:
             return self._holder[1] == ch.id
         team = [c for c in st.members(st.current_team) if not c.out and c.side == self.side]
-        if len(team) < 2 or st.initiative == "character":
+        if len(team) < 2 or st.initiative == "character" or not game.can_hold_arcs:
             return False
         foes = self._watched(game, ch)
         if not foes:
@@ -351,8 +375,8 @@ class Bot:
                  retreat: bool = False) -> None:
         board = game.board
         foes_left = any(not c.out for c in game.state.enemies_of(ch))
-        budget = ch.mp_left - (2 if foes_left else 0)  # keep a narrow arc in hand
-        if budget < ch.move_ratio or (goal is None and not retreat) or \
+        budget = ch.mp_left - (self._narrow(game, ch) if foes_left else 0)  # a narrow arc
+        if budget < game.min_step(ch) or (goal is None and not retreat) or \
                 (goal == ch.pos and not retreat):
             return
         crawl = ch.posture == PRONE
@@ -419,7 +443,7 @@ class Bot:
 
     @staticmethod
     def _path_back(game: Game, ch: CharacterState, here: dict, dest, crawl: bool
-                   ) -> tuple[list, list[int]]:
+                   ) -> tuple[list, list[float]]:
         """The cheapest path to ``dest`` and its step costs, walked back through the costs
         ``reach`` already found (no second search): each step back goes to a neighbour whose
         cost plus the step's is the dot's cost."""
@@ -434,7 +458,8 @@ class Bot:
                 if n not in here:
                     continue
                 st_ = board.step(n, cur, ch.move_ratio, crawl=crawl)
-                if st_ is not None and here[n] + st_.cost == here[cur]:
+                # metres are rounded to the centimetre: allow for it
+                if st_ is not None and abs(here[n] + st_.cost - here[cur]) < 0.015:
                     if best is None or (here[n], n) < (here[best[0]], best[0]):
                         best = (n, st_.cost)
             if best is None:
@@ -462,7 +487,8 @@ class Bot:
     def _cover(self, game: Game, ch: CharacterState) -> None:
         """Left standing where the enemy can hit him and with nothing to shoot: drop prone
         (1 MP; +1 against shots from beyond one dot) before the arc."""
-        if not self._active(game, ch) or ch.posture == PRONE or ch.mp_left < 1:
+        if not self._active(game, ch) or ch.posture == PRONE or \
+                not self._can(game, ch, "prone"):
             return
         foes = self._watched(game, ch)
         standing = exposure(game, ch, ch.pos, foes)
@@ -486,7 +512,7 @@ class Bot:
             plan = game.plan_shot(ch, f, movement_fire=True)
             if plan is None:
                 continue
-            value = p_success(plan[0] - plan[1]) * w.damage
+            value = plan.expected
             lowest = f.condition.lowest
             if lowest is not None:
                 value *= 1.0 + (12 - lowest) / 12  # focus fire on the wounded
@@ -498,7 +524,8 @@ class Bot:
 
     def _shoot(self, game: Game, ch: CharacterState, keep: int) -> None:
         for _ in range(3):
-            if not self._active(game, ch) or ch.mp_left < 3 + keep:
+            if not self._active(game, ch) or \
+                    not self._can(game, ch, "fire", reserve=self._arc_reserve(game, ch, keep)):
                 return
             shot = self.best_shot(game, ch)
             if shot is None or shot[0] < GOOD_SHOT:
@@ -512,7 +539,7 @@ class Bot:
         return any(melee_contact(game.board, ch.pos, f.pos) for f in self._watched(game, ch))
 
     def _melee(self, game: Game, ch: CharacterState) -> None:
-        if ch.mp_left < 4 + 2:
+        if not self._can(game, ch, "melee", reserve=self._narrow(game, ch)):
             return
         for f in self._watched(game, ch):
             if not melee_contact(game.board, ch.pos, f.pos):
@@ -521,10 +548,10 @@ class Bot:
             idx = melee_weapon_index(ch)
             if idx is not None and idx != ch.ready:
                 better = melee_attack_with(ch, ch.weapons[idx])
-                if better.success > att.success and ch.mp_left >= 3 + 4:
+                if better.success > att.success and self._can(game, ch, "ready", "melee"):
                     if self._try(game, ch, A.ready(idx)):
                         att = better
-            odds = p_success(att.success - f.defense_value("impact")) * att.damage
+            odds = game.melee_value(ch, f)
             shot = self.best_shot(game, ch)
             if odds >= GOOD_SHOT and (shot is None or shot[0] < odds):
                 self._try(game, ch, self._trace(game, ch, A.melee(f.id), {
@@ -557,8 +584,8 @@ class Bot:
                 continue
             if near < 2 and gun >= GOOD_SHOT * 1.5:
                 continue  # one enemy the gun handles as well
-            cost = (0 if ch.ready == idx else 3) + throw_mp(dots, gk.aerodynamic)
-            if cost > ch.mp_left:
+            kinds = ("throw",) if ch.ready == idx else ("ready", "throw")
+            if not self._can(game, ch, *kinds, distance=dots, weapon=ch.weapons[idx]):
                 continue
             s = game.board.sight(ch.pos, f.pos, ch.posture, "standing", ch.vision)
             if s.blocked:
@@ -574,13 +601,16 @@ class Bot:
             "target": best[1].id, "enemies_in_blast": best[0], "gun_instead": round(gun, 2)})
         if not self._try(game, ch, act):
             return
-        if gun_i is not None and gun_i != idx and ch.mp_left >= 3 + 2:
+        if gun_i is not None and gun_i != idx and \
+                self._can(game, ch, "ready", reserve=self._narrow(game, ch)):
             self._try(game, ch, A.ready(gun_i))
 
     def _smoke(self, game: Game, ch: CharacterState, idx: int) -> None:
         """Smoke between the team and the enemy arc that most endangers where he stands."""
         foes = [f for f in self._watched(game, ch) if f.arcs]
-        if not foes or ch.mp_left < 3 + 3:
+        # a ready and a throw of some six dots (3 MP in DMZ) must be in hand
+        if not foes or not self._can(game, ch, "ready", "throw", distance=6,
+                                     weapon=ch.weapons[idx]):
             return
         worst = max(foes, key=lambda f: shot_odds(game, f, f.pos, ch, ch.pos, False))
         if shot_odds(game, worst, worst.pos, ch, ch.pos, False) < GOOD_SHOT:
@@ -597,12 +627,13 @@ class Bot:
         self._try(game, ch, self._trace(game, ch, A.throw(at), {"smoke_against": worst.id}))
 
     def _set_arc(self, game: Game, ch: CharacterState) -> None:
-        if not self._active(game, ch):
+        if not self._active(game, ch) or not game.can_hold_arcs:
             return
         w = ch.ready_weapon
         if w is None or w.is_grenade:
             gun = self._gun_index(ch)
-            if gun is None or ch.mp_left < 3 + 2 or ch.posture == PRONE:
+            if gun is None or ch.posture == PRONE or \
+                    not self._can(game, ch, "ready", "arc-narrow"):
                 return
             if not self._try(game, ch, A.ready(gun)):
                 return
@@ -612,12 +643,14 @@ class Bot:
         p = game.point(ch.pos)
         target = foes[0].pos
         direction = direction_to(p, game.point(target))
-        left = ch.mp_left
+        def can(k: str) -> bool:
+            return self._can(game, ch, f"arc-{k}")
+
         if ch.posture == PRONE:
-            kind = "narrow" if left >= 2 else None
+            kind = "narrow" if can("narrow") else None
         else:
-            kind = "wide" if left >= 6 else "intermediate" if left >= 4 else \
-                "narrow" if left >= 2 else None
+            kind = "wide" if can("wide") else "intermediate" if can("intermediate") else \
+                "narrow" if can("narrow") else None
         if kind is not None:
             self._try(game, ch, A.arc(kind, round(direction, 1)))
 

@@ -17,7 +17,7 @@ whose values the printed monitor hides and how we filled them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 PHYSICAL = "physical"
 STUN = "stun"
@@ -55,9 +55,39 @@ class DamageResult:
         }
 
 
+class Condition(Protocol):
+    """What play asks of a character's condition under any ruleset (DMZ's Condition Monitor,
+    Shadowrun's physical and stun tracks, Dark Conspiracy's wounds).  ``to_data`` carries a
+    ``"kind"`` tag so :func:`condition_from_data` rebuilds the right class."""
+
+    kind: str
+
+    @property
+    def out(self) -> bool: ...  # unconscious or dead: out of the fight
+
+    @property
+    def dead(self) -> bool: ...
+
+    @property
+    def unconscious(self) -> bool: ...
+
+    @property
+    def modifier(self) -> int: ...  # injury modifier, in the ruleset's own sense
+
+    @property
+    def lowest(self) -> int | None: ...  # 12 (scratched) .. 0 (out); None unhurt (bots)
+
+    @property
+    def mp(self) -> int: ...  # DMZ's MP per turn; other rulesets: their budget or 0
+
+    def to_data(self) -> dict[str, Any]: ...
+
+
 @dataclass
 class ConditionMonitor:
     """Boxes 12..0, each None, "stun" or "physical", plus the Dead box."""
+
+    kind = "dmz"  # the tag in saved data (class attribute, not a field)
 
     boxes: dict[int, str | None] = field(default_factory=lambda: {b: None for b in BOXES})
     dead: bool = False
@@ -136,6 +166,7 @@ class ConditionMonitor:
     # ------------------------------------------------------------------ data
     def to_data(self) -> dict[str, Any]:
         return {
+            "kind": self.kind,
             "boxes": {str(b): self.boxes[b] for b in BOXES if self.boxes[b]},
             "dead": self.dead,
         }
@@ -147,3 +178,24 @@ class ConditionMonitor:
             cm.boxes[int(k)] = v
         cm.dead = bool(data.get("dead", False))
         return cm
+
+
+#: condition classes by their data ``kind``; a ruleset's game module adds its own with
+#: :func:`register_condition` (engine/play/sr3_game.py ...), which the referee factory imports
+CONDITIONS: dict[str, Any] = {ConditionMonitor.kind: ConditionMonitor}
+
+
+def register_condition(kind: str, cls: Any) -> None:
+    """Let saved games hold ``cls`` conditions (``cls.from_data`` rebuilds one)."""
+    CONDITIONS[kind] = cls
+
+
+def condition_from_data(data: dict[str, Any]) -> Any:
+    """The condition object saved as ``data`` (no ``kind``: a DMZ Condition Monitor)."""
+    kind = (data or {}).get("kind", ConditionMonitor.kind)
+    try:
+        cls = CONDITIONS[kind]
+    except KeyError:
+        raise ValueError(f"unknown condition kind {kind!r} (known: {', '.join(CONDITIONS)}); "
+                         "load the game through engine.play.referees") from None
+    return cls.from_data(data or {})

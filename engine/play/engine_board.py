@@ -5,6 +5,10 @@ blasted into holes.  The compiled board caches its movement graph and its LOS pr
 each change edits the board's features and drops the caches it affects (a door only the
 movement graph; smoke and holes the sight primitives and spatial indexes too).
 
+Movement is in the ruleset's units: MP by the Movement Cost Table under dmz1990, metres walked
+under sr3, sr1 and darkcon (:mod:`engine.movement` with ``ruleset=``, the graph and measure the
+CLI's ``path`` and ``reach`` use; ``move_ratio`` and crawling do not change a metre cost).
+
 Sight is the scenario ruleset's verdict (:func:`engine.sight.sight`), the same one the CLI,
 validation and the editor give: under dmz1990 a closed door interrupts like an open one
 (seed 000 l.796), under sr3 and darkcon it hides the target.  Every change play makes is a
@@ -69,6 +73,9 @@ class EngineBoard:
         self.lattice = board.lattice
         self.light = light
         self.rules = get_ruleset(ruleset)
+        #: "MP" or "m": what step, path, reach and costs_to answer in
+        self.units = self.rules.movement.units
+        self._metric = self.units != "MP"
         self._adj: dict[Dot3, list[Dot3]] | None = None
         self._smoke_n = 0
         self._sight: dict[tuple, Sight] = {}
@@ -100,27 +107,48 @@ class EngineBoard:
     def step(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> StepInfo | None:
         if not (self.board.standable(tuple(a)) and self.board.standable(tuple(b))):
             return None
+        if self._metric:
+            st = step(self.board, tuple(a), tuple(b), move_ratio, ruleset=self.rules.name)
+            return None if st is None else StepInfo(tuple(st.to), float(st.cost), tuple(st.why))
         st = step(self.board, tuple(a), tuple(b), move_ratio, crawl=crawl)
         return None if st is None else StepInfo(tuple(st.to), int(st.cost), tuple(st.why))
 
     def path(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> list[Dot3] | None:
         if not (self.board.standable(tuple(a)) and self.board.standable(tuple(b))):
             return None
-        res = cheapest_path(self.board, tuple(a), tuple(b), move_ratio, crawl=crawl)
+        if self._metric:
+            res = cheapest_path(self.board, tuple(a), tuple(b), move_ratio,
+                                ruleset=self.rules.name)
+        else:
+            res = cheapest_path(self.board, tuple(a), tuple(b), move_ratio, crawl=crawl)
         return [tuple(d) for d in res.dots] if res.reachable else None
 
-    def reach(self, a: Dot3, move_ratio: int, mp: int, crawl: bool = False) -> dict[Dot3, int]:
+    def reach(self, a: Dot3, move_ratio: int, mp: float, crawl: bool = False
+              ) -> dict[Dot3, float]:
+        if self._metric:
+            return reach(self.board, tuple(a), move_ratio, mp=mp, ruleset=self.rules.name)
         return reach(self.board, tuple(a), move_ratio, mp=mp, crawl=crawl)
 
-    def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[int | None]:
+    def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[float | None]:
         if not self.board.standable(tuple(goal)):
             return [None] * len(dots)
-        key = (tuple(goal), move_ratio)
+        key = (tuple(goal), 0 if self._metric else move_ratio)
         dist = self._to_goal.get(key)
         if dist is None:
             g = build_graph(self.board)
             # costs *to* the goal: run Dijkstra from it over the reversed edges
-            dist = dijkstra(g.matrix(move_ratio, False).T.tocsr(), indices=self.board.node(goal))
+            if self._metric:
+                w = g.weights(self.rules.name, 1, False)
+                i = self.board.node(goal)
+                if w.shape[0] > g.n:
+                    # Dark Conspiracy's two parity layers (every other diagonal counts
+                    # double): a move starts on the even layer and may end on either
+                    dist = dijkstra(w.T.tocsr(), indices=[i, i + g.n], min_only=True)[:g.n]
+                else:
+                    dist = dijkstra(w.T.tocsr(), indices=i)
+            else:
+                dist = dijkstra(g.matrix(move_ratio, False).T.tocsr(),
+                                indices=self.board.node(goal))
             if len(self._to_goal) > 64:
                 self._to_goal.clear()
             self._to_goal[key] = dist
@@ -131,7 +159,10 @@ class EngineBoard:
                 out.append(None)
                 continue
             v = dist[self.board.node(tuple(d))]
-            out.append(int(round(v)) if np.isfinite(v) else None)
+            if not np.isfinite(v):
+                out.append(None)
+            else:
+                out.append(round(float(v), 2) if self._metric else int(round(v)))
         return out
 
     # ------------------------------------------------------------------ sight
@@ -161,6 +192,12 @@ class EngineBoard:
             return Sight(True, facts.range, details=details)
         parts = {k: int(mods.get(k, 0)) for k in
                  ("cover", "prone", "elevation", "visibility", "target_modifier")}
+        through = sum(int(b.get("rating") or 0) for b in mods.get("barriers") or ()
+                      if b.get("kind") in ("window", "fence")) if self._metric else 0
+        if through:
+            # glass or a fence on a clear line (an open door is none): Shadowrun takes its
+            # Barrier Rating off the Power of a shot through it (seed 001 l.967)
+            details["barrier_rating"] = through
         return Sight(False, facts.range, total=int(mods["total"]),
                      visibility=parts["visibility"], modifiers=parts, details=details)
 

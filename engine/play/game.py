@@ -8,6 +8,11 @@ itself (initiative, team phases, grenades at the end of a phase) is :mod:`engine
 
 Everything random comes from :class:`engine.play.dice.Dice`, so the same seed and the same
 actions replay the same game; :meth:`Game.to_data` saves a game in progress.
+
+``Game`` is also the skeleton every ruleset plays through: the DMZ rules sit behind the hook
+methods listed under "hooks" below, and ``engine/play/<ruleset>_game.py`` subclasses override
+them (Shadowrun's metres, initiative passes, target numbers and staged damage...).  Build games
+through :mod:`engine.play.referees`, which picks the class by the scenario's ruleset.
 """
 
 from __future__ import annotations
@@ -19,18 +24,18 @@ from typing import Any
 import yaml
 
 from engine.atomic_file import atomic_write
-from engine.model import Objective, Scenario
+from engine.model import Character, Objective, Scenario
 from engine.play import objectives as obj_rules
 from engine.play import turn
 from engine.play.actions import COSTS
 from engine.play.board_view import BarrierInfo, BoardView, Sight
-from engine.play.condition import PHYSICAL
+from engine.play.condition import FULL_MP, PHYSICAL, Condition, ConditionMonitor
 from engine.play.cover import character_cover
 from engine.play.dice import Dice
 from engine.play.errors import PlayError
 from engine.play.events import EventLog
-from engine.play.grenades import accuracy_target_value, scatter_point, throw_mp
-from engine.play.reaction import Arc, ReactionTally, arc_cost, arcs_allowed
+from engine.play.grenades import MAX_THROW, accuracy_target_value, scatter_point, throw_mp
+from engine.play.reaction import ARCS, Arc, ReactionTally, arc_cost, arcs_allowed
 from engine.play.referee_levels import (
     fall_damage,
     fall_target_value,
@@ -39,6 +44,7 @@ from engine.play.referee_levels import (
     riders,
 )
 from engine.play.referee_melee import melee_attack, melee_contact
+from engine.play.shots import ShotPlan, p_success
 from engine.play.state import PRONE, STANDING, CharacterState, GameState, PendingGrenade
 from engine.play.weapons import (
     defense_type,
@@ -47,6 +53,7 @@ from engine.play.weapons import (
     range_limit,
     range_step,
 )
+from engine.rules.base import METERS_PER_DOT
 
 FORMAT = "sprawlmap/game@1"
 
@@ -58,10 +65,52 @@ MELEE_MP = COSTS["melee"]
 MOVEMENT_FIRE_MODIFIER = 2
 OPEN_MP = {"door": COSTS["open-door"], "window": COSTS["open-window"]}
 HOLE_AFTER = 6  # boxes a barrier takes before a hole opens
+#: action kinds whose cost is :data:`engine.play.actions.COSTS`'s fixed MP under DMZ
+FIXED_COST = {"fire": "fire", "breach": "fire", "ready": "ready", "reload": "reload",
+              "prone": "prone", "stand": "stand", "melee": "melee",
+              "open-door": "open-door", "open-window": "open-window"}
+
+
+def _num(x: float) -> str:
+    """A budget figure as the player reads it: 3 (MP), 7.5 (metres)."""
+    return f"{x:g}" if isinstance(x, float) else str(x)
 
 
 class Game:
-    """Referee of one game."""
+    """Referee of one game: the DMZ rules, and the skeleton other rulesets subclass.
+
+    Hooks (override in ``engine/play/<ruleset>_game.py``; DMZ behaviour here):
+
+    * ``ruleset_name``, ``units``, ``can_hold_arcs``, ``per_character_initiative``: class facts.
+    * :meth:`condition_for` the condition track of a new character.
+    * :meth:`new_turn_order` the activation order, asked at the start of every turn.
+    * :meth:`refresh` one character's reset when his team's phase (activation) opens.
+    * :meth:`allowance` movement budget of one activation, in ``units``.
+    * :meth:`action_slots` actions per activation not paid from the movement budget.
+    * :meth:`cost` / :meth:`affords` what an action takes; whether a character has it left.
+    * :meth:`plan_shot` a :class:`~engine.play.shots.ShotPlan` (odds, expected damage, numbers).
+    * :meth:`reaction_hold` why a reacting character holds his fire (None: he shoots).
+    * :meth:`resolve_shot` roll a planned shot and apply its damage.
+    * :meth:`shot_value` expected damage of one shot from/to any dots (the bots' odds).
+    * :meth:`damage` mark a victim's condition, with its consequences.
+    * :meth:`damage_barrier` damage to a wall/door/window (holes).
+    * :meth:`breach_problem` / :meth:`resolve_breach` fire at a barrier: may he; the roll.
+    * :meth:`resolve_melee` a melee attack (and the defender's answer); :meth:`resolve_move_by`
+      the free blow at a mover slipping past.
+    * :meth:`resolve_throw` where a thrown grenade lands (accuracy, scatter).
+    * :meth:`resolve_grenade` a landed grenade going off (called by ``turn.resolve_grenades``).
+    * :meth:`fall` the test and damage of a fall of ``stories``.
+    * :meth:`melee_value` expected damage of a melee attack (the bots' odds).
+    """
+
+    #: the ruleset this referee plays (``scenario.ruleset``); saved with the game
+    ruleset_name: str = "dmz1990"
+    #: units of the movement budget, the board's step costs and the log's ``spend`` events
+    units: str = "MP"
+    #: reaction arcs exist (DMZ); a ruleset without them refuses the ``arc`` action
+    can_hold_arcs: bool = True
+    #: every character is his own team in the turn order, whatever ``initiative:`` says
+    per_character_initiative: bool = False
 
     def __init__(self, state: GameState, board: BoardView, dice: Dice,
                  objectives: list[Objective], min_chance: int = 3) -> None:
@@ -73,6 +122,88 @@ class Game:
         #: reacting characters hold their fire below this success chance (saves ammunition)
         self.min_chance = min_chance
         self.actions: list[dict[str, Any]] = []
+        self.wire()
+
+    def wire(self) -> None:
+        """Let every character's ``mp`` ask this referee's :meth:`allowance`."""
+        allowance = None if type(self).allowance is Game.allowance else self.allowance
+        for ch in self.state.characters.values():
+            ch.allowance_of = allowance
+
+    # ================================================================== hooks
+    def condition_for(self, ch_model: Character) -> Condition:
+        """The condition track a character of the scenario starts with (DMZ: 13 boxes)."""
+        return ConditionMonitor()
+
+    def new_turn_order(self) -> list[str]:
+        """Activation order of the turn that starts now (team ids; with per-character
+        initiative character ids, one listed again per extra pass).  DMZ: rolled in the
+        first turn, kept after."""
+        if self.state.order:
+            return list(self.state.order)
+        return turn.initiative_order(self)
+
+    def refresh(self, ch: CharacterState) -> None:
+        """His team's phase opens: arcs come down, the budget and actions are his again."""
+        if ch.arcs:
+            self.log.record("arcs-removed", who=ch.id, why="own team moves again")
+        ch.arcs = []
+        ch.mp_spent = 0
+        ch.slots_spent = 0
+        ch.moved = False
+        ch.movement_ended = False
+        for w in ch.weapons:
+            w.fired_this_turn = 0
+
+    def allowance(self, ch: CharacterState) -> float:
+        """Movement budget of one activation in :attr:`units` (DMZ: the Condition Monitor's
+        MP).  Must not read ``ch.mp``/``ch.mp_left`` (they ask this)."""
+        return ch.condition.mp
+
+    def action_slots(self, ch: CharacterState) -> int:
+        """Actions of one activation not paid from the budget (DMZ: 0, all cost MP)."""
+        return 0
+
+    def slots_left(self, ch: CharacterState) -> int:
+        return self.action_slots(ch) - ch.slots_spent
+
+    def cost(self, kind: str, ch: CharacterState, distance: int | None = None,
+             weapon: Any = None) -> tuple[float, int]:
+        """(budget units, action slots) an action of ``kind`` takes: fire, ready, reload,
+        prone, stand, melee, throw (``distance`` in dots; ``weapon`` the grenade, else the
+        ready one), open-door, open-window, arc-narrow / arc-intermediate / arc-wide, exit,
+        breach."""
+        if kind in FIXED_COST:
+            return COSTS[FIXED_COST[kind]], 0
+        if kind.startswith("arc-"):
+            return arc_cost(kind[4:]), 0
+        if kind == "exit":
+            return self.min_step(ch), 0  # DMZ: the move ratio
+        if kind == "throw":
+            w = weapon if weapon is not None else ch.ready_weapon
+            gk = grenade_kind(w.type) if w is not None else None
+            return throw_mp(distance or 0, gk.aerodynamic if gk else False), 0
+        raise PlayError(f"no cost for {kind!r}")
+
+    def affords(self, ch: CharacterState, kind: str, distance: int | None = None,
+                weapon: Any = None) -> bool:
+        """Has ``ch`` the budget and actions left for ``kind`` (bots and the UI ask)?
+        Never an arc under a ruleset without them."""
+        if kind.startswith("arc-") and not self.can_hold_arcs:
+            return False
+        units, slots = self.cost(kind, ch, distance, weapon)
+        return ch.mp_left >= units and self.slots_left(ch) >= slots
+
+    def min_step(self, ch: CharacterState) -> float:
+        """What the cheapest step costs in :attr:`units` (DMZ: the move ratio; a metre
+        ruleset: one dot, 2 m): less budget than this and a character stays put."""
+        return ch.move_ratio if self.units == "MP" else METERS_PER_DOT
+
+    @classmethod
+    def turn_budget(cls, ch_model: Character) -> float:
+        """Movement a character of the scenario has in a whole turn, unhurt, in
+        :attr:`units` (DMZ: 12 MP): what the report's unopposed estimate walks with."""
+        return FULL_MP
 
     # ================================================================== creation
     @classmethod
@@ -84,18 +215,21 @@ class Game:
 
         log = EventLog()
         dice = Dice(seed, log)
-        state = initial_state(scenario)
+        sides = [s.id for s in scenario.sides]
+        objectives = list(scenario.objectives) or obj_rules.implicit_objectives(sides)
+        game = cls(GameState(), board, dice, objectives)
+        state = initial_state(scenario, game.condition_for)
         if turn_limit is not None:
             state.turn_limit = turn_limit
         if state.turn_limit is None:
             state.turn_limit = turn.DEFAULT_TURN_LIMIT
-        sides = [s.id for s in scenario.sides]
-        objectives = list(scenario.objectives) or obj_rules.implicit_objectives(sides)
-        game = cls(state, board, dice, objectives)
+        if cls.per_character_initiative:
+            state.initiative = "character"
+        game.state = state
+        game.wire()
         log.record("start", title=scenario.title, seed=seed, sides=sides)
         turn.deploy(game, scenario, deployment or {})
-        turn.roll_initiative(game)
-        turn.start_phase(game)
+        turn.start_turn(game)
         return game
 
     # ================================================================== lookups
@@ -168,7 +302,8 @@ class Game:
             t = ReactionTally(r.fire_ratio, started_in_arc=self.in_arcs(r, ch.pos))
             self.state.tallies[r.id] = t.to_data()
         self.log.record("begin", who=who, pos=list(ch.pos), mp=ch.mp,
-                        in_arcs=[k for k, v in self.state.tallies.items() if v["started_in_arc"]])
+                        in_arcs=[k for k, v in self.state.tallies.items() if v["started_in_arc"]],
+                        **self._units())
 
     def _do_end(self, force: bool = False) -> None:
         """End the mover's phase.  He may not stop on another character's dot; ``force`` is
@@ -192,15 +327,20 @@ class Game:
                 self._free_shot(r, m)
         m.moved = True
         self.log.record("end", who=m.id, mp_spent=m.mp_spent,
-                        pos=list(m.pos) if m.pos else None)
+                        pos=list(m.pos) if m.pos else None, **self._units())
         self.state.active = None
         self.state.tallies = {}
         obj_rules.check_position(self.state, self.objectives, m, self.log)
 
     # ------------------------------------------------------------------ MP and reaction
-    def _need(self, m: CharacterState, mp: int, what: str) -> None:
-        if m.mp_left < mp:
-            raise PlayError(f"{m.id} has {m.mp_left} MP left, {what} costs {mp}")
+    def _need(self, m: CharacterState, cost: tuple[float, int], what: str) -> None:
+        units, slots = cost
+        if m.mp_left < units:
+            raise PlayError(f"{m.id} has {_num(m.mp_left)} {self.units} left, {what} costs "
+                            f"{_num(units)}")
+        if slots and self.slots_left(m) < slots:
+            raise PlayError(f"{m.id} has {self.slots_left(m)} action(s) left, {what} takes "
+                            f"{slots}")
         if m.arcs and what != "reaction arc":
             raise PlayError("reaction arcs are the last thing a character does")
 
@@ -210,14 +350,25 @@ class Game:
         if m.posture == PRONE:
             raise PlayError(f"{m.id} is prone: stand up before {what}")
 
-    def _spend(self, m: CharacterState, mp: int, what: str) -> bool:
-        """Charge ``mp`` and let reacting characters fire.  True if the action goes ahead."""
-        self._charge(m, mp, what)
-        return self._react(m, mp)
+    def _spend(self, m: CharacterState, cost: tuple[float, int], what: str) -> bool:
+        """Charge ``cost`` and let reacting characters fire.  True if the action goes ahead."""
+        self._charge(m, cost, what)
+        return self._react(m, cost[0])
 
-    def _charge(self, m: CharacterState, mp: int, what: str) -> None:
-        m.mp_spent += mp
-        self.log.record("spend", who=m.id, mp=mp, what=what, spent=m.mp_spent, of=m.mp)
+    def _charge(self, m: CharacterState, cost: tuple[float, int], what: str) -> None:
+        units, slots = cost
+        m.mp_spent += units
+        if slots:
+            m.slots_spent += slots
+            self.log.record("spend", who=m.id, mp=units, what=what, spent=m.mp_spent, of=m.mp,
+                            slots=slots, slots_spent=m.slots_spent, **self._units())
+        else:
+            self.log.record("spend", who=m.id, mp=units, what=what, spent=m.mp_spent, of=m.mp,
+                            **self._units())
+
+    def _units(self) -> dict[str, str]:
+        """``units`` for the log's budget events when they are not DMZ's MP."""
+        return {} if self.units == "MP" else {"units": self.units}
 
     def _react(self, m: CharacterState, mp: int) -> bool:
         """Every reacting character whose arc holds the mover counts ``mp`` against his
@@ -256,12 +407,20 @@ class Game:
         if plan is None:
             self.log.record("reaction-hold", reactor=r.id, target=m.id, why="no line of fire")
             return
-        sv, tv, _mods = plan
-        if sv - tv < self.min_chance:
-            self.log.record("reaction-hold", reactor=r.id, target=m.id,
-                            why=f"chance {sv - tv} too low")
+        why = self.reaction_hold(r, m, plan)
+        if why:
+            self.log.record("reaction-hold", reactor=r.id, target=m.id, why=why)
             return
-        self._fire(r, m, movement_fire=False, reaction=True)
+        self.resolve_shot(r, m, plan, reaction=True)
+
+    def reaction_hold(self, r: CharacterState, m: CharacterState, plan: ShotPlan
+                      ) -> str | None:
+        """Why a reacting character saves his ammunition (None: he fires).  DMZ: a chance
+        (Success - Target Value) below ``min_chance``."""
+        chance = plan.numbers["success_value"] - plan.numbers["target_value"]
+        if chance < self.min_chance:
+            return f"chance {chance} too low"
+        return None
 
     # ------------------------------------------------------------------ shooting
     def sight(self, a: CharacterState, b: CharacterState) -> tuple[Sight, int, list[str]]:
@@ -278,8 +437,9 @@ class Game:
         return s, cover, why
 
     def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,
-                  ) -> tuple[int, int, dict[str, int]] | None:
-        """(Success Value, Target Value, modifiers) of a shot with the ready weapon, or None."""
+                  ) -> ShotPlan | None:
+        """The shot ``a``'s ready weapon has at ``t`` (None: no line of fire or out of
+        range).  DMZ numbers: ``success_value``, ``target_value`` and ``modifiers``."""
         w = a.ready_weapon
         if w is None or w.is_grenade or a.pos is None or t.pos is None:
             return None
@@ -305,38 +465,76 @@ class Game:
             mods["elevator"] = lift
         tv = mods["defense"] + s.total + chars + mods.get("movement_fire", 0) + \
             mods.get("injury", 0) + mr + lift
-        return w.success[step], tv, mods
+        sv = w.success[step]
+        p = p_success(sv - tv)
+        return ShotPlan(p, p * w.damage,
+                        {"success_value": sv, "target_value": tv, "modifiers": mods})
+
+    def resolve_shot(self, a: CharacterState, t: CharacterState, plan: ShotPlan,
+                     reaction: bool) -> None:
+        """Roll a planned shot through ``self.dice`` and apply its damage (ammunition and
+        rate of fire are counted here too)."""
+        w = a.ready_weapon
+        if w.loaded is not None:
+            w.loaded -= 1
+        w.fired_this_turn += 1
+        n = plan.numbers
+        res = self.dice.test("reaction fire" if reaction else "movement fire",
+                             n["success_value"], n["target_value"], n["modifiers"],
+                             attacker=a.id, target=t.id, weapon=w.name)
+        if res.success:
+            self.damage(t, w.damage, PHYSICAL, source=a.id)
+
+    def shot_value(self, shooter: CharacterState, spos: tuple[int, int, int],
+                   target: CharacterState, tpos: tuple[int, int, int], movement_fire: bool,
+                   target_posture: str | None = None) -> float:
+        """Expected damage one shot of ``shooter``'s ready firearm does from ``spos`` at
+        ``target`` on ``tpos`` (0: no shot).  What the bots rank by; it skips characters in
+        the way, as a quick estimate."""
+        w = shooter.ready_weapon
+        if w is None or w.is_grenade or not w.success or (
+                w.loaded is not None and w.loaded <= 0 and w.clips <= 0):
+            return 0.0
+        posture = target_posture or target.posture
+        s = self.board.sight(spos, tpos, shooter.posture, posture, shooter.vision)
+        if s.blocked:
+            return 0.0
+        step = range_step(w.type, s.range)
+        if step is None or step >= len(w.success):
+            return 0.0
+        tv = target.defense_value(defense_type(w.type)) + s.total + \
+            shooter.condition.modifier + minimum_range_penalty(w.type, s.range) + \
+            (MOVEMENT_FIRE_MODIFIER if movement_fire else 0)
+        return p_success(w.success[step] - tv) * w.damage
 
     def _fire(self, a: CharacterState, t: CharacterState, movement_fire: bool,
               reaction: bool) -> None:
         plan = self.plan_shot(a, t, movement_fire)
         if plan is None:
             return
-        sv, tv, mods = plan
-        w = a.ready_weapon
-        if w.loaded is not None:
-            w.loaded -= 1
-        w.fired_this_turn += 1
-        res = self.dice.test("reaction fire" if reaction else "movement fire", sv, tv, mods,
-                             attacker=a.id, target=t.id, weapon=w.name)
-        if res.success:
-            self.damage(t, w.damage, PHYSICAL, source=a.id)
+        self.resolve_shot(a, t, plan, reaction)
 
     # ------------------------------------------------------------------ damage
-    def damage(self, victim: CharacterState, boxes: int, kind: str, source: str) -> None:
-        """Roll the damage location and mark the Condition Monitor, with its consequences."""
+    def damage(self, victim: CharacterState, amount: int, kind: str, source: str,
+               **detail: Any) -> None:
+        """Roll the damage location and mark the Condition Monitor, with its consequences
+        (out, knocked prone, movement ended); ``detail`` goes into the log's event."""
         if victim.condition.dead:
             return
         loc = self.dice.roll_2d6("damage location", target=victim.id)
-        res = victim.condition.apply(boxes, loc, kind)
-        self.log.record("damage", target=victim.id, source=source, boxes=boxes, damage=kind,
-                        location=loc, **res.to_data())
+        res = victim.condition.apply(amount, loc, kind)
+        self.log.record("damage", target=victim.id, source=source, boxes=amount, damage=kind,
+                        location=loc, **res.to_data(), **detail)
+        self.consequences(victim, res.knocked_prone)
+
+    def consequences(self, victim: CharacterState, knocked_prone: bool) -> None:
+        """What a hit leaves: out of the fight, knocked prone (arcs down), movement ended."""
         if victim.condition.out:
             victim.arcs = []
             victim.posture = PRONE
             self.log.record("out", who=victim.id, dead=victim.condition.dead)
             obj_rules.check_eliminations(self.state, self.objectives, self.log)
-        elif res.knocked_prone:
+        elif knocked_prone:
             victim.posture = PRONE
             if victim.arcs:
                 victim.arcs = []
@@ -375,9 +573,9 @@ class Game:
                  None)
         if b is None:
             raise PlayError(f"no barrier {feature!r} within range of {m.id}")
-        step = range_step(w.type, max(1, b.distance))
-        if step is None or step >= len(w.success):
-            raise PlayError(f"{feature} is out of range of the {w.name}")
+        why = self.breach_problem(m, b, w)
+        if why:
+            raise PlayError(why)
         # aim at the near face: the dot just in front of it must be in sight
         me = self.point(m.pos)
         dx, dy = me[0] - b.point[0], me[1] - b.point[1]
@@ -388,9 +586,23 @@ class Game:
             s = self.board.sight(m.pos, front3, m.posture, STANDING, m.vision)
             if s.blocked:
                 raise PlayError(f"{m.id} cannot see {feature}")
-        self._need(m, FIRE_MP, "movement fire")
-        if not self._spend(m, FIRE_MP, "movement fire"):
+        cost = self.cost("breach", m)
+        self._need(m, cost, "movement fire")
+        if not self._spend(m, cost, "movement fire"):
             return
+        self.resolve_breach(m, b, w)
+
+    def breach_problem(self, m: CharacterState, b: BarrierInfo, w: Any) -> str | None:
+        """Why ``m`` cannot fire ``w`` at barrier ``b`` (None: he can); DMZ: out of range."""
+        step = range_step(w.type, max(1, b.distance))
+        if step is None or step >= len(w.success):
+            return f"{b.feature} is out of range of the {w.name}"
+        return None
+
+    def resolve_breach(self, m: CharacterState, b: BarrierInfo, w: Any) -> None:
+        """Fire at a barrier (paid for): the roll and the damage it takes."""
+        step = range_step(w.type, max(1, b.distance))
+        feature = b.feature
         mods = {"barrier": b.barrier, "movement_fire": MOVEMENT_FIRE_MODIFIER}
         if m.condition.modifier:
             mods["injury"] = m.condition.modifier
@@ -415,7 +627,7 @@ class Game:
         occ = self.state.occupant(to)
         if occ is not None and occ.side != m.side:
             raise PlayError(f"{list(to)} is held by {occ.id}; attack him in melee instead")
-        self._need(m, st.cost, "crawling" if crawl else "moving")
+        self._need(m, (st.cost, 0), "crawling" if crawl else "moving")
         frm = m.pos
         # leaving an arc he began in without drawing fire: the free attack, where he stands
         for rid, t in list(self.state.tallies.items()):
@@ -432,8 +644,8 @@ class Game:
             if op.state == "closed":
                 self._set_opening(op.feature, "open", m.id)
         self.log.record("move", who=m.id, frm=list(frm), to=list(to), cost=st.cost,
-                        why=list(st.why), crawl=crawl)
-        self._spend(m, st.cost, "crawl" if crawl else "move")
+                        why=list(st.why), crawl=crawl, **self._units())
+        self._spend(m, (st.cost, 0), "crawl" if crawl else "move")
         obj_rules.check_position(self.state, self.objectives, m, self.log)
 
     def _move_by_attacks(self, m: CharacterState, frm: tuple[int, int, int]) -> None:
@@ -443,21 +655,26 @@ class Game:
                 continue
             if e.posture != PRONE and melee_contact(self.board, e.pos, frm):
                 self.state.melee_passed.append(e.id)
-                att = melee_attack(e)
-                mods = self.melee_mods(e, m)
-                res = self.dice.test("move-by attack", att.success, sum(mods.values()), mods,
-                                     attacker=e.id, target=m.id, weapon=att.name)
-                if res.success:
-                    self.damage(m, att.damage, att.kind, source=e.id)
+                self.resolve_move_by(e, m)
                 if m.out or m.movement_ended:
                     return
+
+    def resolve_move_by(self, e: CharacterState, m: CharacterState) -> None:
+        """The free blow ``e`` gets at ``m`` slipping past him."""
+        att = melee_attack(e)
+        mods = self.melee_mods(e, m)
+        res = self.dice.test("move-by attack", att.success, sum(mods.values()), mods,
+                             attacker=e.id, target=m.id, weapon=att.name)
+        if res.success:
+            self.damage(m, att.damage, att.kind, source=e.id)
 
     def _do_prone(self) -> None:
         m = self.mover
         if m.posture == PRONE:
             raise PlayError(f"{m.id} is already prone")
-        self._need(m, PRONE_MP, "dropping prone")
-        if self._spend(m, PRONE_MP, "drop prone"):
+        cost = self.cost("prone", m)
+        self._need(m, cost, "dropping prone")
+        if self._spend(m, cost, "drop prone"):
             m.posture = PRONE
             self.log.record("posture", who=m.id, posture=PRONE)
 
@@ -465,8 +682,9 @@ class Game:
         m = self.mover
         if m.posture != PRONE:
             raise PlayError(f"{m.id} is already standing")
-        self._need(m, STAND_MP, "standing up")
-        if self._spend(m, STAND_MP, "stand"):
+        cost = self.cost("stand", m)
+        self._need(m, cost, "standing up")
+        if self._spend(m, cost, "stand"):
             m.posture = STANDING
             self.log.record("posture", who=m.id, posture=STANDING)
 
@@ -476,8 +694,9 @@ class Game:
         edge = self.board.edge_of(m.pos)
         if edge is None:
             raise PlayError(f"{m.id} is not on an edge of the map")
-        self._need(m, m.move_ratio, "leaving the map")
-        if self._spend(m, m.move_ratio, "exit"):
+        cost = self.cost("exit", m)
+        self._need(m, cost, "leaving the map")
+        if self._spend(m, cost, "exit"):
             m.exited = edge
             m.arcs = []
             self.log.record("exit", who=m.id, edge=edge)
@@ -498,7 +717,7 @@ class Game:
             raise PlayError(f"no door or window {feature!r} next to {m.id}")
         if op.state == state:
             raise PlayError(f"{feature} is already {state}")
-        cost = OPEN_MP[op.kind]
+        cost = self.cost(f"open-{op.kind}", m)
         self._need(m, cost, f"to {state} a {op.kind}")
         if self._spend(m, cost, f"{state} {op.kind}"):
             self._set_opening(feature, state, m.id)
@@ -510,8 +729,9 @@ class Game:
             raise PlayError(f"{m.id} has no weapon #{weapon}")
         if m.ready == weapon:
             raise PlayError(f"{m.weapons[weapon].name} is already ready")
-        self._need(m, READY_MP, "readying a weapon")
-        if self._spend(m, READY_MP, "ready"):
+        cost = self.cost("ready", m)
+        self._need(m, cost, "readying a weapon")
+        if self._spend(m, cost, "ready"):
             m.ready = weapon
             self.log.record("ready", who=m.id, weapon=m.weapons[weapon].name)
 
@@ -523,8 +743,9 @@ class Game:
             raise PlayError(f"{m.id} has nothing to reload")
         if w.clips <= 0:
             raise PlayError(f"{m.id} has no spare clip for the {w.name}")
-        self._need(m, READY_MP, "reloading")
-        if self._spend(m, READY_MP, "reload"):
+        cost = self.cost("reload", m)
+        self._need(m, cost, "reloading")
+        if self._spend(m, cost, "reload"):
             w.clips -= 1
             w.loaded = w.clip
             self.log.record("reload", who=m.id, weapon=w.name, clips_left=w.clips)
@@ -542,8 +763,9 @@ class Game:
             raise PlayError(f"{m.id}'s {w.name} cannot fire (empty or at its rate of fire)")
         if self.plan_shot(m, t, movement_fire=True) is None:
             raise PlayError(f"{m.id} has no line of fire to {target} in range")
-        self._need(m, FIRE_MP, "movement fire")
-        if self._spend(m, FIRE_MP, "movement fire") and not t.out:
+        cost = self.cost("fire", m)
+        self._need(m, cost, "movement fire")
+        if self._spend(m, cost, "movement fire") and not t.out:
             self._fire(m, t, movement_fire=True, reaction=False)
 
     def melee_mods(self, attacker: CharacterState, defender: CharacterState) -> dict[str, int]:
@@ -564,9 +786,17 @@ class Game:
             raise PlayError(f"{target} is not a target")
         if not melee_contact(self.board, m.pos, t.pos):
             raise PlayError(f"{target} is not on an adjoining dot {m.id} can reach")
-        self._need(m, MELEE_MP, "a melee attack")
-        self._charge(m, MELEE_MP, "melee")
+        cost = self.cost("melee", m)
+        self._need(m, cost, "a melee attack")
+        self._charge(m, cost, "melee")
         self.state.melee_passed.append(t.id)
+        if not self.resolve_melee(m, t):
+            # melee is settled first; only a failed attack draws reaction fire for its cost
+            self._react(m, cost[0])
+
+    def resolve_melee(self, m: CharacterState, t: CharacterState) -> bool:
+        """``m``'s melee attack on ``t`` (paid for) and ``t``'s answer (DMZ: defend or
+        counterattack).  True if the attack landed."""
         counter = self.counterattacks(m, t)
         att = melee_attack(m)
         mods_a = self.melee_mods(m, t)
@@ -594,9 +824,12 @@ class Game:
             if a_res.success:
                 t.arcs = []
                 self.damage(t, att.damage, att.kind, source=m.id)
-        if not a_res.success:
-            # melee is settled first; only a failed attack draws reaction fire for its MP
-            self._react(m, MELEE_MP)
+        return a_res.success
+
+    def melee_value(self, a: CharacterState, d: CharacterState) -> float:
+        """Expected damage of ``a``'s melee attack with his ready weapon on ``d`` (bots)."""
+        att = melee_attack(a)
+        return p_success(att.success - d.defense_value("impact")) * att.damage
 
     def counterattacks(self, attacker: CharacterState, defender: CharacterState) -> bool:
         """The defender's choice: counterattack when his odds are at least the attacker's."""
@@ -622,12 +855,16 @@ class Game:
         m.pos = to
         m.posture = PRONE
         self.log.record("fall", who=m.id, frm=list(frm), to=list(to), stories=stories)
-        mods = {"stories": fall_target_value(stories)}
-        res = self.dice.test("fall", m.defense_value("impact"), sum(mods.values()), mods,
-                             who=m.id)
-        if not res.success:
-            self.damage(m, fall_damage(stories), PHYSICAL, source="fall")
+        self.fall(m, stories)
         obj_rules.check_position(self.state, self.objectives, m, self.log)
+
+    def fall(self, ch: CharacterState, stories: int) -> None:
+        """The test and damage of a fall of ``stories`` (he has landed, prone)."""
+        mods = {"stories": fall_target_value(stories)}
+        res = self.dice.test("fall", ch.defense_value("impact"), sum(mods.values()), mods,
+                             who=ch.id)
+        if not res.success:
+            self.damage(ch, fall_damage(stories), PHYSICAL, source="fall")
 
     def _do_throw(self, at: list[int] | tuple[int, ...]) -> None:
         m = self.mover
@@ -640,20 +877,33 @@ class Game:
         if len(at) == 2:
             at = (at[0], at[1], m.pos[2])
         dots = self.board.lattice.distance(m.pos[:2], at[:2])
-        from engine.play.grenades import MAX_THROW
         if dots > MAX_THROW:
             raise PlayError(f"{dots} dots is further than anyone throws ({MAX_THROW})")
         s = self.board.sight(m.pos, at, m.posture, STANDING, m.vision)
         if s.blocked:
             raise PlayError(f"{m.id} cannot see {list(at)} to throw there")
-        cost = throw_mp(dots, gk.aerodynamic)
+        cost = self.cost("throw", m, dots)
         self._need(m, cost, "the throw")
         if not self._spend(m, cost, "throw"):
             return
+        land, on_target = self.resolve_throw(m, w, at, dots, s)
+        if w.loaded is not None:
+            w.loaded -= 1
+        self.state.grenades.append(PendingGrenade(m.id, m.side, w.type, land, at, on_target))
+        self.log.record("grenade-lands", thrower=m.id, grenade=w.type, at=list(land))
+        if w.loaded is not None and w.loaded <= 0:
+            m.ready = None
+
+    def resolve_throw(self, m: CharacterState, w: Any, at: tuple[int, int, int], dots: int,
+                      s: Sight) -> tuple[tuple[int, int, int], bool]:
+        """Where a grenade ``m`` threw (paid for) lands, and whether on the aimed dot: DMZ's
+        accuracy test (range = the MP of the throw, cover) and a scatter on a miss."""
+        gk = grenade_kind(w.type)
         cover = s.total - s.visibility
         tv = accuracy_target_value(dots, cover, gk.aerodynamic)
+        rng = self.cost("throw", m, dots, w)[0]
         res = self.dice.test("grenade accuracy", m.success_value("throwing"), tv,
-                             {"range": cost, "cover": cover}, thrower=m.id, aimed=list(at))
+                             {"range": rng, "cover": cover}, thrower=m.id, aimed=list(at))
         land = at
         if not res.success:
             roll = self.dice.roll_2d6("scatter direction", thrower=m.id)
@@ -661,16 +911,17 @@ class Game:
             land = (c, r, at[2])
             self.log.record("scatter", thrower=m.id, aimed=list(at), landed=list(land),
                             direction_roll=roll, distance=dots // 2)
-        if w.loaded is not None:
-            w.loaded -= 1
-        self.state.grenades.append(PendingGrenade(m.id, m.side, w.type, land, at, res.success))
-        self.log.record("grenade-lands", thrower=m.id, grenade=w.type, at=list(land))
-        if w.loaded is not None and w.loaded <= 0:
-            m.ready = None
+        return land, res.success
+
+    def resolve_grenade(self, g: PendingGrenade) -> None:
+        """A grenade thrown this phase goes off (smoke, or a blast at characters and
+        barriers); called by :func:`engine.play.turn.resolve_grenades`."""
+        turn.explode(self, g)
 
     def _do_arc(self, kind: str, direction: float) -> None:
         m = self.mover
-        from engine.play.reaction import ARCS
+        if not self.can_hold_arcs:
+            raise PlayError(f"{self.ruleset_name} has no reaction arcs")
         if kind not in ARCS:
             raise PlayError(f"unknown arc {kind!r} (narrow, intermediate, wide)")
         w = m.ready_weapon
@@ -681,9 +932,10 @@ class Game:
             raise PlayError("a prone character may only set a narrow (2 MP) arc")
         if len(m.arcs) >= allowed:
             raise PlayError(f"{m.id} may hold {allowed} arc(s)")
-        cost = arc_cost(kind)
-        if m.mp_left < cost:
-            raise PlayError(f"{m.id} has {m.mp_left} MP left, the arc costs {cost}")
+        cost = self.cost(f"arc-{kind}", m)
+        if m.mp_left < cost[0]:
+            raise PlayError(f"{m.id} has {_num(m.mp_left)} {self.units} left, the arc costs "
+                            f"{_num(cost[0])}")
         if self._spend(m, cost, "reaction arc"):
             m.arcs.append(Arc(kind, self.point(m.pos), float(direction)))
             self.log.record("arc", who=m.id, kind=kind, direction=float(direction),
@@ -692,7 +944,8 @@ class Game:
     # ================================================================== save / load
     def to_data(self) -> dict[str, Any]:
         return {
-            "format": FORMAT, "seed": self.dice.seed, "rng": self.dice.get_state(),
+            "format": FORMAT, "ruleset": self.ruleset_name,
+            "seed": self.dice.seed, "rng": self.dice.get_state(),
             "min_chance": self.min_chance, "state": self.state.to_data(),
             "objectives": [obj_rules.objective_to_data(o) for o in self.objectives],
             "actions": [dict(a) for a in self.actions], "log": self.log.to_data(),
@@ -702,6 +955,10 @@ class Game:
     def from_data(cls, data: dict[str, Any], board: BoardView) -> Game:
         if data.get("format") != FORMAT:
             raise PlayError(f"not a saved game ({data.get('format')!r}, expected {FORMAT})")
+        saved = data.get("ruleset", "dmz1990")
+        if saved != cls.ruleset_name:
+            raise PlayError(f"the game was saved under {saved}, not {cls.ruleset_name}; "
+                            "load it through engine.play.referees.load_game")
         log = EventLog.from_data(data.get("log", []))
         dice = Dice(data["seed"], log)
         dice.set_state(data["rng"])

@@ -26,6 +26,7 @@ from engine.play.bot_kinds import make_bot
 from engine.play.bots import play_game
 from engine.play.game import Game, PlayError
 from engine.play.records import game_record, header
+from engine.play.referees import new_game
 from engine.play.report import Z95, build_report, wilson
 from engine.play.report import format_report as format_report
 from engine.play.turn import DEFAULT_TURN_LIMIT
@@ -54,7 +55,7 @@ def play_game_of(scenario: Scenario, make_view: Callable[[], BoardView], seed: i
     """One bot game played to its end (the whole game, log included)."""
     view = make_view()
     limit = turn_limit or scenario.turn_limit or DEFAULT_TURN_LIMIT
-    game = Game.new(scenario, view, seed, turn_limit=limit)
+    game = new_game(scenario, view, seed, turn_limit=limit)
     players = {s.id: make_bot((bots or {}).get(s.id, "smart"), s.id, seed,
                               (behaviours or {}).get(s.id, "balanced")) for s in scenario.sides}
     play_game(game, players)

@@ -38,7 +38,8 @@ def header(scenario: Scenario, extra: dict[str, Any] | None = None) -> dict[str,
     sides = [s.id for s in scenario.sides]
     objectives = list(scenario.objectives) or implicit_objectives(sides)
     h = {
-        "record": "header", "format": FORMAT, "scenario": scenario.title, "sides": sides,
+        "record": "header", "format": FORMAT, "scenario": scenario.title,
+        "ruleset": scenario.ruleset or "dmz1990", "sides": sides,
         "characters": {c.id or c.name: s.id for s in scenario.sides for c in s.characters},
         "objectives": [{"id": o.id, "side": o.side, "kind": o.kind, "points": points(o),
                         "by_turn": o.by_turn, "turns": o.turns} for o in objectives],

@@ -72,7 +72,7 @@ def build_report(head: dict[str, Any], games: list[dict[str, Any]],
     spots = Counter(tuple(c["at"]) for c in cas if c.get("at"))
     shots = sum(g.get("shots", 0) for g in games)
     rep = {
-        "scenario": head["scenario"], "games": n,
+        "scenario": head["scenario"], "ruleset": head.get("ruleset", "dmz1990"), "games": n,
         "seeds": [min(seeds), max(seeds)] if seeds else [],
         "sides": side_rows, "draws": draws, "draw_rate": draws / n if n else 0.0,
         "average_turns": round(sum(g["turns"] for g in games) / n, 3) if n else 0.0,
@@ -174,7 +174,8 @@ def findings(rep: dict[str, Any]) -> list[str]:
 def format_report(rep: dict[str, Any]) -> str:
     seeds = f", seeds {rep['seeds'][0]}..{rep['seeds'][1]}" if rep["seeds"] else ""
     workers = f", {rep['workers']} workers" if "workers" in rep else ""
-    lines = [f"{rep['scenario']}: {rep['games']} bot games{seeds}{workers}"]
+    rules = f" under {rep['ruleset']}" if rep.get("ruleset", "dmz1990") != "dmz1990" else ""
+    lines = [f"{rep['scenario']}: {rep['games']} bot games{rules}{seeds}{workers}"]
     if rep.get("bots"):
         lines.append("  bots: " + ", ".join(f"{k}={v}" for k, v in rep["bots"].items()))
     lines.append(f"  {'side':<16}{'wins':>6}{'win rate':>10}   95% interval    avg points"

@@ -8,12 +8,13 @@ the scenario, so a saved game does not depend on later edits of the scenario's r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.lattice import Dot3
 from engine.model import Character, Scenario, Weapon
-from engine.play.condition import ConditionMonitor
+from engine.play.condition import Condition, ConditionMonitor, condition_from_data
 from engine.play.reaction import Arc, ReactionTally
 from engine.play.weapons import default_damage, grenade_kind, max_shots_per_turn
 
@@ -93,13 +94,17 @@ class CharacterState:
     ready: int | None = None  # index of the ready weapon
     pos: Dot3 | None = None  # None: not on the board (not deployed, or exited)
     posture: str = STANDING
-    mp_spent: int = 0
+    mp_spent: float = 0  # of the movement budget, in the ruleset's units (MP, metres)
     moved: bool = False  # has had his Movement Phase this turn
     movement_ended: bool = False  # damage cut his MP below what he had spent
-    condition: ConditionMonitor = field(default_factory=ConditionMonitor)
+    condition: Condition = field(default_factory=ConditionMonitor)
     arcs: list[Arc] = field(default_factory=list)
     exited: str | None = None  # edge he left the map by
     carrying: list[str] = field(default_factory=list)  # retrieved objective ids
+    slots_spent: int = 0  # actions used this activation that are not paid from the budget
+    #: the referee's ``allowance`` hook (set by :class:`engine.play.game.Game`); None: DMZ MP
+    allowance_of: Callable[[CharacterState], float] | None = field(
+        default=None, repr=False, compare=False)
 
     # ---------------------------------------------------------------- derived
     @property
@@ -108,11 +113,13 @@ class CharacterState:
         return self.condition.out or self.exited is not None or self.pos is None
 
     @property
-    def mp(self) -> int:
-        return self.condition.mp
+    def mp(self) -> float:
+        """Movement budget of one activation, in the ruleset's units (``Game.allowance``)."""
+        f = self.allowance_of
+        return self.condition.mp if f is None else f(self)
 
     @property
-    def mp_left(self) -> int:
+    def mp_left(self) -> float:
         return max(0, self.mp - self.mp_spent)
 
     def success_value(self, skill: str) -> int:
@@ -147,7 +154,7 @@ class CharacterState:
             "posture": self.posture, "mp_spent": self.mp_spent, "moved": self.moved,
             "movement_ended": self.movement_ended, "condition": self.condition.to_data(),
             "arcs": [a.to_data() for a in self.arcs], "exited": self.exited,
-            "carrying": list(self.carrying),
+            "carrying": list(self.carrying), "slots_spent": self.slots_spent,
         }
 
     @classmethod
@@ -161,9 +168,9 @@ class CharacterState:
             ready=d.get("ready"), pos=tuple(d["pos"]) if d.get("pos") is not None else None,
             posture=d.get("posture", STANDING), mp_spent=d.get("mp_spent", 0),
             moved=d.get("moved", False), movement_ended=d.get("movement_ended", False),
-            condition=ConditionMonitor.from_data(d.get("condition", {})),
+            condition=condition_from_data(d.get("condition", {})),
             arcs=[Arc.from_data(a) for a in d.get("arcs", [])], exited=d.get("exited"),
-            carrying=list(d.get("carrying", [])),
+            carrying=list(d.get("carrying", [])), slots_spent=d.get("slots_spent", 0),
         )
 
 
@@ -276,12 +283,16 @@ class GameState:
         )
 
 
-def initial_state(scenario: Scenario) -> GameState:
-    """Characters from the scenario's sides, not yet deployed (``pos`` None)."""
+def initial_state(scenario: Scenario,
+                  condition_for: Callable[[Character], Condition] | None = None) -> GameState:
+    """Characters from the scenario's sides, not yet deployed (``pos`` None), each with the
+    condition ``condition_for`` gives (the referee's hook; default a DMZ Condition Monitor)."""
     chars: dict[str, CharacterState] = {}
     for side in scenario.sides:
         for i, ch in enumerate(side.characters):
             cs = CharacterState.from_model(side.id, ch, i)
+            if condition_for is not None:
+                cs.condition = condition_for(ch)
             if cs.id in chars:
                 cs.id = f"{cs.id}#{i}"
             chars[cs.id] = cs

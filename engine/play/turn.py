@@ -6,6 +6,11 @@ is one Movement Phase per team in that order.  A team's phase opens by taking do
 its members set last turn and giving them their MP afresh; its members then move one at a
 time; it closes by setting off the grenades the team threw.  The game ends after the turn
 limit, or as soon as at most one side still has a character in the fight.
+
+The skeleton is the same under every ruleset: each turn starts by asking the referee's
+``new_turn_order`` hook (DMZ keeps the order rolled in turn 1; Shadowrun rolls initiative
+every turn and lists a character once per pass), each phase opens with its ``refresh`` hook
+on every member, and grenades go off through its ``resolve_grenade`` hook.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from engine.play.dice import Dice
 from engine.play.errors import PlayError
 from engine.play.events import EventLog
 from engine.play.grenades import grenade_type, smoke_dots
-from engine.play.state import CharacterState, GameState
+from engine.play.state import CharacterState, GameState, PendingGrenade
 from engine.play.weapons import grenade_kind
 
 
@@ -34,9 +39,16 @@ class Game(Protocol):
     log: EventLog
     objectives: list[Objective]
 
-    def damage(self, victim: CharacterState, boxes: int, kind: str, source: str) -> None: ...
+    def damage(self, victim: CharacterState, amount: int, kind: str, source: str,
+               **detail: object) -> None: ...
 
     def damage_barrier(self, b: BarrierInfo, boxes: int) -> None: ...
+
+    def new_turn_order(self) -> list[str]: ...
+
+    def refresh(self, ch: CharacterState) -> None: ...
+
+    def resolve_grenade(self, g: PendingGrenade) -> None: ...
 
 
 #: where a side without a deployment zone starts, by its order in the scenario
@@ -72,7 +84,8 @@ def deploy(game: Game, scenario: Scenario, explicit: dict) -> None:
             game.log.record("deploy", who=ch.id, side=ch.side, at=list(ch.pos))
 
 
-def roll_initiative(game: Game) -> None:
+def initiative_order(game: Game) -> list[str]:
+    """DMZ initiative: every team rolls 2D6, highest first, ties re-rolled (logged)."""
     st = game.state
     teams: list[str] = []
     for ch in st.characters.values():
@@ -81,9 +94,22 @@ def roll_initiative(game: Game) -> None:
             teams.append(t)
     rolls = {t: game.dice.roll_2d6("initiative", team=t) for t in teams}
     order = _order(game, teams, rolls)
-    st.order = order
-    st.phase = 0
     game.log.record("initiative", order=order, rolls=rolls)
+    return order
+
+
+def roll_initiative(game: Game) -> None:
+    st = game.state
+    st.order = initiative_order(game)
+    st.phase = 0
+
+
+def start_turn(game: Game) -> None:
+    """A turn begins: the referee gives the activation order, the first phase opens."""
+    st = game.state
+    st.order = game.new_turn_order()
+    st.phase = 0
+    start_phase(game)
 
 
 def _order(game: Game, teams: list[str], rolls: dict[str, int]) -> list[str]:
@@ -102,14 +128,7 @@ def start_phase(game: Game) -> None:
     st = game.state
     team = st.current_team
     for ch in st.members(team):
-        if ch.arcs:
-            game.log.record("arcs-removed", who=ch.id, why="own team moves again")
-        ch.arcs = []
-        ch.mp_spent = 0
-        ch.moved = False
-        ch.movement_ended = False
-        for w in ch.weapons:
-            w.fired_this_turn = 0
+        game.refresh(ch)
     game.log.record("phase", turn=st.turn, team=team)
 
 
@@ -153,6 +172,8 @@ def end_phase(game: Game) -> None:
             st.turn -= 1
             finish(game, "turn limit")
             return
+        start_turn(game)
+        return
     start_phase(game)
 
 
@@ -173,18 +194,29 @@ def resolve_grenades(game: Game, team: str) -> None:
     mine = [g for g in st.grenades if st.team_of(st.characters[g.thrower]) == team]
     st.grenades = [g for g in st.grenades if g not in mine]
     for g in mine:
-        gk = grenade_kind(g.type)
-        gt = grenade_type(gk.kind)
-        if gt.per_dot is None:
-            new = [d for d in smoke_dots(game.board.lattice, g.at) if d not in st.smoke]
-            st.smoke.extend(new)
-            game.board.add_smoke(new)
-            game.log.record("smoke", at=list(g.at), dots=len(new))
-            continue
-        sv = gt.success_value(gk.ipe)
-        game.log.record("blast", thrower=g.thrower, grenade=g.type, at=list(g.at))
-        _blast_characters(game, g.at, gt, sv)
-        _blast_barriers(game, g.at, gt, sv)
+        game.resolve_grenade(g)
+
+
+def lay_smoke(game: Game, g: PendingGrenade) -> None:
+    """Smoke fills the landing dot and its neighbours for the rest of the game."""
+    st = game.state
+    new = [d for d in smoke_dots(game.board.lattice, g.at) if d not in st.smoke]
+    st.smoke.extend(new)
+    game.board.add_smoke(new)
+    game.log.record("smoke", at=list(g.at), dots=len(new))
+
+
+def explode(game: Game, g: PendingGrenade) -> None:
+    """DMZ: smoke, or one Blast test against every character and barrier in reach."""
+    gk = grenade_kind(g.type)
+    gt = grenade_type(gk.kind)
+    if gt.per_dot is None:
+        lay_smoke(game, g)
+        return
+    sv = gt.success_value(gk.ipe)
+    game.log.record("blast", thrower=g.thrower, grenade=g.type, at=list(g.at))
+    _blast_characters(game, g.at, gt, sv)
+    _blast_barriers(game, g.at, gt, sv)
 
 
 def _blast_characters(game: Game, at, gt, sv: int) -> None:

@@ -22,7 +22,9 @@ from engine.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEET_FILES = sorted((ROOT / "mapsheets").glob("*.yaml"))
-SCENARIO_FILES = sorted((ROOT / "scenarios").glob("*.yaml"))
+#: the DMZ samples; the ruleset samples (*-sr3, *-sr1, *-darkcon; issue 13) have their own tests
+SCENARIO_FILES = sorted(p for p in (ROOT / "scenarios").glob("*.yaml")
+                        if not p.stem.endswith(("-sr3", "-sr1", "-darkcon")))
 
 #: id -> (kind, size, height)
 EXPECTED = {

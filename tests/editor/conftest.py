@@ -82,6 +82,7 @@ def make_editor(qtbot, tmp_path):
         win.ask_recover = lambda rec: True
         # a feature drawn on a sheet placed several times: every copy, unless a test asks
         win.ask_tag_scope = lambda title, n: "sheet"
+        win.ask_edit_scope = lambda title, n: "sheet"  # a shared sheet's property: likewise
         # start-up offer of left-behind recovery files: "later" (keeps them) unless told
         win.ask_recover_orphan = ask_orphan or (lambda orphan, n, total: None)
         win.warnings = []

@@ -90,6 +90,10 @@ def reference_graph(board: Board) -> MoveGraph:
         ei, fi = board.tree(lv).query(segs, predicate="intersects")
         if not len(ei):
             continue
+        # the reasons of one step in the order of the level's features (the tree's own order
+        # depends on everything else on the level)
+        o = np.lexsort((fi, ei))
+        ei, fi = ei[o], fi[o]
         starts = shapely.points(pts[src[sel[ei]]])
         geoms = np.array([fs[j].geom for j in fi], dtype=object)
         inside = shapely.contains(geoms, starts)
@@ -219,4 +223,23 @@ def test_hex_board_with_walls_doors_and_a_roof():
     board = compile_board(lay, {"hex-pav": pav, "hut": hut})
     g = build_graph(board)
     assert len(g.why) > 0 and g.extra.max() > 0  # the door and the obstacle cost something
+    _same(board)
+
+
+def test_walls_without_openings_give_no_reasons():
+    """A sealed box: steps are only blocked, none costs extra; the only reasons are the drops
+    from its roof."""
+    box = ((-0.5, -0.5), (5.5, -0.5), (5.5, 5.5), (-0.5, 5.5))
+    vault = Sheet(id="vault", title="Vault", kind="building", lattice="square", size=(6, 6),
+                  outline=box, height=1,
+                  levels=(Level(0, walls=(Wall(path=(*box, box[0]), exterior=True),)), Level(1)))
+    pav = Sheet(id="pav", title="Pavement", kind="pavement", lattice="square", size=(20, 20),
+                outline=((-0.5, -0.5), (19.5, -0.5), (19.5, 19.5), (-0.5, 19.5)))
+    lay = Layout(pavement=(Placement("pav", (0, 0)),),
+                 placements=(Placement("vault", (8, 8), id="v1"),))
+    board = compile_board(lay, {"pav": pav, "vault": vault})
+    g = build_graph(board)
+    assert len(g.why) > 0 and all(w[0].startswith("drop one story") for w in g.why.values())
+    inside, outside = board.node((10, 10, 0)), board.node((2, 2, 0))
+    assert np.isinf(dijkstra(g.matrix(1, False), indices=outside)[inside])
     _same(board)

@@ -166,3 +166,22 @@ def test_unknown_weapon_types_and_odd_ratios_warn():
     assert w.severity == WARNING and "'phaser'" in w.message
     (r,) = by_code(fs, "ratio-out-of-range")
     assert "move ratio 6" in r.message and r.where["characters"] == ["odd"]
+
+
+def test_a_rulesets_character_check_reports_each_missing_key_as_an_error(monkeypatch):
+    from engine.rules import combat_checks
+
+    def needs_body(ch):
+        keys = dict(ch.stats)
+        return [] if "body" in keys else ["body is missing"]
+
+    monkeypatch.setitem(combat_checks.CHECKS, "sr3", needs_body)
+    sc, bd, _ = scenario(())
+    sc = replace(sc, ruleset="sr3")
+    bad = by_code(validate(bd, sc), "character-ruleset-stats")
+    names = [c.name for s in sc.sides for c in s.characters]
+    assert len(bad) == len(names) and all(f.severity == ERROR for f in bad)
+    assert bad[0].message.startswith(f"{names[0]} (") and "body is missing" in bad[0].message
+    assert "sr3" in bad[0].message and bad[0].where["characters"]
+    # under dmz1990 the same roster needs nothing more
+    assert by_code(validate(bd, replace(sc, ruleset="dmz1990")), "character-ruleset-stats") == []
