@@ -33,8 +33,11 @@ from engine.play.referee_melee import (
     melee_contact,
     melee_weapon_index,
 )
+from engine.play.referee_spells import spell_value
+from engine.play.shots import p_success
 from engine.play.state import PRONE, CharacterState
 from engine.play.weapons import grenade_kind
+from engine.rules import dmz1990_spells as spell_rules
 
 #: expected boxes a shot must promise before a bot spends 3 MP on movement fire
 GOOD_SHOT = 0.9
@@ -528,12 +531,43 @@ class Bot:
                     not self._can(game, ch, "fire", reserve=self._arc_reserve(game, ch, keep)):
                 return
             shot = self.best_shot(game, ch)
+            magic = self.best_spell(game, ch) if ch.spells else None
+            if magic is not None and magic[0] >= GOOD_SHOT and \
+                    (shot is None or magic[0] > shot[0]):
+                value, t, key, level = magic
+                act = self._trace(game, ch, {"act": "cast", "spell": key, "target": t.id,
+                                             "force": level},
+                                  {"target": t.id, "spell": key, "force": level,
+                                   "expected_boxes": round(value, 2)})
+                if not self._try(game, ch, act):
+                    return
+                continue
             if shot is None or shot[0] < GOOD_SHOT:
                 return
             act = self._trace(game, ch, A.fire(shot[1].id), {
                 "target": shot[1].id, "expected_boxes": round(shot[0], 2)})
             if not self._try(game, ch, act):
                 return
+
+    def best_spell(self, game: Game, ch: CharacterState
+                   ) -> tuple[float, CharacterState, str, str] | None:
+        """The single-target combat spell worth most (expected boxes dealt less the stun
+        boxes its Drain is expected to cost him), at Maximum or Minimum Force: (value, target,
+        spell, "max"|"min")."""
+        best = None
+        for name, top in ch.spells.items():
+            sp = spell_rules.spell(name)
+            if sp is None or sp.area:
+                continue
+            for level in ("max", "min"):
+                f = spell_rules.force_of(top, level)
+                resist = p_success(ch.defense_value("mana_spell") - sp.drain_value(f))
+                cost = (1 - resist) * sp.drain_damage(f)
+                for t in self._watched(game, ch):
+                    value = spell_value(game, ch, t, sp, f) - cost
+                    if best is None or value > best[0]:
+                        best = (value, t, sp.key, level)
+        return best
 
     def _melee_first(self, game: Game, ch: CharacterState) -> bool:
         return any(melee_contact(game.board, ch.pos, f.pos) for f in self._watched(game, ch))
