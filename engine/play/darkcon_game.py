@@ -333,7 +333,7 @@ class DarkConGame(Game):
                 "modifiers": mods, "recoil": rec, "targets": targets, "shots": shots,
                 "burst": burst, "band": band, "range_m": metres, "pace": pace,
                 "damage": str(p.damage), "pen": pen, "covered": list(covered),
-                "p_hit": 1 - p_none, "expected": hits * per_round,
+                "p_hit": round(1 - p_none, 4), "expected": round(hits * per_round, 3),
                 "difficulty": "Average"}
 
     def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,

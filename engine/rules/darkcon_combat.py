@@ -666,6 +666,13 @@ class Wounds:
         return None if w == "none" else 12 - 3 * SEVERITY.index(w)
 
     @property
+    def boxes(self) -> dict[int, str | None]:
+        """A DMZ-style strip of boxes 12..0 for displays: three boxes marked for each wound
+        level of the worst body part (scratch 3 ... critical 12), all 13 when dead."""
+        n = 13 if self.dead else 3 * SEVERITY.index(self.worst)
+        return {b: ("physical" if i < n else None) for i, b in enumerate(range(12, -1, -1))}
+
+    @property
     def legs_lost(self) -> int:
         return sum(SEVERITY.index(self.level(loc)) >= 3 for loc in ("left-leg", "right-leg"))
 

@@ -218,6 +218,8 @@ def test_wounds_condition():
     other = dc.Wounds.for_fighter(dc.fighter({"strength": 6, "constitution": 5}))
     other.wound("chest", 45)                                    # over twice 22: critical
     assert other.unconscious and not other.dead and other.modifier == 5 and other.lowest == 0
+    assert sum(1 for v in w.boxes.values() if v) == 13 and len(w.boxes) == 13   # dead: all
+    assert [b for b, v in other.boxes.items() if v] == list(range(12, 0, -1))   # critical: 12
     back = dc.Wounds.from_data(w.to_data())
     assert back.to_data() == w.to_data() and back.to_data()["kind"] == "darkcon"
 
