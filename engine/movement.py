@@ -592,7 +592,10 @@ def _edge_step(board: Board, g: MoveGraph, i: int, j: int, move_ratio: int, craw
         return None
     mv = get_ruleset(ruleset).movement
     if mv.units != "MP":
-        metres = float(g.metres(1.5 if mv.diagonal is None else mv.diagonal)[e])
+        # this edge alone (g.metres() would measure every edge of the graph for one step)
+        diag = 1.5 if mv.diagonal is None else mv.diagonal
+        metres = float((diag if g.diag[e] else 1.0) * g.flat[e] * METERS_PER_DOT
+                       + g.stories[e] * METERS_PER_STORY)
         what = [w.rsplit(" +", 1)[0] for w in g.why.get(e, ())]  # the thing, not DMZ's MP
         return Step(board.node_dot(j), round(metres, 2), [f"{metres:g} m"] + what)  # type: ignore[arg-type]
     base = int(g.base[e]) * move_ratio

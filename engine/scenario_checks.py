@@ -25,6 +25,7 @@ from engine.board import Board
 from engine.findings import ERROR, INFO, WARNING, CheckList, Finding
 from engine.lattice import Dot3
 from engine.movement import build_graph
+from engine.play.weapons import grenade_kind
 from engine.rules.combat_checks import character_problems
 
 MP_PER_TURN = 12
@@ -506,6 +507,8 @@ def character_checks(board: Board, scenario: Any) -> list[Finding]:
                 try:
                     weapon_type(w.type)
                 except KeyError:
+                    if grenade_kind(w.type) is not None:
+                        continue  # a grenade is thrown: the throw has its own range rule
                     out.append(Finding("weapon-unknown-type", WARNING,
                                        f"{who} carries a weapon of type {w.type!r}, which has no "
                                        f"range table (ranges cannot be checked)", where))

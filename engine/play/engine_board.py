@@ -194,6 +194,12 @@ class EngineBoard:
             details["covered"] = list(mods["covered_locations"])  # darkcon: body parts hidden
         parts = {k: int(mods.get(k, 0)) for k in
                  ("cover", "prone", "elevation", "visibility", "target_modifier")}
+        through = sum(int(b.get("rating") or 0) for b in mods.get("barriers") or ()
+                      if b.get("kind") in ("window", "fence")) if self._metric else 0
+        if through:
+            # glass or a fence on a clear line (an open door is none): Shadowrun takes its
+            # Barrier Rating off the Power of a shot through it (seed 001 l.967)
+            details["barrier_rating"] = through
         return Sight(False, facts.range, total=int(mods["total"]),
                      visibility=parts["visibility"], modifiers=parts, details=details)
 

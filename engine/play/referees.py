@@ -23,7 +23,7 @@ from engine.play.game import Game
 # Ruleset lanes: replace your comment line below by the import of your subclass, and "Game" by
 # it in REFEREES (one line each, apart from the others' so merges do not collide).
 # isort: split
-# sr3 lane: from engine.play.sr3_game import SR3Game
+from engine.play.sr3_game import SR3Game
 
 # isort: split
 # sr1 lane: from engine.play.sr1_game import SR1Game
@@ -35,7 +35,7 @@ from engine.play.darkcon_game import DarkConGame
 REFEREES: dict[str, type[Game]] = {
     "dmz1990": Game,
 
-    "sr3": Game,  # sr3 lane: SR3Game
+    "sr3": SR3Game,
 
     "sr1": Game,  # sr1 lane: SR1Game
 

@@ -18,7 +18,7 @@ from engine.model import Character
 # Ruleset lanes: replace your comment line below by the import of your module, and add your
 # entry to CHECKS on your own line (apart from the others' so merges do not collide).
 # isort: split
-# sr3 lane: from engine.rules import sr3_combat
+from engine.rules import sr3_combat
 
 # isort: split
 # sr1 lane: from engine.rules import sr1_combat
@@ -29,7 +29,7 @@ from engine.rules import darkcon_combat
 #: ruleset name -> check of one character (problems, empty when he can be played)
 CHECKS: dict[str, Callable[[Character], list[str]]] = {
 
-    # sr3 lane: "sr3": sr3_combat.check_character,
+    "sr3": sr3_combat.check_character,
 
     # sr1 lane: "sr1": sr1_combat.check_character,
 

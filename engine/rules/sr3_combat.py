@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.catalogue import weapon_key
 from engine.rules.sr3 import (
@@ -418,20 +418,20 @@ def check_character(ch: Any) -> list[str]:
     d = _stat(ch.stats)
     for k, why in REQUIRED.items():
         if k not in d:
-            problems.append(f"{ch.name}: sr3 needs stats '{k}' ({why})")
+            problems.append(f"sr3 needs stats '{k}' ({why})")
     known = set(REQUIRED) | set(OPTIONAL) | set(SKILL_KEYS)
     for k, v in d.items():
         if k not in known:
-            problems.append(f"{ch.name}: stats '{k}' is not an sr3 figure (known: "
+            problems.append(f"stats '{k}' is not an sr3 figure (known: "
                             f"{', '.join(sorted(known))})")
         elif isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            problems.append(f"{ch.name}: stats '{k}' must be a whole number 0 or more, "
+            problems.append(f"stats '{k}' must be a whole number 0 or more, "
                             f"not {v!r}")
     if problems:
         return problems
     st = character_stats(ch.stats, ch.metatype)
     for w in ch.weapons:
-        label = f"{ch.name}'s {w.name or w.type}"
+        label = f"weapon {w.name or w.type}"
         wd = _stat(w.stats)
         for k in wd:
             if k not in WEAPON_KEYS:
@@ -742,6 +742,7 @@ def knockdown(level: str, body_successes: int) -> str:
 class SR3Condition:
     """The Condition Monitor: a Physical and a Stun column of 10 boxes (l.1582-1604)."""
 
+    kind: ClassVar[str] = "sr3"  # the tag of its saved data
     body: int = 3
     physical: int = 0
     stun: int = 0
@@ -786,11 +787,19 @@ class SR3Condition:
         """Boxes left in the fuller column (None unhurt): lower is worse, as DMZ's lowest box."""
         return None if self.boxes == 0 else MONITOR_BOXES - self.boxes
 
+    @property
+    def mp(self) -> int:
+        """No DMZ Movement Points: the referee's allowance gives metres."""
+        return 0
+
     def apply(self, level: str | None, stun: bool = False) -> dict[str, Any]:
-        """Fill the boxes of a wound: damage adds up (l.1598); Stun beyond 10 flows into
-        Physical (l.1603); Physical beyond 10 + Body is death (l.1604)."""
+        """Fill the boxes of a wound of ``level`` (see :meth:`apply_boxes`)."""
+        return self.apply_boxes(0 if level is None else BOXES[level], stun)
+
+    def apply_boxes(self, add: int, stun: bool = False) -> dict[str, Any]:
+        """Fill ``add`` boxes: damage adds up (l.1598); Stun beyond 10 flows into Physical
+        (l.1603); Physical beyond 10 + Body is death (l.1604)."""
         was_out = self.out
-        add = 0 if level is None else BOXES[level]
         overflow = 0
         if stun:
             self.stun += add
@@ -802,7 +811,7 @@ class SR3Condition:
             self.physical += add
         if self.physical > MONITOR_BOXES + self.body:
             self.dead = True
-        return {"boxes": add, "stun": stun, "overflow": overflow, "physical_total":
+        return {"filled": add, "stun": stun, "overflow": overflow, "physical_total":
                 self.physical, "stun_total": self.stun, "modifier": self.modifier,
                 "unconscious": self.unconscious and not was_out, "dead": self.dead}
 
@@ -839,6 +848,11 @@ def scatter_direction(roll: int) -> float:
     """Direction of a scatter in radians from the line of the throw: 1 on past the target, 4
     back at the thrower, 60 degrees a step (assumed, ``ASSUMED['scatter-direction']``)."""
     return math.radians(60 * ((roll - 1) % 6))
+
+
+def blast_power_at(grenade: str, metres: float) -> int:
+    """Power left ``metres`` from the blast point (0 beyond it; l.905-915)."""
+    return int(blast_power(grenade, metres, GRENADE_DAMAGE)["power"])
 
 
 def blast_code(grenade: str, metres: float) -> DamageCode | None:
@@ -886,7 +900,7 @@ def door_opens(rating_after: int, rating: int, security: bool = False) -> bool:
 
 __all__ = [
     "ASSUMED", "BOXES", "attack_pool", "DamageCode", "LEVELS", "Outcome", "SR3Condition", "SR3Stats",
-    "SR3Weapon", "Situation", "blast_code", "break_through", "burst_code", "character_stats",
+    "SR3Weapon", "Situation", "blast_code", "blast_power_at", "break_through", "burst_code", "character_stats",
     "check_character", "initiative_total", "melee_odds", "melee_outcome", "melee_tn",
     "p_die", "parse_damage_code", "pass_order", "phases", "ranged_odds", "ranged_outcome",
     "ranged_tn", "recoil", "resist_melee", "resistance_tn", "roll_pool", "scatter_metres",

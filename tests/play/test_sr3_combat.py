@@ -347,16 +347,16 @@ def test_check_character_names_what_is_missing():
     pistol = m.Weapon(type="heavy-pistol", name="Predator", stats=(("damage", "9M"),))
     assert c.check_character(sheet([*BASE, ("pistols", 4)], [pistol])) == []
     got = c.check_character(sheet(BASE[:3], [pistol]))
-    assert got == ["Ace: sr3 needs stats 'intelligence' (Reaction (l.44) and Combat Pool "
-                   "(l.267))", "Ace: sr3 needs stats 'willpower' (Combat Pool (l.267))"]
+    assert got == ["sr3 needs stats 'intelligence' (Reaction (l.44) and Combat Pool "
+                   "(l.267))", "sr3 needs stats 'willpower' (Combat Pool (l.267))"]
     got = c.check_character(sheet(BASE, [pistol]))
-    assert got == ["Ace's Predator: sr3 needs stats 'pistols' (the skill it is fired or "
+    assert got == ["weapon Predator: sr3 needs stats 'pistols' (the skill it is fired or "
                    "thrown with, l.556)"]
     bare = m.Weapon(type="smg", name="Uzi")
-    assert "Ace's Uzi: missing damage" in c.check_character(sheet([*BASE, ("firearms", 3)],
+    assert "weapon Uzi: missing damage" in c.check_character(sheet([*BASE, ("firearms", 3)],
                                                                   [bare]))[0]
     odd = c.check_character(sheet([*BASE, ("luck", 3), ("firearms", "x")]))
-    assert odd[0].startswith("Ace: stats 'luck' is not an sr3 figure")
+    assert odd[0].startswith("stats 'luck' is not an sr3 figure")
     assert "must be a whole number" in odd[1]
     mode = m.Weapon(type="smg", name="Uzi", stats=(("damage", "6M"), ("mode", "BF/XX")))
     assert "XX is not one of SS, SA, BF, FA" in c.check_character(

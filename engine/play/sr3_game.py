@@ -1,0 +1,727 @@
+"""The Shadowrun (third-edition era) referee: :class:`Game`'s hooks with seed 001's rules.
+
+The arithmetic is :mod:`engine.rules.sr3_combat`'s; this module wires it to the board:
+
+* every Combat Turn each character rolls Reaction (less his wounds) + Initiative dice and acts
+  in his Combat Phases, the total and every 10 below it (l.37-79): the turn order lists him
+  once per pass;
+* an action is two Simple Actions (fire, ready, throw, stand, open a door) or one Complex
+  Action (melee, full-auto fire, reload as two Simple ones) and a walk of Quickness metres, or
+  a run of x3 (dwarf, troll x2) once a turn (l.103-230);
+* fire: range band by metres, the sight verdict's cover and visibility, walking +1 / running
+  +4, target running +2 / stationary -1, recoil, wounds; skill + Combat Pool dice against the
+  TN, the target's Body + leftover Combat Pool against Power - armour, staging (l.384-600);
+* no reaction arcs: Interception (a free melee blow at a character who slips past within a
+  metre, l.232-239) stands in for DMZ's move-by attacks;
+* melee as an opposed test, grenades with scatter and blast Power by metre, barriers with
+  their ratings (l.851-994).
+
+Every roll goes through ``self.dice`` and the log records the target number, pools, dice,
+successes, damage code, staged level and resisted successes.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.model import Character
+from engine.play import turn
+from engine.play.board_view import BarrierInfo, BoardView, Sight
+from engine.play.condition import PHYSICAL, STUN, register_condition
+from engine.play.errors import PlayError
+from engine.play.game import Game
+from engine.play.referee_melee import melee_contact
+from engine.play.shots import ShotPlan
+from engine.play.state import PRONE, STANDING, CharacterState, PendingGrenade
+from engine.rules import sr3_combat as C
+from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
+from engine.rules.sr3 import BASE_TN, GRENADE_DAMAGE, range_band
+
+register_condition(C.SR3Condition.kind, C.SR3Condition)
+
+#: rounds a burst-fire trigger pull and a full-auto burst fire (l.655, ASSUMED["fa-burst"])
+BURST = 3
+FA_ROUNDS = 6
+#: a fall (no rule in seed 001): Power per story, Moderate, Impact armour (assumed)
+FALL_POWER_PER_STORY = 4
+
+
+def _assumed(key: str) -> dict[str, str]:
+    return {"assumed": C.ASSUMED[key]}
+
+
+class SR3Game(Game):
+    """Referee of a game under ``ruleset: sr3``."""
+
+    ruleset_name = "sr3"
+    units = "m"
+    can_hold_arcs = False
+    per_character_initiative = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._models: list[Character] = []
+        #: character id -> his sheet: raw ``stats`` of the character and of each weapon
+        self.sheets: dict[str, dict[str, Any]] = {}
+        #: what the current Combat Turn remembers (saved with the game)
+        self.sr3: dict[str, Any] = {"passes": [], "ran": {}, "acted": {}, "pace": {},
+                                    "pool": {}, "fired": {}, "throws": {}, "barriers": {}}
+        self._stats: dict[str, C.SR3Stats] = {}
+        self._weapons: dict[tuple[str, int], C.SR3Weapon] = {}
+        super().__init__(*args, **kwargs)
+
+    # ================================================================== sheets
+    def condition_for(self, ch_model: Character) -> C.SR3Condition:
+        try:
+            st = C.character_stats(ch_model.stats, ch_model.metatype)
+        except ValueError as e:
+            raise PlayError(f"{ch_model.name}: {e} (sr3 figures; sprawlmap validate lists "
+                            f"them)") from None
+        self._models.append(ch_model)
+        return C.SR3Condition(body=st.body)
+
+    def wire(self) -> None:
+        super().wire()
+        chars = list(self.state.characters.values())
+        if self._models and len(self._models) == len(chars):
+            for cs, model in zip(chars, self._models, strict=True):
+                self.sheets[cs.id] = {
+                    "stats": [[k, v] for k, v in model.stats], "metatype": model.metatype,
+                    "weapons": [[[k, v] for k, v in w.stats] for w in model.weapons]}
+                for ws, w in zip(cs.weapons, model.weapons, strict=True):
+                    ammo = dict(w.stats).get("ammo")
+                    if w.shots is None and isinstance(ammo, int):
+                        ws.clip = ws.loaded = ammo
+            self._models = []
+
+    def stats(self, ch: CharacterState) -> C.SR3Stats:
+        got = self._stats.get(ch.id)
+        if got is None:
+            sh = self.sheets[ch.id]
+            got = C.character_stats([tuple(p) for p in sh["stats"]], sh["metatype"])
+            self._stats[ch.id] = got
+        return got
+
+    def weapon(self, ch: CharacterState, index: int | None = None) -> C.SR3Weapon | None:
+        """sr3 figures of ``ch``'s weapon ``index`` (his ready one by default)."""
+        i = ch.ready if index is None else index
+        if i is None:
+            return None
+        got = self._weapons.get((ch.id, i))
+        if got is None:
+            raw = self.sheets[ch.id]["weapons"][i]
+            got = C.weapon_stats(ch.weapons[i].type, [tuple(p) for p in raw],
+                                 self.stats(ch).strength)
+            self._weapons[(ch.id, i)] = got
+        return got
+
+    def unarmed(self, ch: CharacterState) -> C.SR3Weapon:
+        return C.weapon_stats("unarmed", [], self.stats(ch).strength)
+
+    def melee_weapon(self, ch: CharacterState) -> C.SR3Weapon:
+        w = self.weapon(ch)
+        return w if w is not None and w.kind == "melee" else self.unarmed(ch)
+
+    def pool_left(self, ch: CharacterState) -> int:
+        return self.sr3["pool"].get(ch.id, self.stats(ch).combat_pool)
+
+    def _spend_pool(self, ch: CharacterState, n: int) -> None:
+        self.sr3["pool"][ch.id] = max(0, self.pool_left(ch) - n)
+
+    # ================================================================== turn and budget
+    def new_turn_order(self) -> list[str]:
+        """Everyone rolls Initiative; one entry per Combat Phase he acts in (l.37-79)."""
+        rolls: dict[str, tuple[int, int, int]] = {}
+        shown = {}
+        chars = [c for c in self.state.characters.values() if not c.out]
+        self.dice.rng.shuffle(chars)  # a full tie is simultaneous: a random order (l.75)
+        for ch in chars:
+            st = self.stats(ch)
+            dice = [self.dice.d6() for _ in range(st.initiative_dice)]
+            wounds = ch.condition.modifier
+            total = C.initiative_total(st.reaction, dice, wounds)
+            rolls[ch.id] = (total or 0, st.reaction - wounds, st.natural_reaction)
+            shown[ch.id] = {"reaction": st.reaction, "wounds": -wounds, "dice": dice,
+                            "total": total, "phases": C.phases(total)}
+        passes = C.pass_order(rolls)
+        self.sr3["passes"] = [[p, w] for p, w in passes]
+        self.sr3["ran"] = {}
+        self.log.record("initiative", turn=self.state.turn, rolls=shown,
+                        order=[f"{w}@{p}" for p, w in passes],
+                        rule="Reaction + Initiative dice, Combat Phases every 10 (seed 001 "
+                             "l.37-79)")
+        return [w for _p, w in passes]
+
+    def combat_phase(self) -> int | None:
+        """The Combat Phase of the activation now open (for the log)."""
+        i = self.state.phase
+        passes = self.sr3["passes"]
+        return passes[i][0] if 0 <= i < len(passes) else None
+
+    def refresh(self, ch: CharacterState) -> None:
+        st = self.state
+        if ch.id in self.sr3["acted"]:
+            # what his previous action was: a run counts for the turn it was in (l.207)
+            pace = self._pace_of(ch)
+            self.sr3["pace"][ch.id] = pace
+            if pace == "run" and self.sr3["acted"][ch.id] == st.turn:
+                self.sr3["ran"][ch.id] = st.turn
+        self.sr3["acted"][ch.id] = st.turn
+        super().refresh(ch)
+        self.sr3["pool"][ch.id] = self.stats(ch).combat_pool  # pools refresh (l.252)
+        self.sr3["fired"][ch.id] = {"shots": 0, "rounds": 0, "targets": []}
+
+    def _pace_of(self, ch: CharacterState) -> str:
+        moved = ch.mp_spent
+        if moved <= 1e-9:
+            return "still"
+        return "run" if moved > self.stats(ch).walk_m + 1e-9 else "walk"
+
+    def allowance(self, ch: CharacterState) -> float:
+        """Metres of this action: a run (Quickness x3, dwarf and troll x2) unless he ran in an
+        earlier action this turn, then a walk of Quickness metres (l.203-230)."""
+        if ch.id not in self.sheets:
+            return 0.0
+        st = self.stats(ch)
+        if self.sr3["ran"].get(ch.id) == self.state.turn:
+            return st.walk_m
+        return st.run_m
+
+    def action_slots(self, ch: CharacterState) -> int:
+        """Two Simple Actions, or one Complex Action that takes both (l.105, l.155)."""
+        return 2
+
+    def cost(self, kind: str, ch: CharacterState, distance: int | None = None,
+             weapon: Any = None) -> tuple[float, int]:
+        """(metres, actions): firing, readying, throwing, standing up, opening a door are
+        Simple Actions; melee a Complex Action; a reload is Remove Clip and Insert Clip, two
+        Simple Actions; dropping prone is Free (l.109-190)."""
+        simple = {"fire": 1, "breach": 1, "ready": 1, "throw": 1, "stand": 1, "open-door": 1,
+                  "open-window": 1, "reload": 2, "melee": 2, "prone": 0}
+        if kind in simple:
+            return 0.0, simple[kind]
+        return super().cost(kind, ch, distance, weapon)
+
+    @classmethod
+    def turn_budget(cls, ch_model: Character) -> float:
+        """Metres in a Combat Turn, unhurt: one run and a walk for each further pass at the
+        average Initiative (Reaction + 3.5 a die)."""
+        try:
+            st = C.character_stats(ch_model.stats, ch_model.metatype)
+        except ValueError:
+            return 0.0
+        passes = max(1, math.ceil((st.reaction + 3.5 * st.initiative_dice) / 10))
+        return st.run_m + st.walk_m * (passes - 1)
+
+    # ================================================================== geometry
+    def metres(self, a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+        """Straight-line metres, height included (as ``engine.rules.sr3`` measures range)."""
+        pa, pb = self.point(a), self.point(b)
+        flat = math.hypot(pa[0] - pb[0], pa[1] - pb[1]) * METERS_PER_DOT
+        return round(math.hypot(flat, (a[2] - b[2]) * METERS_PER_STORY), 2)
+
+    def _pace_now(self, ch: CharacterState) -> str:
+        if ch.id == self.state.active:
+            return self._pace_of(ch)
+        return self.sr3["pace"].get(ch.id, "still")
+
+    def _melee_foes(self, ch: CharacterState, pos: tuple[int, int, int]) -> int:
+        return sum(1 for e in self.state.enemies_of(ch)
+                   if not e.out and e.pos is not None and e.pos[2] == pos[2]
+                   and abs(e.pos[0] - pos[0]) <= 1 and abs(e.pos[1] - pos[1]) <= 1
+                   and melee_contact(self.board, e.pos, pos))
+
+    # ================================================================== shooting
+    def _ranged(self, a: CharacterState, apos: tuple[int, int, int], t: CharacterState,
+                tpos: tuple[int, int, int], s: Sight, chars: int, pace: str,
+                w: C.SR3Weapon, mode: str | None = None) -> dict[str, Any] | None:
+        """Every figure of a shot, or None when out of range."""
+        metres = self.metres(apos, tpos)
+        band = range_band(w.range_key, metres)
+        if band not in BASE_TN:
+            return None
+        mode = mode or self._mode(w)
+        fired = self.sr3["fired"].get(a.id, {"shots": 0, "rounds": 0, "targets": []}) \
+            if a.id == self.state.active else {"shots": 0, "rounds": 0, "targets": []}
+        ws = a.weapons[a.ready] if a.ready is not None else None
+        loaded = ws.loaded if ws is not None and ws.loaded is not None else 99
+        rounds = {"BF": min(BURST, loaded), "FA": min(FA_ROUNDS, loaded)}.get(mode, 1)
+        before = fired["rounds"] if mode == "FA" else fired["shots"]
+        recoil = C.recoil(mode, before, rounds, w.recoil_comp, w.heavy) \
+            if w.kind == "firearm" else 0
+        others = [x for x in fired["targets"] if x != t.id]
+        cover = s.total
+        if chars and not s.modifiers.get("cover"):
+            cover += 4  # someone in the way hides part of him: Partial Cover (l.488)
+        tpace = self._pace_now(t)
+        sit = C.Situation(attacker_pace=pace, target_running=tpace == "run",
+                          target_stationary=tpace == "still",
+                          melee_opponents=self._melee_foes(a, apos), other_targets=len(others),
+                          aid=w.aid, range_m=metres, smoke=s.visibility >= 4,
+                          recoil=recoil, wounds=a.condition.modifier)
+        tn, mods = C.ranged_tn(band, cover, sit)
+        st, ts = self.stats(a), self.stats(t)
+        skill = st.skill(w.skill_keys)
+        pool = C.attack_pool(skill, self.pool_left(a), st.combat_pool)
+        code = C.burst_code(w.code, mode, rounds)
+        armour = C.armour_against(code, ts.ballistic, ts.impact, w.kind)
+        code = C.flechette_code(code, armour)
+        barrier = int(s.details.get("barrier_rating") or 0)
+        resist_tn = C.resistance_tn(code.power, armour, barrier)
+        return {"target_number": tn, "modifiers": mods, "range_m": metres, "range_band": band,
+                "mode": mode, "rounds": rounds, "skill": skill, "pool": pool,
+                "dice": skill + pool, "damage_code": str(code), "power": code.power,
+                "level": code.level, "stun": code.stun, "armour": armour, "barrier": barrier,
+                "stopped": barrier > code.power, "body": ts.body,
+                "resist_pool": self.pool_left(t), "resist_tn": resist_tn}
+
+    @staticmethod
+    def _mode(w: C.SR3Weapon) -> str:
+        """The mode a shot is fired in unless asked: a burst when the gun has one (two per
+        action), else semi-automatic or single shot."""
+        for m in ("BF", "SA", "SS"):
+            if m in w.modes:
+                return m
+        return w.modes[0] if w.modes else "SS"
+
+    def _odds(self, n: dict[str, Any]) -> tuple[float, float]:
+        if n["stopped"]:
+            return 0.0, 0.0
+        return C.ranged_odds(n["dice"], n["target_number"], n["body"], n["resist_pool"],
+                             n["resist_tn"], n["level"])
+
+    def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,
+                  mode: str | None = None) -> ShotPlan | None:
+        ws = a.ready_weapon
+        if ws is None or ws.is_grenade or a.pos is None or t.pos is None:
+            return None
+        w = self.weapon(a)
+        if w is None or w.kind not in ("firearm", "projectile"):
+            return None
+        s, chars, _why = self.sight(a, t)
+        if s.blocked:
+            return None
+        n = self._ranged(a, a.pos, t, t.pos, s, chars, self._pace_now(a), w, mode)
+        if n is None:
+            return None
+        p, exp = self._odds(n)
+        return ShotPlan(p, exp, n)
+
+    def shot_value(self, shooter: CharacterState, spos: tuple[int, int, int],
+                   target: CharacterState, tpos: tuple[int, int, int], movement_fire: bool,
+                   target_posture: str | None = None) -> float:
+        """Expected boxes of one shot from ``spos`` at ``tpos``: the exact odds of the dice
+        pool against the TN and of the Damage Resistance Test (``movement_fire``: he walks)."""
+        ws = shooter.ready_weapon
+        if ws is None or ws.is_grenade or (ws.loaded is not None and ws.loaded <= 0
+                                           and ws.clips <= 0):
+            return 0.0
+        w = self.weapon(shooter)
+        if w is None or w.kind not in ("firearm", "projectile"):
+            return 0.0
+        s = self.board.sight(spos, tpos, shooter.posture, target_posture or target.posture,
+                             shooter.vision)
+        if s.blocked:
+            return 0.0
+        pace = "walk" if movement_fire else self._pace_now(shooter)
+        n = self._ranged(shooter, spos, target, tpos, s, 0, pace, w)
+        return 0.0 if n is None else self._odds(n)[1]
+
+    def _do_fire(self, target: str, mode: str | None = None) -> None:
+        m = self.mover
+        t = self.char(target)
+        if t.side == m.side or t.out:
+            raise PlayError(f"{target} is not a target")
+        ws = m.ready_weapon
+        w = self.weapon(m)
+        if ws is None or w is None or w.kind not in ("firearm", "projectile"):
+            raise PlayError(f"{m.id} has no firearm ready")
+        if mode is not None and mode not in w.modes:
+            raise PlayError(f"the {ws.name} fires {'/'.join(w.modes)}, not {mode}")
+        if ws.loaded is not None and ws.loaded <= 0:
+            raise PlayError(f"{m.id}'s {ws.name} is empty")
+        if (mode or self._mode(w)) == "SS" and \
+                self.sr3["fired"].get(m.id, {}).get("shots", 0) >= 1:
+            raise PlayError(f"a single-shot {ws.name} fires once a Combat Phase (l.133)")
+        plan = self.plan_shot(m, t, True, mode)
+        if plan is None:
+            raise PlayError(f"{m.id} has no line of fire to {target} in range")
+        cost = (0.0, 2) if plan.numbers["mode"] == "FA" else self.cost("fire", m)
+        self._need(m, cost, "full-auto fire" if cost[1] == 2 else "firing")
+        self._charge(m, cost, "fire")
+        self.resolve_shot(m, t, plan, reaction=False)
+
+    def resolve_shot(self, a: CharacterState, t: CharacterState, plan: ShotPlan,
+                     reaction: bool) -> None:
+        n = plan.numbers
+        ws = a.ready_weapon
+        if ws.loaded is not None:
+            ws.loaded -= n["rounds"]
+        ws.fired_this_turn += 1
+        fired = self.sr3["fired"].setdefault(a.id, {"shots": 0, "rounds": 0, "targets": []})
+        fired["shots"] += 1
+        fired["rounds"] += n["rounds"]
+        if t.id not in fired["targets"]:
+            fired["targets"].append(t.id)
+        self._spend_pool(a, n["pool"])
+        tn = n["target_number"]
+        dice = C.roll_pool(self.dice.d6, n["dice"], tn)
+        hits = C.successes(dice, tn)
+        event = {k: n[k] for k in ("target_number", "modifiers", "range_m", "range_band",
+                                   "mode", "rounds", "skill", "pool", "damage_code")}
+        if tn > 12:  # a second 6 re-rolled: beyond the one re-roll l.565 shows
+            event.update(_assumed("rule-of-six"))
+        # a "test" event, as DMZ's shots are, so records and reports count it
+        self.log.record("test", purpose="reaction fire" if reaction else "movement fire",
+                        attacker=a.id, target=t.id, weapon=ws.name, phase=self.combat_phase(),
+                        dice=dice, successes=hits, success=hits > 0, **event)
+        if hits == 0:
+            self.log.record("miss", attacker=a.id, target=t.id, why="no successes")
+            return
+        if n["stopped"]:
+            self.log.record("miss", attacker=a.id, target=t.id, barrier=n["barrier"],
+                            why="the Barrier Rating is above the Power (l.969)")
+            return
+        self._resist_and_damage(a.id, t, hits, n["power"], n["level"], n["stun"], n["armour"],
+                                n["barrier"], n["damage_code"], clean_miss=True,
+                                knock_tn=n["power"] // 2)
+
+    def _resist_and_damage(self, source: str, t: CharacterState, hits: int, power: int,
+                           level: str, stun: bool, armour: int, barrier: int, code: str,
+                           clean_miss: bool, knock_tn: int) -> None:
+        """The target's Damage Resistance Test (Body + his leftover Combat Pool against Power
+        less armour, l.569-578), staging against the attack's successes, the wound."""
+        ts = self.stats(t)
+        rtn = C.resistance_tn(power, armour, barrier)
+        pool = self.pool_left(t)
+        body_dice = C.roll_pool(self.dice.d6, ts.body, rtn)
+        pool_dice = C.roll_pool(self.dice.d6, pool, rtn)
+        self._spend_pool(t, pool)
+        rb, rp = C.successes(body_dice, rtn), C.successes(pool_dice, rtn)
+        if clean_miss:
+            out = C.ranged_outcome(hits, rb, rp, level)
+        else:  # a blast: no clean miss, a 0-success throw still goes off (l.917)
+            lv = C.stage_level(level, C.staging(hits - rb - rp))
+            out = C.Outcome(hits, rb + rp, rp, lv)
+        self.log.record("resist", target=t.id, resist_tn=rtn, armour=armour, barrier=barrier,
+                        body_dice=body_dice, pool_dice=pool_dice, **out.to_data(),
+                        damage_code=code)
+        if out.level is None:
+            return
+        self.damage(t, out.boxes, STUN if stun else PHYSICAL, source, damage_code=code,
+                    staged=f"{C.LEVEL_NAMES[out.level]}{' Stun' if stun else ''}",
+                    resisted=out.resist, successes=hits)
+        if not t.condition.out and t.posture != PRONE:
+            self._knockdown(t, out.level, knock_tn)
+
+    def _knockdown(self, t: CharacterState, level: str, tn: int) -> None:
+        """Body Test against half the Power (ranged) or the attacker's Strength (melee):
+        no successes and he falls prone (l.603-612, l.1178-1186)."""
+        dice = C.roll_pool(self.dice.d6, self.stats(t).body, max(2, tn))
+        got = C.knockdown(level, C.successes(dice, max(2, tn)))
+        self.log.record("knockdown", who=t.id, target_number=max(2, tn), dice=dice, result=got)
+        if got == "falls":
+            t.posture = PRONE
+            self.log.record("knocked-prone", who=t.id)
+
+    # ================================================================== damage
+    def damage(self, victim: CharacterState, amount: int, kind: str, source: str,
+               **detail: Any) -> None:
+        """Fill ``amount`` boxes of the Physical or Stun column (l.1589-1604)."""
+        if victim.condition.dead:
+            return
+        level = {1: "L", 3: "M", 6: "S", 10: "D"}.get(amount)
+        res = victim.condition.apply_boxes(amount, kind == STUN)
+        self.log.record("damage", target=victim.id, source=source, boxes=amount, damage=kind,
+                        level=level, **res, **detail)
+        self.consequences(victim, False)
+
+    # ================================================================== melee
+    def _melee_numbers(self, a: CharacterState, d: CharacterState) -> dict[str, Any]:
+        wa, wd = self.melee_weapon(a), self.melee_weapon(d)
+        sa, sd = self.stats(a), self.stats(d)
+        reach = (wa.reach + sa.reach) - (wd.reach + sd.reach)
+        friends = sum(1 for c in self.state.characters.values()
+                      if c.side == a.side and c is not a and not c.out and c.pos
+                      and melee_contact(self.board, c.pos, d.pos))
+        foes = sum(1 for c in self.state.characters.values()
+                   if c.side == d.side and c is not d and not c.out and c.pos
+                   and melee_contact(self.board, c.pos, a.pos))
+        light = self.board.sight(a.pos, d.pos, a.posture, d.posture, a.vision)
+        vis = light.visibility if not light.blocked else 8
+        tn_a, mods_a = C.melee_tn(a.condition.modifier, reach, friends - foes,
+                                  d.posture == PRONE, visibility=vis, full_darkness=vis >= 8)
+        tn_d, mods_d = C.melee_tn(d.condition.modifier, -reach, foes - friends,
+                                  a.posture == PRONE, visibility=vis, full_darkness=vis >= 8)
+        return {"wa": wa, "wd": wd, "tn_a": tn_a, "mods_a": mods_a, "tn_d": tn_d,
+                "mods_d": mods_d, "skill_a": sa.skill(wa.skill_keys),
+                "skill_d": sd.skill(wd.skill_keys)}
+
+    def resolve_melee(self, m: CharacterState, t: CharacterState, interception: bool = False
+                      ) -> bool:
+        """An opposed melee test: both roll skill + Combat Pool against TN 4 and the table's
+        modifiers; the most successes hits (a tie the attacker), stages up one level per two
+        net, and the one hit resists with Body (l.1046-1166).  An Interception's defender is in
+        full defence: no pool in his test, all of it for resisting (l.238, l.1170)."""
+        n = self._melee_numbers(m, t)
+        sa, sd = self.stats(m), self.stats(t)
+        pa = C.attack_pool(n["skill_a"], self.pool_left(m), sa.combat_pool)
+        pd = 0 if interception else C.attack_pool(n["skill_d"], self.pool_left(t),
+                                                   sd.combat_pool)
+        self._spend_pool(m, pa)
+        self._spend_pool(t, pd)
+        da = C.roll_pool(self.dice.d6, n["skill_a"] + pa, n["tn_a"])
+        dd = C.roll_pool(self.dice.d6, n["skill_d"] + pd, n["tn_d"])
+        ha, hd = C.successes(da, n["tn_a"]), C.successes(dd, n["tn_d"])
+        who, net = C.melee_outcome(ha, hd)
+        hitter, hit, w = (m, t, n["wa"]) if who == "attacker" else (t, m, n["wd"])
+        landed = who == "attacker" and ha > 0 or who == "defender"
+        # both sides' tests as "test" events (the records read them), then the verdict
+        self.log.record("test", purpose="move-by attack" if interception else "melee",
+                        attacker=m.id, target=t.id, weapon=n["wa"].type,
+                        phase=self.combat_phase(), target_number=n["tn_a"],
+                        modifiers=n["mods_a"], skill=n["skill_a"], pool=pa, dice=da,
+                        successes=ha, damage_code=str(n["wa"].code),
+                        success=who == "attacker" and landed)
+        self.log.record("test", purpose="full defence" if interception else "counterattack",
+                        attacker=t.id, target=m.id, weapon=n["wd"].type,
+                        target_number=n["tn_d"], modifiers=n["mods_d"], skill=n["skill_d"],
+                        pool=pd, dice=dd, successes=hd, damage_code=str(n["wd"].code),
+                        success=who == "defender")
+        self.log.record("melee", attacker=m.id, defender=t.id, interception=interception,
+                        hits=hitter.id if landed else None, net=net,
+                        rule="the most successes hits, a tie the attacker (seed 001 l.1054)")
+        if not landed:
+            return False
+        code = w.code
+        staged = C.stage_level(code.level, C.staging(net))
+        if interception and hit is m:
+            # the one slipping past only defends (full defence, l.238): a parry, no blow
+            self.log.record("parried", who=t.id, by=m.id)
+            return False
+        hs = self.stats(hit)
+        # monofilament whips meet half the Impact armour (l.1200)
+        armour = hs.impact // 2 if w.type == "monofilament-whip" else hs.impact
+        rtn = C.resistance_tn(code.power, armour)
+        pool = self.pool_left(hit)
+        body = C.roll_pool(self.dice.d6, hs.body + pool, rtn)
+        self._spend_pool(hit, pool)
+        got = C.successes(body, rtn)
+        final = C.resist_melee(staged, got)
+        self.log.record("resist", target=hit.id, resist_tn=rtn, armour=armour, dice=body,
+                        resisted=got, damage_code=str(code), staged_up=staged, staged=final,
+                        rule="every 2 successes take a level off (l.1060)")
+        if final is not None:
+            self.damage(hit, C.BOXES[final], STUN if code.stun else PHYSICAL, hitter.id,
+                        damage_code=str(code),
+                        staged=f"{C.LEVEL_NAMES[final]}{' Stun' if code.stun else ''}",
+                        resisted=got, successes=net)
+            if not hit.condition.out and hit.posture != PRONE:
+                self._knockdown(hit, final, self.stats(hitter).strength)
+        return hitter is m
+
+    def melee_value(self, a: CharacterState, d: CharacterState) -> float:
+        if a.pos is None or d.pos is None:
+            return 0.0
+        n = self._melee_numbers(a, d)
+        sa, sd = self.stats(a), self.stats(d)
+        pa = C.attack_pool(n["skill_a"], self.pool_left(a), sa.combat_pool)
+        pd = C.attack_pool(n["skill_d"], self.pool_left(d), sd.combat_pool)
+        code = n["wa"].code
+        rtn = C.resistance_tn(code.power, sd.impact)
+        _hit, exp, _back = C.melee_odds(n["skill_a"] + pa, n["tn_a"], n["skill_d"] + pd,
+                                        n["tn_d"], sd.body, rtn, code.level)
+        return exp
+
+    def counterattacks(self, attacker: CharacterState, defender: CharacterState) -> bool:
+        return True  # in Shadowrun melee both sides always roll (l.1052)
+
+    def resolve_move_by(self, e: CharacterState, m: CharacterState) -> None:
+        """Interception (l.232-239): ``e`` takes a free melee blow at ``m`` slipping past
+        within a metre; ``m`` defends in full defence; if hurt he is stopped."""
+        before = (m.condition.physical, m.condition.stun)
+        self.log.record("interception", interceptor=e.id, mover=m.id,
+                        rule="Interception, seed 001 l.232-239")
+        self.resolve_melee(e, m, interception=True)
+        if (m.condition.physical, m.condition.stun) != before and not m.out:
+            m.movement_ended = True
+            self.log.record("intercepted", who=m.id, why="took damage passing (l.237)")
+
+    # ================================================================== grenades
+    def resolve_throw(self, m: CharacterState, w: Any, at: tuple[int, int, int], dots: int,
+                      s: Sight) -> tuple[tuple[int, int, int], bool]:
+        """The throw: throwing skill + Combat Pool against the Grenade Range Table's TN and
+        the ranged modifiers; the scatter dice less 2 m (4 m aerodynamic) a success, in one of
+        six directions (l.851-891)."""
+        sw = C.weapon_stats(w.type, [], self.stats(m).strength)
+        st = self.stats(m)
+        metres = self.metres(m.pos, at)
+        band = C.grenade_band(st.strength, metres, sw.aerodynamic)
+        if band not in BASE_TN:
+            band = "extreme"
+        sit = C.Situation(attacker_pace=self._pace_now(m), wounds=m.condition.modifier)
+        tn, mods = C.ranged_tn(band, s.total, sit)
+        skill = st.skill(sw.skill_keys)
+        pool = C.attack_pool(skill, self.pool_left(m), st.combat_pool)
+        self._spend_pool(m, pool)
+        dice = C.roll_pool(self.dice.d6, skill + pool, tn)
+        hits = C.successes(dice, tn)
+        kind = "aerodynamic" if sw.aerodynamic else "standard"
+        sdice = [self.dice.d6() for _ in range(C.scatter_dice(kind))]
+        dist = C.scatter_metres(sum(sdice), hits, kind)
+        land = at
+        direction = None
+        if dist > 0:
+            roll = self.dice.d6()
+            direction = roll
+            pa, pt = self.point(m.pos), self.point(at)
+            heading = math.atan2(pt[1] - pa[1], pt[0] - pa[0]) + C.scatter_direction(roll)
+            d_dots = dist / METERS_PER_DOT
+            for k in range(int(d_dots * 2), -1, -1):
+                frac = k / max(1, int(d_dots * 2))
+                x = pt[0] + math.cos(heading) * d_dots * frac
+                y = pt[1] + math.sin(heading) * d_dots * frac
+                c, r = self.board.lattice.dot_at((x, y))
+                cand = (c, r, at[2])
+                if self.board.standable(cand):
+                    land = cand
+                    break
+        self.sr3["throws"][f"{m.id}@{list(land)}"] = hits
+        self.log.record("test", purpose="grenade accuracy", thrower=m.id, aimed=list(at),
+                        range_m=metres, range_band=band, success=dist == 0,
+                        target_number=tn, modifiers=mods, skill=skill, pool=pool, dice=dice,
+                        successes=hits, scatter_dice=sdice, scatter_m=dist,
+                        direction_roll=direction, landed=list(land),
+                        **(_assumed("scatter-direction") if direction else {}))
+        return land, dist == 0
+
+    def resolve_grenade(self, g: PendingGrenade) -> None:
+        """The blast: Power less 1 a metre (a half metre for defensive grenades); each
+        character resists with Body + Combat Pool against Power - Impact armour, staged against
+        the throw's successes; walls and doors meet it at twice their rating (l.893-924)."""
+        sw = C.weapon_stats(g.type, [], None)
+        if sw.kind == "smoke":
+            turn.lay_smoke(self, g)
+            return
+        hits = self.sr3["throws"].pop(f"{g.thrower}@{list(g.at)}", 0)
+        power, level, per = GRENADE_DAMAGE[sw.grenade]
+        radius_m = power * per
+        self.log.record("blast", thrower=g.thrower, grenade=g.type, at=list(g.at),
+                        successes=hits, radius_m=radius_m)
+        for ch in list(self.state.characters.values()):
+            if ch.out or ch.pos is None or ch.pos[2] != g.at[2]:
+                continue
+            metres = self.metres(g.at, ch.pos)
+            code = C.blast_code(sw.grenade, metres)
+            if code is None:
+                continue
+            if metres > 0:
+                s = self.board.sight(g.at, ch.pos, STANDING, ch.posture, "thermographic")
+                if s.blocked:
+                    past = self.board.blast_through(g.at, ch.pos, sw.grenade)
+                    if not (past and past["reaches"]):
+                        self.log.record("blast-shielded", target=ch.id,
+                                        why=s.details.get("blocked_by"))
+                        continue
+                    code = C.DamageCode(past["power"], code.level, code.stun)
+                    self.log.record("blast-through", target=ch.id, power=past["power"],
+                                    barriers=[b["effect"] for b in past["barriers"]])
+            self.log.record("test", purpose="grenade blast", thrower=g.thrower, target=ch.id,
+                            metres=metres, damage_code=str(code), successes=hits,
+                            success=True)
+            ts = self.stats(ch)
+            self._resist_and_damage(g.thrower, ch, hits, code.power, code.level, code.stun,
+                                    ts.impact, 0, str(code), clean_miss=False,
+                                    knock_tn=code.power // 2)
+        for b in self.board.barriers_near(g.at, int(radius_m // METERS_PER_DOT)):
+            if b.feature in self.state.holes:
+                continue
+            left = C.blast_power_at(sw.grenade, b.distance * METERS_PER_DOT)
+            if left > 0:
+                self._hit_barrier(b, C.break_through(left, self._rating(b)), g.thrower)
+
+    # ================================================================== barriers
+    def _rating(self, b: BarrierInfo) -> int:
+        return max(0, b.barrier - self.sr3["barriers"].get(b.feature, 0))
+
+    def _hit_barrier(self, b: BarrierInfo, res: dict[str, Any], who: str) -> None:
+        """Apply a Barrier Effect Table result: the rating lost, a hole when it falls or a
+        door drops to half its rating (l.982-992)."""
+        lost = max(0, res["barrier_rating"] - res["rating_after"])
+        self.sr3["barriers"][b.feature] = self.sr3["barriers"].get(b.feature, 0) + lost
+        self.state.barrier_damage[b.feature] = self.sr3["barriers"][b.feature]
+        opens = res["falls"] or (b.kind == "door" and C.door_opens(self._rating(b), b.barrier))
+        self.log.record("barrier-damage", feature=b.feature, by=who, effect=res["effect"],
+                        power=res["power"], barrier_rating=res["barrier_rating"],
+                        adjusted_rating=res["adjusted_rating"], rating_after=self._rating(b),
+                        rule=res["rule"])
+        if opens and b.feature not in self.state.holes:
+            self.state.holes.append(b.feature)
+            self.board.open_hole(b.feature)
+            self.log.record("hole", feature=b.feature)
+
+    def breach_problem(self, m: CharacterState, b: BarrierInfo, w: Any) -> str | None:
+        sw = self.weapon(m)
+        if sw is None or sw.kind != "firearm":
+            return f"{m.id} has no firearm ready"
+        band = range_band(sw.range_key, max(1, b.distance) * METERS_PER_DOT)
+        if band not in BASE_TN:
+            return f"{b.feature} is out of range of the {w.name}"
+        return None
+
+    def resolve_breach(self, m: CharacterState, b: BarrierInfo, w: Any) -> None:
+        """Shoot at a barrier: one success at the range TN strikes it (assumed); the base
+        Power meets twice the rating on the Barrier Effect Table (Break Through, l.988-994)."""
+        sw = self.weapon(m)
+        metres = max(1, b.distance) * METERS_PER_DOT
+        band = range_band(sw.range_key, metres)
+        sit = C.Situation(attacker_pace=self._pace_now(m), wounds=m.condition.modifier,
+                          target_stationary=True)
+        tn, mods = C.ranged_tn(band, 0, sit)
+        skill = self.stats(m).skill(sw.skill_keys)
+        if w.loaded is not None:
+            w.loaded -= 1
+        w.fired_this_turn += 1
+        dice = C.roll_pool(self.dice.d6, skill, tn)
+        hits = C.successes(dice, tn)
+        self.log.record("test", purpose="fire at barrier", attacker=m.id, barrier=b.feature,
+                        weapon=w.name, success=hits > 0,
+                        target_number=tn, modifiers=mods, range_m=metres, skill=skill, pool=0,
+                        dice=dice, successes=hits, damage_code=str(sw.code),
+                        **_assumed("breach-test"))
+        if hits:
+            self._hit_barrier(b, C.break_through(sw.code.power, self._rating(b)), m.id)
+
+    # ================================================================== falls
+    def fall(self, ch: CharacterState, stories: int) -> None:
+        """Seed 001 has no falling rule: a fall is a Power 4-a-story Moderate blow against
+        Impact armour (assumed, docs/rulesets.md)."""
+        ts = self.stats(ch)
+        code = C.DamageCode(FALL_POWER_PER_STORY * stories, "M")
+        rtn = C.resistance_tn(code.power, ts.impact)
+        dice = C.roll_pool(self.dice.d6, ts.body, rtn)
+        got = C.successes(dice, rtn)
+        final = C.resist_melee(code.level, got)
+        self.log.record("test", purpose="fall", who=ch.id, target=ch.id, resist_tn=rtn,
+                        dice=dice, resisted=got, success=final is None,
+                        damage_code=str(code), staged=final,
+                        assumed="a fall: Power 4 a story, Moderate (no rule in seed 001)")
+        if final is not None:
+            self.damage(ch, C.BOXES[final], PHYSICAL, "fall", damage_code=str(code))
+
+    # ================================================================== save / load
+    def to_data(self) -> dict[str, Any]:
+        data = super().to_data()
+        data["sr3"] = {"sheets": self.sheets, "turn": self.sr3}
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], board: BoardView) -> SR3Game:
+        extra = data.get("sr3") or {}
+        game = super().from_data(data, board)
+        game.sheets = {k: dict(v) for k, v in (extra.get("sheets") or {}).items()}
+        game.sr3.update(extra.get("turn") or {})
+        return game
+
+
+__all__ = ["SR3Game"]
