@@ -48,7 +48,7 @@ COMBINED_M = PACES["trot"] / 2  # a walk or trot combined with an action: half a
 #: actions that may go with half a walk or trot (l.155); the others stand alone (l.159)
 COMBINED = ("fire", "reload", "ready", "melee", "prone", "breach")
 ALONE = ("throw", "stand")
-OPEN_M = float(METERS_PER_DOT)  # opening a door or window: 2 m of the move (assumed)
+OPEN_M = float(METERS_PER_DOT)  # opening a door or window: 2 m of the move (ASSUMED open-door)
 
 
 def _assumed(key: str) -> dict[str, str]:

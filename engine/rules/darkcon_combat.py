@@ -63,6 +63,7 @@ ASSUMED: dict[str, str] = {
                        "(l.471 gives trot -2, run -4)",
     "melee-damage": "a melee weapon's damage is D6 rolled, like a firearm's DAM (the Melee "
                     "Weapons Chart of l.250 is not in the seeds)",
+    "open-door": "opening or closing a door or window costs 2 m of the move",
 }
 
 # =========================================================================== character sheet
