@@ -30,8 +30,8 @@ def games_per_second(path: Path, games: int, cold: bool) -> float:
             b.__dict__.pop("_play_memo", None)
             b = b.fork()
             b.invalidate()
-            return EngineBoard(b, light=scenario.light)
-        return EngineBoard(fork_board(board), light=scenario.light)
+            return EngineBoard(b, light=scenario.light, ruleset=scenario.ruleset)
+        return EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
 
     t = time.perf_counter()
     for seed in range(1, games + 1):

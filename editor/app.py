@@ -134,6 +134,7 @@ def grab(win, out: Path) -> int:
     QApplication.processEvents()
     win.view.fit()
     win.findings.refresh(win.doc)
+    win.library.finish()
     QApplication.processEvents()
     out.parent.mkdir(parents=True, exist_ok=True)
     ok = win.grab().save(str(out))

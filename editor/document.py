@@ -80,6 +80,8 @@ class Document(QObject):
         self.layout_only = layout_only
         self.undo_stack = QUndoStack(self)
         self._cache: dict[str, Any] = {}
+        #: (lattice, resolved placements) of an earlier root: unchanged placements keep theirs
+        self._resolved_last: tuple[str, list] = ("", [])
         #: an untitled document recovered after a crash autosaves over the file it came from
         self.recovery_file: Path | None = None
         self._untitled_name: str | None = None
@@ -151,7 +153,10 @@ class Document(QObject):
 
     def resolved(self) -> list[geometry.Resolved]:
         if "resolved" not in self._cache:
-            self._cache["resolved"] = geometry.resolve_placements(self.layout, self.sheets())
+            lay = self.layout
+            before = self._resolved_last[1] if self._resolved_last[0] == lay.lattice else None
+            self._cache["resolved"] = geometry.resolve_placements(lay, self.sheets(), before)
+            self._resolved_last = (lay.lattice, self._cache["resolved"])
         return self._cache["resolved"]
 
     def problems(self) -> dict[int, str]:

@@ -79,9 +79,14 @@ class Resolved:
     footprint: Polygon  # world frame
 
 
-def resolve_placements(layout: Layout, sheets: dict[str, Sheet]) -> list[Resolved]:
-    """Every pavement and building placement whose sheet is known, pavement first."""
+def resolve_placements(layout: Layout, sheets: dict[str, Sheet],
+                       before: list[Resolved] | None = None) -> list[Resolved]:
+    """Every pavement and building placement whose sheet is known, pavement first.
+
+    ``before``: an earlier answer; a placement whose placement, sheet and piece are the
+    same objects as then keeps its entry (an edit moves one building of many)."""
     pieces = {p.id: p for p in layout.pieces}
+    old = {(r.pavement, r.index): r for r in before or ()}
     out: list[Resolved] = []
     for pav, seq in ((True, layout.pavement), (False, layout.placements)):
         for i, pl in enumerate(seq):
@@ -89,6 +94,11 @@ def resolve_placements(layout: Layout, sheets: dict[str, Sheet]) -> list[Resolve
             sheet_id = piece.sheet if piece is not None else pl.sheet
             sheet = sheets.get(sheet_id)
             if sheet is None:
+                continue
+            was = old.get((pav, i))
+            if (was is not None and was.placement is pl and was.sheet is sheet
+                    and was.piece is piece):
+                out.append(was)
                 continue
             tf = transform_for(layout.lattice, sheet, pl)
             fp = apply_polygon(tf, piece_polygon(sheet, piece))

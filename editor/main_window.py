@@ -536,7 +536,7 @@ class MainWindow(QMainWindow):
                 self.view.centerOn(c.x, c.y)
 
     def delete_selection(self) -> None:
-        delete_selection(self.doc, self.state)
+        delete_selection(self.doc, self.state, self.ask_edit_scope, self._make_unique_ref)
 
     # ------------------------------------------------------------------ clipboard
     def copy_selection(self) -> bool:

@@ -62,6 +62,7 @@ class BoardScene(QGraphicsScene):
         """Mirror the document.  An item whose sheet, piece, level and layers are unchanged
         is kept (moved, re-flagged), so it keeps its cached picture and is not repainted."""
         old = self.placement_items
+        old_labels = self.label_items
         self.placement_items = {}
         self.label_items = {}
         keep: set[int] = set()
@@ -85,8 +86,12 @@ class BoardScene(QGraphicsScene):
             if "labels" in st.layers and not r.pavement:
                 c = r.footprint.representative_point()
                 name = r.piece.id if r.piece else r.sheet.title
-                lab = label_item(name, QPointF(c.x, c.y))
-                self.addItem(lab)
+                lab, _ = old_labels.get((r.pavement, r.index), (None, None))
+                if lab is not None and lab.text() == name and lab.pos() == QPointF(c.x, c.y):
+                    keep.add(id(lab))  # the same name in the same place
+                else:
+                    lab = label_item(name, QPointF(c.x, c.y))
+                    self.addItem(lab)
                 new_items.append(lab)
                 self.label_items[(r.pavement, r.index)] = (
                     lab, r.transform.inverse().apply((c.x, c.y)))

@@ -9,7 +9,7 @@ document appear here at once and place like sheets; their context menu renames o
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QSize, Qt, Signal
+from PySide6.QtCore import QMimeData, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QMenu, QVBoxLayout, QWidget
 
@@ -86,6 +86,15 @@ class LibraryPanel(QWidget):
         lay.addWidget(self.list)
         self._key: tuple | None = None
         self._icons: dict[tuple, tuple[Sheet, QIcon]] = {}
+        # thumbnails not drawn yet: one is drawn per turn of the event loop, after the window
+        # has painted (drawing a dozen at start delayed the first paint by a few hundred ms)
+        blank = QPixmap(THUMB, THUMB)
+        blank.fill(QColor(58, 62, 68))
+        self._blank = QIcon(blank)
+        self._todo: list[tuple[tuple, Sheet, Piece | None, QListWidgetItem]] = []
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._draw_next)
 
     def refresh(self, sheets: dict[str, Sheet], pieces: tuple[Piece, ...],
                 origins: dict[str, str] | None = None) -> None:
@@ -98,6 +107,7 @@ class LibraryPanel(QWidget):
         if key == self._key:
             return
         self._key = key
+        self._todo.clear()
         self.list.clear()
         order = sorted(sheets.values(), key=lambda s: (s.kind != "pavement", s.title.lower()))
         for s in order:
@@ -108,17 +118,38 @@ class LibraryPanel(QWidget):
         for pc in pieces:
             if pc.sheet in sheets:
                 self._add(f"piece:{pc.id}", f"{pc.id}\n(cut of {pc.sheet})", sheets[pc.sheet], pc)
+        if self._todo:
+            self._timer.start(0)
+
+    def _draw_next(self) -> None:
+        """Draw one waiting thumbnail (a frame's work at most), then let the loop run."""
+        if not self._todo:
+            return
+        ck, sheet, piece, item = self._todo.pop(0)
+        icon = QIcon(thumbnail(sheet, piece))
+        self._icons[ck] = (sheet, icon)
+        item.setIcon(icon)
+        if self._todo:
+            self._timer.start(0)
+
+    def waiting(self) -> int:
+        """How many thumbnails are still to be drawn."""
+        return len(self._todo)
+
+    def finish(self) -> None:
+        """Draw every waiting thumbnail now (a screenshot, a test)."""
+        while self._todo:
+            self._draw_next()
+        self._timer.stop()
 
     def _add(self, key: str, text: str, sheet: Sheet, piece: Piece | None,
              origin: str = "") -> None:
         ck = (key, id(sheet), piece)
         hit = self._icons.get(ck)
-        if hit is not None and hit[0] is sheet:  # same object, not a recycled id
-            icon = hit[1]
-        else:
-            icon = QIcon(thumbnail(sheet, piece))
-            self._icons[ck] = (sheet, icon)
-        item = QListWidgetItem(icon, text)
+        fresh = hit is not None and hit[0] is sheet  # same object, not a recycled id
+        item = QListWidgetItem(hit[1] if fresh else self._blank, text)
+        if not fresh:
+            self._todo.append((ck, sheet, piece, item))
         item.setData(Qt.ItemDataRole.UserRole, key)
         item.setToolTip(f"{key} — click to place, or drag onto the board"
                         + ("; right-click to rename or delete" if piece is not None else "")

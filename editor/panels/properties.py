@@ -45,6 +45,7 @@ from engine.model import (
     Barrier,
     Defaults,
     Opening,
+    Scenario,
     Sheet,
 )
 
@@ -209,9 +210,17 @@ class PropertiesPanel(QScrollArea):
     def doc(self):
         return self.ctx.doc
 
+    def _key(self) -> tuple:
+        """What the panel shows: rebuilt when this changes.  With nothing selected in a
+        scenario, only the few figures of the scenario box count (not every edit's root)."""
+        cur = self._current()
+        if isinstance(cur, Scenario):
+            cur = (cur.title, cur.ruleset, len(cur.layout.placements), len(cur.layout.pieces))
+        return (self.ctx.state.selection, cur, self._group_key())
+
     def refresh(self) -> None:
         """Rebuild unless the same object is still selected and unchanged (keeps focus)."""
-        key = (self.ctx.state.selection, self._current(), self._group_key())
+        key = self._key()
         if self._own:
             # our own edit: the widgets already show it; rebuilding now would delete the
             # widget whose signal is running (and steal the focus while typing)
@@ -315,7 +324,7 @@ class PropertiesPanel(QScrollArea):
     def rebuild(self) -> None:
         sel = self.ctx.state.selection
         cur = self._current()
-        self._sel_key = (sel, cur, self._group_key())
+        self._sel_key = self._key()
         self._renamed.clear()
         self._every.clear()
         self._sheet_boxes.clear()

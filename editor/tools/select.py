@@ -72,11 +72,14 @@ class SelectTool(Tool):
         self._drag: PlacementRef | None = None
         self._offset = (0, 0)
         self._fdrag: dict | None = None
+        #: (feature, copy) whose nudges go to the shared sheet: asked once
+        self._every: tuple | None = None
 
     def press(self, ev, p: QPointF) -> bool:
         if ev.button() != Qt.MouseButton.LeftButton:
             return False
         doc = self.doc
+        self._every = None  # a new click: a shared sheet's nudges are asked about again
         pt = (p.x(), p.y())
         resolved = doc.resolved()
         hit = feature_at(resolved, doc.layout.extras, pt, self.state.level)
@@ -307,7 +310,8 @@ class SelectTool(Tool):
             self.state.select(None)
             return True
         if k in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and sel is not None:
-            delete_selection(self.doc, self.state)
+            delete_selection(self.doc, self.state, self.ctx.ask_edit_scope,
+                             self.ctx.make_unique)
             return True
         step = 5 if ev.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1
         arrows = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
@@ -341,11 +345,50 @@ class SelectTool(Tool):
             return True
         return False
 
+    def _shared_scope(self, ref: FeatureRef) -> str | None:
+        """A feature of a sheet placed several times, picked on one copy: nudge it on this
+        copy ("copy"), on every copy ("sheet", asked once per selection) or not (None)."""
+        doc, copy = self.doc, self.state.copy
+        if (ref.sheet is None or copy is None or doc.mode != "scenario"
+                or self.ctx.make_unique is None or self._every == (ref, copy)
+                or copy.index >= len(doc.layout.placements)
+                or doc.layout.placements[copy.index].sheet != ref.sheet):
+            return "sheet"
+        copies = edits.sheet_users(doc.layout, ref.sheet)
+        if copies <= 1:
+            return "sheet"
+        scope = self.ctx.ask_edit_scope(doc.sheets()[ref.sheet].title, copies)
+        if scope == "sheet":
+            self._every = (ref, copy)
+        return scope
+
     def _nudge_feature(self, ref: FeatureRef, d: tuple[int, int]) -> None:
-        """Arrow keys move a selected feature one dot on the screen (five with Shift)."""
+        """Arrow keys move a selected feature one dot on the screen (five with Shift); on a
+        shared sheet, for this copy or every copy, as asked."""
+        scope = self._shared_scope(ref)
+        if scope is None:
+            self.ctx.show_hint("Nothing moved")
+            return
+        if scope == "copy":
+            stack, copy = self.doc.undo_stack, self.state.copy
+            stack.beginMacro(f"Nudge {ref.list[:-1]} (this copy)")
+            try:
+                ref = replace(ref, sheet=self.ctx.make_unique(copy))
+                self.state.select(ref, copy)
+                self._nudge_on(ref, d)
+            finally:
+                stack.endMacro()
+            return
+        self._nudge_on(ref, d)
+
+    def _nudge_on(self, ref: FeatureRef, d: tuple[int, int]) -> None:
         doc = self.doc
         if ref.sheet is not None:  # the screen's direction in the sheet's frame
-            r = next((x for x in doc.resolved() if x.sheet.id == ref.sheet), None)
+            copy = self.state.copy  # the building it was picked on, else any showing it
+            r = next((x for x in doc.resolved() if x.sheet.id == ref.sheet
+                      and (copy is None or (not x.pavement and x.index == copy.index))),
+                     None) or next((x for x in doc.resolved() if x.sheet.id == ref.sheet),
+                                   None)
             if r is None:
                 return
             inv = r.transform.inverse()

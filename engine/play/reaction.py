@@ -107,7 +107,7 @@ class ReactionTally:
         if mp < 0:
             raise ValueError("MP spent cannot be negative")
         self.unresolved += mp
-        shots = self.unresolved // self.fire_ratio
+        shots = int(self.unresolved // self.fire_ratio)  # metres may be fractional
         self.unresolved -= shots * self.fire_ratio
         self.attacks += shots
         return shots

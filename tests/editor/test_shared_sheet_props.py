@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import samples
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QSpinBox
 
 from engine.model import Placement
@@ -105,3 +106,62 @@ def test_stories_on_an_unshared_sheet_do_not_ask_and_make_unique_button(make_edi
     pls = win.doc.layout.placements
     assert pls[2].sheet != "house" and pls[0].sheet == "house"
     assert asked == []
+
+
+def test_deleting_a_feature_picked_on_one_copy_asks_too(make_editor):
+    win, d = make_editor(_two_houses())
+    walls = len(win.doc.sheets()["house"].level(0).walls)
+    asked = _asking(win, None)
+    d.click(8.5, 22.0)  # the inner wall of house-2 (sheet x 4.5, placed at column 4)
+    sel = win.state.selection
+    assert sel.list == "walls" and sel.sheet == "house"
+    d.key(Qt.Key.Key_Delete)  # cancelled: nothing goes
+    assert asked == [("House", 2)]
+    assert len(win.doc.sheets()["house"].level(0).walls) == walls
+    asked = _asking(win, "copy")
+    d.key(Qt.Key.Key_Delete)
+    assert asked == [("House", 2)]
+    pls = win.doc.layout.placements
+    assert pls[0].sheet == "house" and pls[2].sheet != "house"
+    assert len(win.doc.sheets()["house"].level(0).walls) == walls  # house-1 keeps it
+    assert len(win.doc.sheets()[pls[2].sheet].level(0).walls) == walls - 1
+    win.undo_action.trigger()  # one step: the wall and the copy's own sheet come back
+    assert win.doc.layout.placements[2].sheet == "house"
+    # "every copy" takes it from the sheet both houses show
+    d.click(8.5, 22.0)
+    asked = _asking(win, "sheet")
+    d.key(Qt.Key.Key_Delete)
+    assert len(win.doc.sheets()["house"].level(0).walls) == walls - 1
+
+
+def test_nudging_a_feature_picked_on_a_turned_copy(make_editor):
+    sc = samples.scenario()
+    lay = sc.layout
+    turned = Placement(sheet="house", at=(28, 14), rotation=90, id="house-2")
+    win, d = make_editor(replace(sc, layout=replace(lay, placements=lay.placements + (turned,))))
+
+    def stair_on(index):
+        r = next(x for x in win.doc.resolved() if not x.pavement and x.index == index)
+        return r.transform.apply(r.sheet.level(0).stairs[0].at)
+
+    start = stair_on(2)
+    d.click(*start)
+    assert win.state.selection.list == "stairs"
+    # every copy: the stair moves one dot right on the screen on the copy it was picked on
+    asked = _asking(win, "sheet")
+    d.key(Qt.Key.Key_Right)
+    d.key(Qt.Key.Key_Right)
+    assert asked == [("House", 2)]  # asked once for the selection
+    assert stair_on(2) == (start[0] + 2, start[1])
+    win.undo_action.trigger()  # the two nudges merged into one step
+    assert stair_on(2) == start
+    # this copy: made unique in the same step, the other house's stair stays
+    d.click(30, 28)
+    d.click(*start)
+    asked = _asking(win, "copy")
+    before = stair_on(0)
+    d.key(Qt.Key.Key_Down)
+    d.key(Qt.Key.Key_Down)
+    assert asked == [("House", 2)]
+    assert win.doc.layout.placements[2].sheet != "house"
+    assert stair_on(2) == (start[0], start[1] + 2) and stair_on(0) == before

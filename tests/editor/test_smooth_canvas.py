@@ -126,3 +126,27 @@ def test_a_west_side_name_starts_on_the_board(make_editor):
     assert shown.left() - board_left < 3 * win.view.zoom()  # still in its zone
     # and the window shows it whole
     assert win.view.viewport().rect().contains(shown.toAlignedRect())
+
+
+def test_library_thumbnails_are_drawn_after_the_window_is_up(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QSettings
+
+    from editor.document import Document
+    from editor.main_window import MainWindow
+    from editor.panels import library
+
+    drawn = []
+    real = library.thumbnail
+    monkeypatch.setattr(library, "thumbnail", lambda *a, **k: drawn.append(a) or real(*a, **k))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(Document(samples.scenario(), None, samples.library()), settings,
+                     recovery_dir=tmp_path / "rec", scan_recovery=False)
+    qtbot.addWidget(win)
+    assert drawn == []  # building the window drew no thumbnail
+    win.show()
+    qtbot.waitUntil(lambda: len(drawn) == 3)  # pavement, house, shed: one per loop turn
+    icons = [win.library.list.item(i).icon().pixmap(32, 32).toImage()
+             for i in range(win.library.list.count())]
+    blank = win.library._blank.pixmap(32, 32).toImage()
+    assert all(img != blank for img in icons)
+    win.doc.undo_stack.setClean()

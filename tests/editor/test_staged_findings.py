@@ -4,18 +4,27 @@ saying "updating…"); then the whole list, exactly what ``engine.validate`` rep
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import replace
 
+import samples
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from editor.document import Document
 from editor.findings_live import SLOW_CHECKS, split_checks
 from editor.panels.findings import engine_findings_for
 from engine.board import compile_board
+from engine.model import Deployment, Objective, Side
 from engine.validate import all_checks
 
-SAMPLE = Path(__file__).resolve().parents[2] / "scenarios" / "street-ambush.yaml"
+
+def _facing_sides():
+    """The test block with two sides on opposite edges and a far objective: the board-wide
+    checks have findings (sight at set-up, turns to the objective, sealed rooms, tempo)."""
+    sc = samples.scenario()
+    return replace(sc, turn_limit=1,
+                   sides=(Side(id="a", name="A", deployment=Deployment(edge="west", depth=3)),
+                          Side(id="b", name="B", deployment=Deployment(edge="east", depth=3))),
+                   objectives=(Objective(id="grab", side="a", kind="reach", at=(38, 28)),))
 
 
 def _settle(win) -> None:
@@ -28,8 +37,7 @@ def _settle(win) -> None:
 
 
 def test_quick_findings_first_then_the_board_wide_ones(make_editor):
-    doc = Document.open(SAMPLE)
-    win, d = make_editor(doc.root, doc.sheets(), SAMPLE, centre=(24.0, 16.0))
+    win, d = make_editor(_facing_sides())
     _settle(win)
     panel = win.findings
     every = engine_findings_for(compile_board(win.doc.layout, win.doc.sheets()), "",
@@ -38,7 +46,7 @@ def test_quick_findings_first_then_the_board_wide_ones(make_editor):
     assert not panel.updating.isVisibleTo(panel)
     slow_codes = {f.code for fn in split_checks()[1]
                   for f in fn(compile_board(win.doc.layout, win.doc.sheets()), win.doc.root)}
-    assert slow_codes  # the sample has board-wide findings (turns to objectives, exposure)
+    assert {"deployment-mutual-los", "objective-too-far", "sealed-room"} <= slow_codes
     seen: list[tuple[list[dict], bool]] = []
     real = panel.refresh
 
@@ -47,7 +55,7 @@ def test_quick_findings_first_then_the_board_wide_ones(make_editor):
         if engine is not None:
             seen.append((list(panel.findings), panel.updating.isVisibleTo(panel)))
     panel.refresh = spy
-    d.click(40.0, 8.0)  # the corner store
+    d.click(26.0, 7.0)  # the shed
     steps = win.doc.undo_stack.count()
     d.key(Qt.Key.Key_Left)  # an edit
     assert win.doc.undo_stack.count() == steps + 1
