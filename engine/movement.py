@@ -112,9 +112,14 @@ class MoveGraph:
     flat: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     def metres(self, diagonal: float) -> np.ndarray:
-        """Metres of each edge when a diagonal step is ``diagonal`` dots long."""
-        step = np.where(self.diag, diagonal, 1.0) * self.flat
-        return step * METERS_PER_DOT + self.stories * METERS_PER_STORY
+        """Metres of each edge when a diagonal step is ``diagonal`` dots long (computed once
+        per graph: play asks it for every step it prices)."""
+        key = ("metres", diagonal)
+        got = self._mats.get(key)
+        if got is None:
+            step = np.where(self.diag, diagonal, 1.0) * self.flat
+            got = self._mats[key] = step * METERS_PER_DOT + self.stories * METERS_PER_STORY
+        return got
 
     def metres_matrix(self, diagonal: float | None) -> csr_matrix:
         """Edge lengths in metres; ``diagonal`` None is Dark Conspiracy's rule (every other

@@ -53,8 +53,12 @@ class ConditionStrip(QGraphicsItem):
     def __init__(self, ch: CharacterState, parent: QGraphicsItem):
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-        self.boxes = [ch.condition.boxes[b] for b in BOXES]
-        w = len(BOXES) * (self.CELL + self.GAP) + self.GAP
+        cond = ch.condition
+        # a ruleset's own tracks (sr1: 10 Physical then 10 Mental boxes; sr3: 10 Physical then
+        # 10 Stun) when it draws them
+        strip = getattr(cond, "strip", None)
+        self.boxes = list(strip()) if callable(strip) else [cond.boxes[b] for b in BOXES]
+        w = len(self.boxes) * (self.CELL + self.GAP) + self.GAP
         self._rect = QRectF(-w / 2, 11.0, w, self.CELL + 2 * self.GAP)
 
     def boundingRect(self) -> QRectF:  # noqa: N802

@@ -194,6 +194,8 @@ class EngineBoard:
             details["covered"] = list(mods["covered_locations"])  # darkcon: body parts hidden
         parts = {k: int(mods.get(k, 0)) for k in
                  ("cover", "prone", "elevation", "visibility", "target_modifier")}
+        # what a ruleset's referee reads beyond the modifiers (sr1: hard cover ratings)
+        details.update({k: mods[k] for k in ("range_m", "hard_cover") if k in mods})
         through = sum(int(b.get("rating") or 0) for b in mods.get("barriers") or ()
                       if b.get("kind") in ("window", "fence")) if self._metric else 0
         if through:

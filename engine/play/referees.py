@@ -26,7 +26,7 @@ from engine.play.game import Game
 from engine.play.sr3_game import SR3Game
 
 # isort: split
-# sr1 lane: from engine.play.sr1_game import SR1Game
+from engine.play.sr1_game import SR1Game
 
 # isort: split
 from engine.play.darkcon_game import DarkConGame
@@ -37,7 +37,7 @@ REFEREES: dict[str, type[Game]] = {
 
     "sr3": SR3Game,
 
-    "sr1": Game,  # sr1 lane: SR1Game
+    "sr1": SR1Game,
 
     "darkcon": DarkConGame,
 }

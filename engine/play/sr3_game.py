@@ -36,7 +36,7 @@ from engine.play.shots import ShotPlan
 from engine.play.state import PRONE, STANDING, CharacterState, PendingGrenade
 from engine.rules import sr3_combat as C
 from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
-from engine.rules.sr3 import BASE_TN, GRENADE_DAMAGE, range_band
+from engine.rules.sr3 import BASE_TN, GRENADE_DAMAGE, blast_against_barrier, range_band
 
 register_condition(C.SR3Condition.kind, C.SR3Condition)
 
@@ -146,8 +146,9 @@ class SR3Game(Game):
         passes = C.pass_order(rolls)
         self.sr3["passes"] = [[p, w] for p, w in passes]
         self.sr3["ran"] = {}
-        self.log.record("initiative", turn=self.state.turn, rolls=shown,
-                        order=[f"{w}@{p}" for p, w in passes],
+        self.log.record("initiative", turn=self.state.turn, order=[w for _p, w in passes],
+                        rolls={w: shown[w]["total"] for w in shown},
+                        phases=[f"{w}@{p}" for p, w in passes], detail=shown,
                         rule="Reaction + Initiative dice, Combat Phases every 10 (seed 001 "
                              "l.37-79)")
         return [w for _p, w in passes]
@@ -301,7 +302,9 @@ class SR3Game(Game):
         s, chars, _why = self.sight(a, t)
         if s.blocked:
             return None
-        n = self._ranged(a, a.pos, t, t.pos, s, chars, self._pace_now(a), w, mode)
+        # his own shot, in his action: the metres he has moved so far in it (l.464-467)
+        pace = self._pace_of(a) if a.id == self.state.active else "still"
+        n = self._ranged(a, a.pos, t, t.pos, s, chars, pace, w, mode)
         if n is None:
             return None
         p, exp = self._odds(n)
@@ -323,7 +326,7 @@ class SR3Game(Game):
                              shooter.vision)
         if s.blocked:
             return 0.0
-        pace = "walk" if movement_fire else self._pace_now(shooter)
+        pace = "walk" if movement_fire else "still"
         n = self._ranged(shooter, spos, target, tpos, s, 0, pace, w)
         return 0.0 if n is None else self._odds(n)[1]
 
@@ -638,7 +641,9 @@ class SR3Game(Game):
                 continue
             left = C.blast_power_at(sw.grenade, b.distance * METERS_PER_DOT)
             if left > 0:
-                self._hit_barrier(b, C.break_through(left, self._rating(b)), g.thrower)
+                res = blast_against_barrier(left, self._rating(b))
+                if res["effect"] != "holds":  # a wall the blast leaves unmarked says nothing
+                    self._hit_barrier(b, res, g.thrower)
 
     # ================================================================== barriers
     def _rating(self, b: BarrierInfo) -> int:

@@ -21,7 +21,7 @@ from engine.model import Character
 from engine.rules import sr3_combat
 
 # isort: split
-# sr1 lane: from engine.rules import sr1_combat
+from engine.rules import sr1_combat
 
 # isort: split
 from engine.rules import darkcon_combat
@@ -31,7 +31,7 @@ CHECKS: dict[str, Callable[[Character], list[str]]] = {
 
     "sr3": sr3_combat.check_character,
 
-    # sr1 lane: "sr1": sr1_combat.check_character,
+    "sr1": sr1_combat.check_character,
 
     "darkcon": darkcon_combat.check_character,
 }

@@ -53,6 +53,9 @@ ASSUMED: dict[str, str] = {
                      "successes, as for a shot (l.1398); a wall between blocks it (l.1396)",
     "skill-default": "a character without a skill rolls no dice for it (SR1's defaulting is not "
                      "in the sources)",
+    "hard-cover": "hard cover with no class of its own (a car, a desk) has rating 4, average "
+                  "material (SR1 p. 68 is not in the sources)",
+    "fall": "no falling rule in seed 004: a fall does no damage",
 }
 
 # ============================================================================ dice
@@ -246,6 +249,7 @@ def dodged(code: DamageCode, level_after_attack: str, dodge_successes: int) -> b
     return dodge_successes // code.staging > LEVELS.index(level_after_attack)
 
 
+@cache
 def expected_boxes(code: DamageCode, attack_pool: int, attack_tn: int, resist_pool: int,
                    auto: int = 0, stage_up: bool = True, hit_needed: bool = True
                    ) -> tuple[float, float]:
@@ -330,6 +334,11 @@ class SR1Condition:
     def mp(self) -> int:
         """DMZ's Movement Points have no meaning here: wounds slow nobody in seed 004."""
         return 0
+
+    def strip(self) -> list[str | None]:
+        """The boxes as a counter draws them: 10 Physical, then 10 Mental (stun)."""
+        return ([("physical" if i < self.physical else None) for i in range(TRACK)]
+                + [("stun" if i < self.mental else None) for i in range(TRACK)])
 
     def apply(self, boxes: int, stun: bool) -> dict[str, Any]:
         """Fill ``boxes`` on the Mental (stun) or Physical track (l.1372, l.1494-1498)."""
@@ -443,7 +452,12 @@ def fighter(stats: Iterable[tuple[str, Any]] | Mapping[str, Any], metatype: str 
             ) -> Fighter:
     """Figures from ``Character.stats``; missing ones take :data:`DEFAULTS` (run
     :func:`check_character` first to name what a scenario left out)."""
-    d = _as_dict(stats)
+    return _fighter(tuple(sorted(_as_dict(stats).items())), metatype)
+
+
+@cache
+def _fighter(items: tuple[tuple[str, Any], ...], metatype: str) -> Fighter:
+    d = dict(items)
     q, i = _int(d, "quickness", 3), _int(d, "intelligence", 3)
     reaction = _int(d, "reaction", (q + i) // 2) + _int(d, "reaction_bonus", 0)
     helmet = _int(d, "helmet", 0)

@@ -779,13 +779,20 @@ class SR3Condition:
         return self.modifier
 
     @property
-    def boxes(self) -> int:
+    def fullest(self) -> int:
+        """Boxes filled in the fuller column."""
         return max(self.physical, self.stun)
 
     @property
     def lowest(self) -> int | None:
         """Boxes left in the fuller column (None unhurt): lower is worse, as DMZ's lowest box."""
-        return None if self.boxes == 0 else MONITOR_BOXES - self.boxes
+        return None if self.fullest == 0 else MONITOR_BOXES - self.fullest
+
+    def strip(self) -> list[str | None]:
+        """The monitor as a row of cells for a counter's strip: the Physical column's boxes
+        ("physical"), then the Stun column's ("stun"), each 10 wide."""
+        return [("physical" if i < self.physical else None) for i in range(MONITOR_BOXES)] + \
+            [("stun" if i < self.stun else None) for i in range(MONITOR_BOXES)]
 
     @property
     def mp(self) -> int:

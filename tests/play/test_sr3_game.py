@@ -58,9 +58,11 @@ def test_initiative_passes_and_the_tie(loaded):
     # seed 1: Sabre 7 + 2D6 (2, 6) and Crowbar 5 + 2D6 (5, 5) both make 15; Sabre's higher
     # adjusted Reaction resolves first (l.75-79); everyone acts again 10 phases later (l.57)
     ini = events(g, "initiative")[-1]
-    assert ini["rolls"]["sabre"] == {"reaction": 7, "wounds": 0, "dice": [2, 6], "total": 15,
-                                     "phases": [15, 5]}
-    assert ini["rolls"]["rook"]["total"] == 3 + sum(ini["rolls"]["rook"]["dice"])
+    assert ini["detail"]["sabre"] == {"reaction": 7, "wounds": 0, "dice": [2, 6], "total": 15,
+                                      "phases": [15, 5]}
+    assert ini["rolls"]["rook"] == 3 + sum(ini["detail"]["rook"]["dice"])
+    assert ini["phases"] == ["sabre@15", "crowbar@15", "sabre@5", "crowbar@5",
+                             f"rook@{ini['rolls']['rook']}"]
     assert g.state.order == ["sabre", "crowbar", "sabre", "crowbar", "rook"]
     # a new Combat Turn rolls again: all sixes give Sabre 19 (19, 9), Rook 9 (9), Crowbar 17
     script(g, [6] * 5)
