@@ -204,6 +204,32 @@ class Board:
             out.add(b)
         return out
 
+    def unit_features(self) -> list[tuple[dict[int, list[Feature]], bool]]:
+        """The features as compiled units, and whether each is the unit cache's own (shared
+        with other boards, so tables built from it may be cached by its identity): per level,
+        the units' lists put end to end are exactly ``features(level)``.
+
+        A fork that play changed keeps the units it did not touch; a unit holding a replaced
+        feature comes back rebuilt with it, and the features play added form one last unit.
+        Anything else is one unit: the whole board."""
+        out = [(u, True) for u in self.units]
+        if self.overlay:
+            ov = self.overlay
+            out = [(u, True) if not any(f.id in ov for fs in u.values() for f in fs)
+                   else ({lv: [ov.get(f.id, f) for f in fs] for lv, fs in u.items()}, False)
+                   for u in self.units]
+            added: dict[int, list[Feature]] = {}
+            for lv, fs in self._features.items():
+                n = sum(len(u.get(lv, ())) for u, _ in out)
+                if len(fs) > n:
+                    added[lv] = fs[n:]
+            out.append((added, False))
+        for lv, fs in self._features.items():
+            got = [f for u, _ in out for f in u.get(lv, ())]
+            if len(got) != len(fs) or any(g is not f for g, f in zip(got, fs)):
+                return [(self._features, False)]
+        return out
+
     def tree(self, level: int) -> shapely.STRtree:
         return self._trees[level]
 
@@ -233,11 +259,14 @@ class Board:
         # spatial indexes) hold for the copy too: it keeps them until its first change
         return nb
 
-    def put_feature(self, f: Feature, replaces: str | None = None) -> None:
+    def put_feature(self, f: Feature, replaces: str | None = None, patch: bool = False) -> None:
         """Add ``f``, or put it in place of the feature whose id is ``replaces``.
 
         Standable dots do not change (a blasted hole or a smoke cloud does not move floors);
-        the movement graph and LOS indexes are dropped and rebuilt on next use.
+        the movement graph and LOS indexes are dropped and rebuilt on next use.  With
+        ``patch`` they patch themselves instead when they can (a door or window opened or
+        shut, an opening blasted into a hole): a caller that keeps the tables of the state
+        before (play's memo) must take them first.
         """
         fs = self._features.setdefault(f.level, [])
         if replaces is not None:
@@ -250,16 +279,31 @@ class Board:
         else:
             fs.append(f)
         self.overlay[f.id] = f
-        self.invalidate()
+        if replaces is None or not patch:
+            self.invalidate()
+            return
+        # a table derived from the features may patch itself (``replaced`` gives an updated
+        # copy, or None when it must be rebuilt): a door opened or shut changes a few edges
+        for name in ("_move_graph", "_los_prims"):
+            table = self.__dict__.get(name)
+            patched = table.replaced(f.level, i, g, f) if table is not None else None
+            if patched is None:
+                self.__dict__.pop(name, None)
+            else:
+                self.__dict__[name] = patched
+        if f.geom is not g.geom:
+            self.__dict__.pop("_trees", None)
+        self.__dict__.pop("_feature_by_id", None)
 
-    def set_state(self, fid: str, state: str) -> None:
-        """Open or close a door or window: a new feature in the overlay, the old one untouched."""
+    def set_state(self, fid: str, state: str, patch: bool = False) -> None:
+        """Open or close a door or window: a new feature in the overlay, the old one untouched
+        (``patch``: the movement graph and sight primitives are patched, not rebuilt)."""
         f = self.feature(fid)
         if f is None:
             raise KeyError(fid)
         if f.props.get("state") != state:
             self.put_feature(Feature(f.kind, f.id, f.level, f.geom, f.building,
-                                     {**f.props, "state": state}), f.id)
+                                     {**f.props, "state": state}), f.id, patch)
 
     def invalidate(self) -> None:
         """Drop every cache derived from the features."""
@@ -624,6 +668,12 @@ def _poly(pts: list[tuple[float, float]] | tuple) -> Polygon:
 #: compiled units (placements, extras), most recently used last
 _UNITS: OrderedDict[tuple, tuple[Any, dict[int, list[Feature]], list[Feature], np.ndarray]] = OrderedDict()
 _UNITS_MAX = 2048
+
+
+def cached_unit_ids() -> set[int]:
+    """ids of the units' feature dicts the unit cache holds: a table kept per unit elsewhere
+    (movement crossings, sight primitives) drops the units this cache has let go."""
+    return {id(entry[1]) for entry in _UNITS.values()}
 
 
 def _solid_dots(lat: Lattice, feats: dict[int, list[Feature]]) -> np.ndarray:

@@ -25,14 +25,15 @@ modifiers (:mod:`engine.rules`).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 import shapely
 
-from engine.board import Board, Feature, fmt_dot
-from engine.lattice import Dot3
+from engine.board import Board, Feature, cached_unit_ids, fmt_dot
+from engine.lattice import Dot3, Lattice
 
 EPS = 1e-9
 
@@ -102,19 +103,19 @@ class Fan:
     closed_doors: np.ndarray | None = None  # (N,) int: closed doors among the interruptions
 
 
-class _Prims:
-    """Primitive segments of every sight-relevant feature of a board."""
+class _Part:
+    """The sight primitives of a list of features (one compiled unit on one level), with
+    indexes local to the list: kept per unit, so a board that differs from another by one
+    moved building rebuilds that building's alone."""
 
-    def __init__(self, board: Board):
-        self.board = board
+    def __init__(self, lat: Lattice, fs: list[Feature]):
         feats: list[Feature] = []
         segs: list[np.ndarray] = []
-        owner: list[np.ndarray] = []
-        kinds: list[np.ndarray] = []
-        poly_feats: list[int] = []
-        fol_xy: list[tuple[float, float]] = []
+        owner: list[int] = []
+        kinds: list[int] = []
+        poly: list[int] = []
+        fol_xy: list[np.ndarray] = []
         fol_feat: list[int] = []
-        fol_grp: list[tuple[int, int]] = []
 
         def add_feature(f: Feature, kind: int) -> None:
             fi = len(feats)
@@ -122,12 +123,12 @@ class _Prims:
             arr = _feature_segments(f)
             if len(arr):
                 segs.append(arr)
-                owner.append(np.full(len(arr), fi, dtype=np.int64))
-                kinds.append(np.full(len(arr), kind, dtype=np.int64))
+                owner.extend([fi] * len(arr))
+                kinds.extend([kind] * len(arr))
             if f.geom.geom_type in ("Polygon", "MultiPolygon"):
-                poly_feats.append(fi)
+                poly.append(fi)
 
-        for f in board.all_features():
+        for f in fs:
             k = f.kind
             if k == "obstacle":
                 los = f.props.get("los", "interrupts")
@@ -139,61 +140,145 @@ class _Prims:
                 add_feature(f, _KIND_OF[k])
             elif f.props.get("target_modifier") and f.geom.geom_type in ("Polygon", "MultiPolygon"):
                 # modifier areas never touch the line; they only matter when they hold the target
-                poly_feats.append(len(feats))
+                poly.append(len(feats))
                 feats.append(f)
             elif k == "foliage":
                 fi = len(feats)
                 feats.append(f)
                 x0, y0, x1, y1 = f.geom.bounds
-                cand = board.lattice.dots_in_box(x0, y0, x1, y1)
+                cand = lat.dots_in_box(x0, y0, x1, y1)
                 if len(cand):
-                    pts = board.lattice.points(cand)
-                    inside = shapely.contains_xy(f.geom, pts[:, 0], pts[:, 1])
-                    for p in pts[inside]:
-                        fol_xy.append((float(p[0]), float(p[1])))
-                        fol_feat.append(fi)
-                        fol_grp.append((-1 if f.building is None else f.building, f.level))
+                    pts = lat.points(cand)
+                    inside = pts[shapely.contains_xy(f.geom, pts[:, 0], pts[:, 1])]
+                    fol_xy.append(inside.astype(float))
+                    fol_feat.extend([fi] * len(inside))
+        self.feats = feats
+        self.seg = np.concatenate(segs) if segs else np.zeros((0, 2, 2))
+        self.owner = np.array(owner, dtype=np.int64)
+        self.kind = np.array(kinds, dtype=np.int64)
+        self.poly = np.array(poly, dtype=np.int64)
+        self.fol_xy = np.concatenate(fol_xy) if fol_xy else np.zeros((0, 2))
+        self.fol_feat = np.array(fol_feat, dtype=np.int64)
+        self.building = np.array([-1 if f.building is None else f.building for f in feats],
+                                 dtype=np.int64)
+        self.level = np.array([f.level for f in feats], dtype=np.int64)
+        self.is_poly = np.array([f.geom.geom_type in ("Polygon", "MultiPolygon") for f in feats],
+                                dtype=bool)
+        self.full_dark = np.array([f.props.get("darkness") == "full" for f in feats], dtype=bool)
+        self.closed_door = np.array([f.kind == "door" and f.props.get("state") == "closed"
+                                     for f in feats], dtype=bool)
+
+
+def _prim_kind(f: Feature) -> int:
+    """The primitive kind a feature's segments get (-1: none, or not segments alone)."""
+    if f.kind == "obstacle":
+        return {"blocks": BLOCK, "interrupts": OBST,
+                "interrupts-prone": OBST_PRONE}.get(f.props.get("los", "interrupts"), -1)
+    return _KIND_OF.get(f.kind, -1)
+
+
+#: sight primitives per compiled unit: id(unit) -> (unit, lattice name, {level: _Part})
+_PARTS: dict[int, tuple[Any, str, dict[int, _Part]]] = {}
+_PARTS_MAX = 4096
+
+
+def _unit_parts(lat: Lattice, unit: dict[int, list[Feature]], shared: bool) -> dict[int, _Part]:
+    if shared:
+        hit = _PARTS.get(id(unit))
+        if hit is not None and hit[0] is unit and hit[1] == lat.name:
+            return hit[2]
+    got = {lv: _Part(lat, fs) for lv, fs in unit.items()}
+    if shared:
+        if len(_PARTS) >= 2 * len(units_alive := cached_unit_ids()) + 64:
+            for key in [key for key in _PARTS if key not in units_alive]:
+                del _PARTS[key]
+        _PARTS[id(unit)] = (unit, lat.name, got)
+        while len(_PARTS) > _PARTS_MAX:
+            _PARTS.pop(next(iter(_PARTS)))
+    return got
+
+
+class _Prims:
+    """Primitive segments of every sight-relevant feature of a board, in the order of
+    ``board.all_features()`` (level by level), then one footprint per building."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        lat = board.lattice
+        units = [_unit_parts(lat, u, shared) for u, shared in board.unit_features()]
+        parts = [u[lv] for lv in sorted(board._features) for u in units if lv in u]
+        feats: list[Feature] = [f for part in parts for f in part.feats]
+        first = np.cumsum([0] + [len(part.feats) for part in parts])
+        foot = len(feats)
         for b in board.buildings:
-            fi = len(feats)
             feats.append(Feature("building", b.placement_id, 0, b.footprint, b.index,
                                  {"height": b.height, "note": b.label}))
-            for arr in _segments_of(b.footprint):
-                segs.append(arr)
-                owner.append(np.full(len(arr), fi, dtype=np.int64))
-                kinds.append(np.full(len(arr), FOOT, dtype=np.int64))
+        foot_segs = [np.concatenate(_segments_of(b.footprint) or [np.zeros((0, 2, 2))])
+                     for b in board.buildings]
+        foot_owner = [np.full(len(a), foot + i, dtype=np.int64) for i, a in enumerate(foot_segs)]
         self.feats = feats
-        seg = np.concatenate(segs) if segs else np.zeros((0, 2, 2))
+        seg = np.concatenate([part.seg for part in parts] + foot_segs) \
+            if parts or foot_segs else np.zeros((0, 2, 2))
         self.p = seg[:, 0, :].copy()
         self.q = seg[:, 1, :].copy()
-        self.owner = np.concatenate(owner) if owner else np.zeros(0, dtype=np.int64)
-        self.kind = np.concatenate(kinds) if kinds else np.zeros(0, dtype=np.int64)
-        fb = np.array([-1 if f.building is None else f.building for f in feats], dtype=np.int64)
-        fl = np.array([f.level for f in feats], dtype=np.int64)
-        fh = np.array([f.props.get("height", 0) if f.kind == "building" else 0 for f in feats])
+        self.owner = np.concatenate([part.owner + k for part, k in zip(parts, first)]
+                                    + foot_owner + [np.zeros(0, dtype=np.int64)])
+        self.kind = np.concatenate([part.kind for part in parts]
+                                   + [np.full(len(a), FOOT, dtype=np.int64) for a in foot_segs]
+                                   + [np.zeros(0, dtype=np.int64)])
+        nb = len(board.buildings)
+        fb = np.concatenate([part.building for part in parts]
+                            + [np.arange(nb, dtype=np.int64)])
+        fl = np.concatenate([part.level for part in parts] + [np.zeros(nb, dtype=np.int64)])
+        fh = np.concatenate([np.zeros(foot, dtype=np.int64),
+                             np.array([b.height for b in board.buildings], dtype=np.int64)])
         self.feat_building, self.feat_level, self.feat_height = fb, fl, fh
-        self.feat_is_poly = np.array([f.geom.geom_type in ("Polygon", "MultiPolygon") for f in feats],
-                                     dtype=bool)
-        self.feat_full_dark = np.array([f.props.get("darkness") == "full" for f in feats], dtype=bool)
-        self.feat_closed_door = np.array([f.kind == "door" and f.props.get("state") == "closed"
-                                          for f in feats], dtype=bool)
-        self.bld = fb[self.owner] if len(self.owner) else np.zeros(0, dtype=np.int64)
-        self.lvl = fl[self.owner] if len(self.owner) else np.zeros(0, dtype=np.int64)
-        self.height = fh[self.owner] if len(self.owner) else np.zeros(0)
-        self.tree = shapely.STRtree(shapely.linestrings(seg)) if len(seg) else None
-        self.poly_feats = np.array(poly_feats, dtype=np.int64)
-        self.poly_tree = shapely.STRtree([feats[i].geom for i in poly_feats]) if poly_feats else None
-        self.fol_xy = np.array(fol_xy, dtype=float).reshape(-1, 2)
-        self.fol_feat = np.array(fol_feat, dtype=np.int64)
-        self.fol_bld = np.array([g[0] for g in fol_grp], dtype=np.int64)
-        self.fol_lvl = np.array([g[1] for g in fol_grp], dtype=np.int64)
+        self.feat_is_poly = np.concatenate([part.is_poly for part in parts]
+                                           + [np.zeros(nb, dtype=bool)])
+        self.feat_full_dark = np.concatenate([part.full_dark for part in parts]
+                                             + [np.zeros(nb, dtype=bool)])
+        self.feat_closed_door = np.concatenate([part.closed_door for part in parts]
+                                               + [np.zeros(nb, dtype=bool)])
+        self.bld = fb[self.owner]
+        self.lvl = fl[self.owner]
+        self.height = fh[self.owner]
+        self.grid = _SegGrid(self.p, self.q)
+        self.poly_feats = np.concatenate([part.poly + k for part, k in zip(parts, first)]
+                                         + [np.zeros(0, dtype=np.int64)])
+        self.poly_tree = shapely.STRtree([feats[i].geom for i in self.poly_feats]) \
+            if len(self.poly_feats) else None
+        self.fol_xy = np.concatenate([part.fol_xy for part in parts] + [np.zeros((0, 2))])
+        self.fol_feat = np.concatenate([part.fol_feat + k for part, k in zip(parts, first)]
+                                       + [np.zeros(0, dtype=np.int64)])
+        self.fol_bld = fb[self.fol_feat]
+        self.fol_lvl = fl[self.fol_feat]
         self.fol_tree = shapely.STRtree(shapely.box(self.fol_xy[:, 0] - .5, self.fol_xy[:, 1] - .5,
                                                     self.fol_xy[:, 0] + .5, self.fol_xy[:, 1] + .5)
-                                        ) if len(fol_xy) else None
-        # angles of every primitive endpoint are computed per fan
+                                        ) if len(self.fol_xy) else None
         self.prim_kind_of_feat = np.full(len(feats), -1, dtype=np.int64)
         if len(self.owner):
             self.prim_kind_of_feat[self.owner] = self.kind
         self._holds: dict[tuple[float, float], np.ndarray] = {}
+
+    def replaced(self, level: int, index: int, old: Feature, new: Feature) -> _Prims | None:
+        """These primitives with ``old`` changed to ``new`` (a door opened or shut, blasted
+        into a hole): the same shape and kind of primitive, so only the feature and its
+        closed-door flag change.  A copy: forks share the primitives they were made with."""
+        if old.geom is not new.geom or _prim_kind(old) != _prim_kind(new) or _prim_kind(old) < 0:
+            return None
+        where = [i for i, f in enumerate(self.feats) if f is old]
+        if len(where) != 1:
+            return None
+        out = copy.copy(self)
+        out.feats = list(self.feats)
+        out.feats[where[0]] = new
+        out.feat_closed_door = self.feat_closed_door.copy()
+        out.feat_closed_door[where[0]] = new.kind == "door" and new.props.get("state") == "closed"
+        return out
+
+    def near_box(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+        """Primitives (sorted) whose box meets the box x0..x1, y0..y1 (and a few more)."""
+        return self.grid.query(x0, y0, x1, y1)
 
     def holding(self, xy: tuple[float, float]) -> np.ndarray:
         """Indexes of polygon features that contain the point (cached per point)."""
@@ -208,6 +293,54 @@ class _Prims:
                 self._holds.clear()
             self._holds[key] = got
         return got
+
+
+class _SegGrid:
+    """Segments bucketed by the square cells (``CELL`` dots a side) their boxes cover: a box
+    query returns every segment whose box meets it, as an envelope tree would, and a few more
+    (the exact tests that follow decide); built with arrays, no geometry object per segment."""
+
+    CELL = 8.0
+
+    def __init__(self, p: np.ndarray, q: np.ndarray):
+        lo, hi = np.minimum(p, q), np.maximum(p, q)
+        self.count = len(p)
+        self.origin = lo.min(axis=0) if len(p) else np.zeros(2)
+        c0 = self._cells(lo)
+        c1 = self._cells(hi)
+        self.shape = (c1.max(axis=0) + 1) if len(p) else np.zeros(2, dtype=np.int64)
+        nx, ny = c1[:, 0] - c0[:, 0] + 1, c1[:, 1] - c0[:, 1] + 1
+        cnt = nx * ny
+        seg = np.repeat(np.arange(len(p)), cnt)
+        k = np.arange(int(cnt.sum())) - np.repeat(np.cumsum(cnt) - cnt, cnt)
+        cx = np.repeat(c0[:, 0], cnt) + k % np.repeat(nx, cnt)
+        cy = np.repeat(c0[:, 1], cnt) + k // np.repeat(nx, cnt)
+        cell = cy * int(self.shape[0]) + cx
+        order = np.argsort(cell, kind="stable")
+        self.seg = seg[order]
+        self.start = np.concatenate([[0], np.cumsum(np.bincount(
+            cell, minlength=int(self.shape[0] * self.shape[1])))]).astype(np.int64)
+
+    def _cells(self, xy: np.ndarray) -> np.ndarray:
+        return np.floor((xy - self.origin) / self.CELL).astype(np.int64)
+
+    def query(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+        if not len(self.seg):
+            return np.zeros(0, dtype=np.int64)
+        w, h = int(self.shape[0]), int(self.shape[1])
+        (i0, j0), (i1, j1) = self._cells(np.array([[x0, y0], [x1, y1]], dtype=float))
+        i0, j0, i1, j1 = max(i0, 0), max(j0, 0), min(i1, w - 1), min(j1, h - 1)
+        if i0 > i1 or j0 > j1:
+            return np.zeros(0, dtype=np.int64)
+        rows = np.arange(j0, j1 + 1) * w
+        a, b = self.start[rows + i0], self.start[rows + i1 + 1]
+        cnt = b - a
+        idx = np.repeat(a - np.concatenate([[0], np.cumsum(cnt)[:-1]]), cnt) + np.arange(cnt.sum())
+        if len(idx) * 16 < self.count:
+            return np.unique(self.seg[idx])
+        hit = np.zeros(self.count, dtype=bool)  # a large box: a mask, no sort
+        hit[self.seg[idx]] = True
+        return np.nonzero(hit)[0]
 
 
 #: segments per feature object (features are shared between boards by the unit cache)
@@ -442,8 +575,7 @@ def line_of_sight(
                 }
     # geometry
     seg = shapely.LineString([oa, tb]) if rng or a[2] != b[2] else shapely.Point(oa)
-    prim = (np.asarray(P.tree.query(seg), dtype=np.int64) if P.tree is not None
-            else np.zeros(0, dtype=np.int64))
+    prim = P.near_box(min(oa[0], tb[0]), min(oa[1], tb[1]), max(oa[0], tb[0]), max(oa[1], tb[1]))
     if len(prim):
         # cheap cull before the exact test: keep segments whose ends straddle (or touch) the
         # sight line's supporting line; the envelope query returns many more than meet it
@@ -806,8 +938,7 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
     ht = np.concatenate(ht_l) if ht_l else np.zeros(0, dtype=np.int64)
     pos = np.clip(np.searchsorted(kept, ht), 0, max(len(kept) - 1, 0))
     ok = (kept[pos] == ht) if len(kept) else np.zeros(len(ht), dtype=bool)
-    o = np.lexsort((pos[ok], hf[ok]))  # one order whatever the tiles: feature, then target
-    return hf[ok][o], pos[ok][o]
+    return hf[ok], pos[ok]  # (the fan's use of the pairs does not depend on their order)
 
 
 #: rows and columns of one tile of the fan's cached target holders
@@ -839,10 +970,7 @@ def _level_window(board: Board, lv: int, a: Dot3, radius: int) -> tuple[np.ndarr
 
 def _prims_near(P: _Prims, o: np.ndarray, reach: float) -> np.ndarray:
     """Primitives (sorted) whose box meets the square of half-side ``reach`` around ``o``."""
-    if P.tree is None:
-        return np.zeros(0, dtype=np.int64)
-    box = shapely.box(o[0] - reach, o[1] - reach, o[0] + reach, o[1] + reach)
-    return np.sort(P.tree.query(box)).astype(np.int64)
+    return P.near_box(o[0] - reach, o[1] - reach, o[0] + reach, o[1] + reach)
 
 
 def _sweep(o: np.ndarray, p: np.ndarray, q: np.ndarray, seg_near: np.ndarray, ang: np.ndarray,

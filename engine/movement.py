@@ -24,7 +24,7 @@ the two agree exactly.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -32,7 +32,7 @@ import shapely
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from engine.board import Board, Feature, fmt_dot
+from engine.board import Board, Feature, cached_unit_ids, fmt_dot
 from engine.lattice import Dot3, Lattice
 from engine.rules import get_ruleset
 from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
@@ -110,6 +110,37 @@ class MoveGraph:
     stories: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: per edge: 1 for a step to a neighbouring dot (a drop too), 0 for stairs/elevator/climb
     flat: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: per reason of a step (``why.texts``): the level, index in the level and starting-inside
+    #: flag of the feature that gave it (None: the graph cannot be patched, only rebuilt)
+    made_by: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def replaced(self, level: int, index: int, old: Feature, new: Feature) -> MoveGraph | None:
+        """This graph with feature ``index`` of ``level`` changed from ``old`` to ``new`` (a door
+        opened or shut, a door blasted into a hole), or None when the change needs a rebuild.
+
+        Patched in place of a rebuild when the shape is the same object and the feature
+        hinders every step it touches, before and after, without making it impassable: then
+        the same edges are touched and only their extra MP and reasons change.  The arrays
+        are copied, never edited: forks share the graph they were made with."""
+        if self.made_by is None or old.geom is not new.geom:
+            return None
+        was = [_crossing(old, False), _crossing(old, True)]
+        now = [_crossing(new, False), _crossing(new, True)]
+        if any(r is None or r[0] < 0 for r in was + now):
+            return None
+        lv, fi, inside = self.made_by
+        hit = np.nonzero((lv == level) & (fi == index))[0]
+        if not len(hit):
+            return self  # it hinders no step that is not blocked anyway
+        why = self.why
+        assert isinstance(why, _Why)
+        edge = why.edges[np.searchsorted(why.starts, hit, side="right") - 1]
+        ins = inside[hit].astype(np.int64)
+        extra = self.extra.copy()
+        np.add.at(extra, edge, np.array([now[k][0] - was[k][0] for k in (0, 1)])[ins])
+        texts = why.texts.copy()
+        texts[hit] = np.array([now[0][1], now[1][1]], dtype=object)[ins]
+        return replace(self, extra=extra, why=_Why(why.edges, why.starts, texts), _mats={})
 
     def metres(self, diagonal: float) -> np.ndarray:
         """Metres of each edge when a diagonal step is ``diagonal`` dots long (computed once
@@ -326,20 +357,22 @@ def _steps_near(lat: Lattice, fs: list[Feature]) -> tuple[np.ndarray, np.ndarray
 class _LevelHits:
     """What the features of one unit on one level do to the steps that touch them, one row
     per (directed step, feature): from dot, to dot, the feature's index in the unit's list,
-    the extra MP (``_BLOCKED`` when impassable) and the reason."""
+    the extra MP (``_BLOCKED`` when impassable), the reason and whether the step starts inside
+    the feature."""
 
     frm: np.ndarray
     to: np.ndarray
     feat: np.ndarray
     cost: np.ndarray
     text: np.ndarray
+    inside: np.ndarray
 
 
 def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
     """The crossings of the features ``fs`` (one unit, one level) with every step near them."""
     empty = np.zeros(0, dtype=np.int64)
     none = _LevelHits(np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2), dtype=np.int64),
-                      empty, empty, np.zeros(0, dtype=object))
+                      empty, empty, np.zeros(0, dtype=object), np.zeros(0, dtype=bool))
     if not fs:
         return none
     a, b = _steps_near(lat, fs)
@@ -361,53 +394,52 @@ def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
         c = cost[fi, inside.astype(np.int64)]
         t = text[fi, inside.astype(np.int64)]
         ok = c != _NONE
-        out.append((start[si][ok], end[si][ok], fi[ok], c[ok], t[ok]))
+        out.append((start[si][ok], end[si][ok], fi[ok], c[ok], t[ok], inside[ok]))
     return _LevelHits(*(np.concatenate(parts) for parts in zip(*out)))
 
 
-def _unit_hits(lat: Lattice, unit: dict[int, list[Feature]], cache: bool
-               ) -> dict[int, _LevelHits]:
-    """The crossings of one unit's features, level by level (cached by the unit's identity)."""
-    if cache:
-        hit = _UNIT_HITS.get(id(unit))
+def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
+                ) -> list[dict[int, _LevelHits]]:
+    """The crossings of each unit's features, level by level.
+
+    A shared unit's come from the cache when it has them.  The units still to do are done
+    together, a level at a time (one tree, one query: a cold board pays no overhead per unit),
+    then split by unit, each hit's feature index made local to its unit."""
+    out: list[dict[int, _LevelHits] | None] = [None] * len(units)
+    todo = []
+    for k, (unit, shared) in enumerate(units):
+        hit = _UNIT_HITS.get(id(unit)) if shared else None
         if hit is not None and hit[0] is unit and hit[2] == lat.name:
-            return hit[1]
-    got = {lv: _level_hits(lat, fs) for lv, fs in unit.items()}
-    if cache:
-        _UNIT_HITS[id(unit)] = (unit, got, lat.name)
-        while len(_UNIT_HITS) > _UNIT_HITS_MAX:
-            _UNIT_HITS.pop(next(iter(_UNIT_HITS)))
-    return got
-
-
-def _board_units(board: Board) -> list[tuple[dict[int, list[Feature]], bool]]:
-    """The board's features as units (and whether each is the shared, cacheable one) whose
-    concatenation per level is exactly ``board.features(level)``.
-
-    A forked board that play changed shares the units it did not touch; a unit holding a
-    replaced feature is rebuilt with it, and features play added form one unit at the end."""
-    units = board.units
-    if not board.overlay:
-        out = [(u, True) for u in units]
-    else:
-        ov = board.overlay
-        out = []
-        for u in units:
-            if any(f.id in ov for fs in u.values() for f in fs):
-                out.append(({lv: [ov.get(f.id, f) for f in fs] for lv, fs in u.items()}, False))
-            else:
-                out.append((u, True))
-        added: dict[int, list[Feature]] = {}
-        for lv, fs in board._features.items():
-            n = sum(len(u.get(lv, ())) for u, _ in out)
-            if len(fs) > n:
-                added[lv] = fs[n:]
-        out.append((added, False))
-    for lv, fs in board._features.items():  # anything else: the whole board as one unit
-        got = [f for u, _ in out for f in u.get(lv, ())]
-        if len(got) != len(fs) or any(g is not f for g, f in zip(got, fs)):
-            return [(board._features, False)]
-    return out
+            out[k] = hit[1]
+        else:
+            todo.append(k)
+            out[k] = {}
+    for lv in sorted({lv for k in todo for lv in units[k][0]}):
+        ks = [k for k in todo if lv in units[k][0]]
+        fs_all = [f for k in ks for f in units[k][0][lv]]
+        owner = np.repeat(np.arange(len(ks)), [len(units[k][0][lv]) for k in ks])
+        local = np.arange(len(fs_all)) - np.repeat(
+            np.cumsum([0] + [len(units[k][0][lv]) for k in ks])[:-1],
+            [len(units[k][0][lv]) for k in ks])
+        h = _level_hits(lat, fs_all)
+        own = owner[h.feat]
+        order = np.argsort(own, kind="stable")
+        cut = np.searchsorted(own[order], np.arange(len(ks) + 1))
+        for j, k in enumerate(ks):
+            rows = order[cut[j]:cut[j + 1]]
+            out[k][lv] = _LevelHits(h.frm[rows], h.to[rows], local[h.feat[rows]],  # type: ignore[index]
+                                    h.cost[rows], h.text[rows], h.inside[rows])
+    if any(units[k][1] for k in todo):
+        live = cached_unit_ids()
+        for key in [key for key in _UNIT_HITS if key not in live]:
+            del _UNIT_HITS[key]
+    for k in todo:
+        unit, shared = units[k]
+        if shared:
+            _UNIT_HITS[id(unit)] = (unit, out[k], lat.name)  # type: ignore[assignment]
+    while len(_UNIT_HITS) > _UNIT_HITS_MAX:
+        _UNIT_HITS.pop(next(iter(_UNIT_HITS)))
+    return out  # type: ignore[return-value]
 
 
 def build_graph(board: Board) -> MoveGraph:
@@ -463,10 +495,13 @@ def build_graph(board: Board) -> MoveGraph:
     f_l: list[np.ndarray] = []
     c_l: list[np.ndarray] = []
     t_l: list[np.ndarray] = []
+    i_l: list[np.ndarray] = []
+    lv_l: list[np.ndarray] = []
     offset: dict[int, int] = {}
     per_level: dict[int, list[tuple[_LevelHits, int]]] = {}
-    for unit, shared in _board_units(board) if n else ():
-        for lv, hits in _unit_hits(lat, unit, shared).items():
+    units = board.unit_features() if n else []
+    for (unit, _shared), unit_hits in zip(units, _units_hits(lat, units)):
+        for lv, hits in unit_hits.items():
             first = offset.get(lv, 0)
             offset[lv] = first + len(unit[lv])
             if len(hits.feat):
@@ -480,6 +515,8 @@ def build_graph(board: Board) -> MoveGraph:
         f_l.append(np.concatenate([h.feat + first for h, first in parts])[ok])
         c_l.append(np.concatenate([h.cost for h, _ in parts])[ok])
         t_l.append(np.concatenate([h.text for h, _ in parts])[ok])
+        i_l.append(np.concatenate([h.inside for h, _ in parts])[ok])
+        lv_l.append(np.full(int(ok.sum()), lv, dtype=np.int64))
     # blocked steps leave the graph; every other edge keeps its order
     e_all = np.concatenate(e_l) if e_l else np.zeros(0, dtype=np.int64)
     c_all = np.concatenate(c_l) if c_l else np.zeros(0, dtype=np.int64)
@@ -502,6 +539,9 @@ def build_graph(board: Board) -> MoveGraph:
     o = np.lexsort((np.concatenate(f_l)[paid], e_p)) if e_l else np.zeros(0, dtype=np.int64)
     e_p = e_p[o]
     t_p = np.concatenate(t_l)[paid][o] if e_l else np.zeros(0, dtype=object)
+    # which feature made each reason (level, index in the level, step starting inside it)
+    made_by = ((np.concatenate(lv_l)[paid][o], np.concatenate(f_l)[paid][o],
+                np.concatenate(i_l)[paid][o]) if e_l else None)
 
     # level changes: stairs, elevators, climbs, controlled drops
     links: list[tuple[int, int, int, int, int, int]] = []
@@ -531,11 +571,13 @@ def build_graph(board: Board) -> MoveGraph:
     # controlled drops: from a roof dot to a dot one level lower outside that building, in the
     # order building by building, roof dot by roof dot, neighbour by neighbour
     heights = np.array([b.height for b in board.buildings] + [-1], dtype=np.int64)
+    rim = _rim(board)
     roofs = []
     for lv in sorted({b.height for b in board.buildings} - {0}):
         d = board.dots(lv)
         own = board.buildings_at(d) if len(d) else np.zeros(0, dtype=np.int64)
         top = heights[own] == lv
+        top[top] = rim[d[top, 1] - board._owner_grid[1], d[top, 0] - board._owner_grid[0]]
         roofs.append((d[top], own[top], np.full(int(top.sum()), lv)))
     if roofs:
         rd = np.concatenate([r[0] for r in roofs]).astype(np.int64)
@@ -579,9 +621,74 @@ def build_graph(board: Board) -> MoveGraph:
     order = np.argsort(src, kind="stable")
     indptr = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=n))]).astype(np.int64)
     g = MoveGraph(src, dst, base, extra, why, indptr, order, n, diag=diag, stories=stories,
-                  flat=flat)
+                  flat=flat, made_by=made_by)
     board._move_graph = g  # type: ignore[attr-defined]
     return g
+
+
+def _min_move(g: MoveGraph, board: Board, mat: csr_matrix) -> float:
+    """The cheapest edge of ``mat`` that leaves its dot for another (cached per matrix)."""
+    key = ("min-move", id(mat))
+    got = g._mats.get(key)
+    if got is None or got[0] is not mat:
+        rows = np.repeat(np.arange(mat.shape[0]), np.diff(mat.indptr)) % g.n
+        cols = mat.indices % g.n
+        dots = board._node_dots
+        moving = (dots[rows, 0] != dots[cols, 0]) | (dots[rows, 1] != dots[cols, 1])
+        got = g._mats[key] = (mat, float(mat.data[moving].min()) if moving.any() else np.inf)
+    return got[1]
+
+
+def _bounded(board: Board, g: MoveGraph, mat: csr_matrix, i: int, limit: float
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """Every node of ``mat`` (its rows: ``g.n`` per parity layer) within ``limit`` of node
+    ``i``, and its cost; as scipy's Dijkstra with ``limit`` on the whole matrix answers.
+
+    The search runs on the window of the board the budget can reach: a path of cost at most
+    ``limit`` takes at most ``limit / m`` steps that change dots (``m`` the cheapest such
+    step), so it never leaves the rows and columns that far around the start, on any level.
+    The whole board is searched only when that window is most of it."""
+    n = g.n
+    wmin = _min_move(g, board, mat)
+    c, r, _lv = board.node_dot(i)
+    cmin, rmin, _owner = board._owner_grid
+    grid = board._node_grid
+    reach_dots = int(limit / wmin) + 1 if wmin > 0 and np.isfinite(limit) else 1 << 30
+    side = 2 * reach_dots + 1
+    if side * side * grid.shape[0] * 4 >= n:  # the window holds a good part of the board
+        dist = dijkstra(mat, indices=i, limit=limit)
+        idx = np.nonzero(np.isfinite(dist))[0]
+        return idx, dist[idx]
+    r0, c0 = max(r - rmin - reach_dots, 0), max(c - cmin - reach_dots, 0)
+    ids = grid[:, r0:r - rmin + reach_dots + 1, c0:c - cmin + reach_dots + 1]
+    ids = np.sort(ids[ids >= 0])
+    layers = mat.shape[0] // n
+    win = np.concatenate([ids + k * n for k in range(layers)])
+    ip = mat.indptr
+    cnt = ip[win + 1] - ip[win]
+    flat = np.repeat(ip[win] - np.cumsum(cnt) + cnt, cnt) + np.arange(int(cnt.sum()))
+    cols = mat.indices[flat]
+    loc = np.minimum(np.searchsorted(win, cols), len(win) - 1)
+    ok = win[loc] == cols
+    rows = np.repeat(np.arange(len(win)), cnt)[ok]
+    sub = csr_matrix((mat.data[flat][ok], loc[ok], np.concatenate(
+        [[0], np.cumsum(np.bincount(rows, minlength=len(win)))])), shape=(len(win), len(win)))
+    dist = dijkstra(sub, indices=int(np.searchsorted(win, i)), limit=limit)
+    fin = np.nonzero(np.isfinite(dist))[0]
+    return win[fin], dist[fin]
+
+
+def _rim(board: Board) -> np.ndarray:
+    """Per dot of the board's box: some neighbour belongs to another building (or the street,
+    or lies off the box).  Only such roof dots can have a drop; the rest need no lookups."""
+    _c, _r, owner = board._owner_grid
+    pad = np.pad(owner, 1, constant_values=-2)
+    h, w = owner.shape
+    rim = np.zeros(owner.shape, dtype=bool)
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            rim |= pad[1 + dr:1 + dr + h, 1 + dc:1 + dc + w] != owner
+    return rim
 
 
 def _edge(g: MoveGraph, i: int, j: int) -> int | None:
@@ -680,15 +787,18 @@ def reach(
     g = build_graph(board)
     i = board.node(a)
     metric = get_ruleset(ruleset).movement.units != "MP"
-    dist = dijkstra(g.weights(ruleset, move_ratio, crawl), indices=i,
-                    limit=mp + (1e-6 if metric else 0.5))
-    if len(dist) > g.n:  # two parity layers: the cheaper of the two
-        dist = np.minimum(dist[:g.n], dist[g.n:])
-    idx = np.nonzero(np.isfinite(dist))[0]
+    idx, cost = _bounded(board, g, g.weights(ruleset, move_ratio, crawl), i,
+                         mp + (1e-6 if metric else 0.5))
+    if len(idx) and idx.max() >= g.n:  # two parity layers: the cheaper of the two
+        order = np.lexsort((cost, idx % g.n))
+        idx, cost = idx[order] % g.n, cost[order]
+        first = np.concatenate([[True], idx[1:] != idx[:-1]])
+        idx, cost = idx[first], cost[first]
+    dots = board._node_dots[idx].tolist()
     if metric:
-        out = {board.node_dot(int(k)): round(float(dist[k]), 2) for k in idx}
+        out = {tuple(d): round(c, 2) for d, c in zip(dots, cost.tolist())}
     else:
-        out = {board.node_dot(int(k)): int(round(dist[k])) for k in idx}
+        out = {tuple(d): int(round(c)) for d, c in zip(dots, cost.tolist())}
     if occupied:
         for d in occupied:
             if tuple(d) != tuple(a):
@@ -700,9 +810,8 @@ def reach_arrays(board: Board, a: Dot3, move_ratio: int, mp: int = 12, crawl: bo
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Like :func:`reach` but as arrays (dots (N, 3), costs (N,)) for drawing."""
     g = build_graph(board)
-    dist = dijkstra(g.matrix(move_ratio, crawl), indices=board.node(a), limit=mp + 0.5)
-    idx = np.nonzero(np.isfinite(dist))[0]
-    return board._node_dots[idx], np.rint(dist[idx]).astype(int)
+    idx, cost = _bounded(board, g, g.matrix(move_ratio, crawl), board.node(a), mp + 0.5)
+    return board._node_dots[idx], np.rint(cost).astype(int)
 
 
 def describe_path(res: PathResult) -> str:

@@ -226,8 +226,10 @@ class EngineBoard:
         if f is None or f.kind not in ("door", "window"):
             return
         if f.props.get("state") != state:
-            self.board.set_state(feature, state)
-            self._invalidate(los=True)
+            self._keep()  # this map state's tables go to the memo before the door patches them
+            self._entry = None
+            self.board.set_state(feature, state, patch=True)
+            self._invalidate(los=True, board=False)
 
     # ------------------------------------------------------------------ smoke
     def add_smoke(self, dots: list[Dot3]) -> None:
@@ -339,9 +341,10 @@ class EngineBoard:
         return bool(Polygon(polygon).covers(Point(x, y)))
 
     # ------------------------------------------------------------------ caches
-    def _invalidate(self, los: bool) -> None:
+    def _invalidate(self, los: bool, board: bool = True) -> None:
         self._keep()
-        self.board.invalidate()
+        if board:  # (False: the board patched its own tables)
+            self.board.invalidate()
         self._adj = None
         self._sight = {}
         self._to_goal = {}

@@ -64,3 +64,30 @@ def test_fan_agrees_with_tracer_on_benchmark_city():
     lay, sheets = neighbourhood(seed=3, blocks=2)
     board = compile_board(lay, sheets)
     assert _agree(board, seed=1, origins=8) > 200
+
+
+def test_doors_patched_in_place_answer_as_a_rebuild():
+    """Opening and shutting doors patches the movement graph and sight primitives of a fork
+    (no rebuild): they must equal the ones built from scratch for the same state."""
+    from engine.los import prims
+    from engine.movement import build_graph
+
+    lay, sheets = neighbourhood(seed=4, blocks=2)
+    board = compile_board(lay, sheets)
+    g0, p0 = build_graph(board), prims(board)
+    play = board.fork()
+    rng = random.Random(2)
+    doors = [f for f in board.all_features() if f.kind in ("door", "window")]
+    for f in rng.sample(doors, 30):
+        play.set_state(f.id, "closed" if f.props.get("state") != "closed" else "open", patch=True)
+    g1, p1 = build_graph(play), prims(play)
+    assert g1 is not g0 and p1 is not p0 and g1.src is g0.src  # patched, not rebuilt
+    fresh = play.fork()
+    fresh.invalidate()
+    g2, p2 = build_graph(fresh), prims(fresh)
+    assert np.array_equal(g1.extra, g2.extra) and dict(g1.why) == dict(g2.why)
+    assert [f.props.get("state") for f in p1.feats] == [f.props.get("state") for f in p2.feats]
+    assert np.array_equal(p1.feat_closed_door, p2.feat_closed_door)
+    # the parent board kept its own tables
+    assert build_graph(board) is g0 and prims(board) is p0
+    assert _agree(play, seed=3, origins=4) > 100

@@ -202,9 +202,13 @@ def test_benchmark_city_with_random_changes():
         lay = replace(lay, placements=tuple(pl))
         board = compile_board(lay, sheets)
         _same(board)
-        play = board.fork()  # doors and windows opened and closed, as play does
+        build_graph(board)
+        play = board.fork()  # doors and windows opened and closed, as play does: patched
         for f in rng.sample([f for f in board.all_features() if f.kind in ("door", "window")], 25):
-            play.set_state(f.id, "closed" if f.props.get("state") != "closed" else "open")
+            play.set_state(f.id, "closed" if f.props.get("state") != "closed" else "open",
+                           patch=True)
+        _same(play)
+        play.invalidate()  # and rebuilt from the changed units
         _same(play)
 
 
