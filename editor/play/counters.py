@@ -12,6 +12,7 @@ of play (doors opened, holes, smoke) are drawn over the layout, which itself nev
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
@@ -45,7 +46,9 @@ def initials(ch: CharacterState) -> str:
 
 
 class ConditionStrip(QGraphicsItem):
-    """The Condition Monitor at a fixed pixel size under a counter."""
+    """The condition track at a fixed pixel size under a counter: the DMZ Condition Monitor
+    box by box; another ruleset's track as its condition's ``strip()`` gives it (marks, None
+    for an empty box), else 13 boxes filled down to its ``lowest`` (12 scratched, 0 out)."""
 
     CELL = 3.0
     GAP = 1.0
@@ -53,13 +56,22 @@ class ConditionStrip(QGraphicsItem):
     def __init__(self, ch: CharacterState, parent: QGraphicsItem):
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-        cond = ch.condition
         # a ruleset's own tracks (sr1: 10 Physical then 10 Mental boxes; sr3: 10 Physical then
         # 10 Stun) when it draws them
-        strip = getattr(cond, "strip", None)
-        self.boxes = list(strip()) if callable(strip) else [cond.boxes[b] for b in BOXES]
+        self.boxes = self.marks(ch.condition)
         w = len(self.boxes) * (self.CELL + self.GAP) + self.GAP
         self._rect = QRectF(-w / 2, 11.0, w, self.CELL + 2 * self.GAP)
+
+    @staticmethod
+    def marks(cond: Any) -> list[str | None]:
+        strip = getattr(cond, "strip", None)
+        if callable(strip):
+            return list(strip())
+        boxes = getattr(cond, "boxes", None)
+        if isinstance(boxes, dict):
+            return [boxes[b] for b in BOXES]
+        low = cond.lowest
+        return [PHYSICAL if low is not None and b >= low else None for b in BOXES]
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect

@@ -56,6 +56,29 @@ def generic(e: dict[str, Any]) -> str:
     return f"{e.get('event')}: " + _context(e, ("seq", "event"))
 
 
+def describe_pool_test(e: dict[str, Any]) -> str:
+    """A Shadowrun-style test: 'Movement fire: sabre → rook (Ares Predator II): TN 11 (base 4,
+    sight +5, ...); 9 dice 3 4 5 11 ...: 2 successes, 9M'; the rest of its numbers follow."""
+    who, tgt = e.get("attacker") or e.get("thrower"), e.get("target") or e.get("barrier")
+    head = str(e.get("purpose", "test")).capitalize()
+    if who and tgt:
+        head += f": {who} → {tgt}"
+    if e.get("weapon"):
+        head += f" ({e['weapon']})"
+    mods = e.get("modifiers") or {}
+    tn = f"TN {e['target_number']}" + (
+        " (" + ", ".join(f"{k.replace('_', ' ')} {v:+d}" if k != "base" else f"base {v}"
+                         for k, v in mods.items()) + ")" if mods else "")
+    dice = e.get("dice")
+    rolled = f"; {len(dice)} dice {' '.join(map(str, dice))}" if dice else ""
+    got = f": {e['successes']} success(es)" if "successes" in e else ""
+    shown = {"seq", "event", "purpose", "attacker", "thrower", "target", "barrier", "weapon",
+             "modifiers", "target_number", "dice", "successes", "success"}
+    rest = _context(e, tuple(shown))
+    verdict = "" if "success" not in e else (", success" if e["success"] else ", failure")
+    return f"{head}: {tn}{rolled}{got}{verdict}" + (f" [{rest}]" if rest else "")
+
+
 def describe(e: dict[str, Any]) -> str:
     """One readable line for one event (without its sequence number).  An event whose fields
     are not the ones DMZ logs (another ruleset's test, its damage) gets the generic line."""
@@ -69,7 +92,7 @@ def _describe(e: dict[str, Any]) -> str:
     k = e.get("event")
     u = e.get("units", "MP")
     if k == "test":
-        return describe_test(e)
+        return describe_pool_test(e) if "target_number" in e else describe_test(e)
     if k == "roll":
         dice = e.get("dice") or []
         ctx = _context(e, ("seq", "event", "purpose", "dice", "total"))
@@ -81,7 +104,8 @@ def _describe(e: dict[str, Any]) -> str:
         return f"{e['who']} ({e['side']}) deploys at {_dot(e['at'])}"
     if k == "initiative":
         rolls = e.get("rolls") or {}
-        return "Initiative: " + " → ".join(f"{t} ({rolls.get(t, '?')})" for t in e["order"])
+        return "Initiative: " + " → ".join(f"{t} ({rolls[t]})" if t in rolls else str(t)
+                                           for t in e["order"])
     if k == "phase":
         return f"— Turn {e['turn']}: {e['team']} moves —"
     if k == "begin":
