@@ -258,6 +258,9 @@ class Character:
     #: attributes and skills another ruleset needs (sr3 ``body: 4``, ``firearms: 5``...),
     #: in file order; each ruleset reads and checks its own keys
     stats: tuple[tuple[str, int | str], ...] = ()
+    #: the DMZ spells a mage knows, (spell, Maximum Force) pairs in file order
+    #: (``spells: {mana-bolt: 6}``; engine.rules.dmz1990_spells)
+    spells: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -157,7 +157,7 @@ def _weapon(v: Any, at: At) -> Weapon:
 
 CHARACTER_KEYS = (
     "id", "name", "archetype", "move_ratio", "fire_ratio", "vision", "metatype", "success",
-    "defense", "weapons", "note", "stats",
+    "defense", "weapons", "note", "stats", "spells",
 )
 
 
@@ -185,6 +185,7 @@ def _character(v: Any, at: At, people: F.IdBook) -> Character:
         weapons=r.get("weapons", list_of(_weapon), ()),
         note=r.get("note", text, ""),
         stats=r.get("stats", pairs(lambda k: stat_value, "stats"), ()),
+        spells=r.get("spells", pairs(lambda k: integer(1), "spells"), ()),
     )
 
 
@@ -289,6 +290,7 @@ def _character_out(c: Character) -> dict[str, Any]:
     put(d, "weapons", [_weapon_out(w) for w in c.weapons])
     put(d, "note", c.note, "")
     put(d, "stats", dict(c.stats))
+    put(d, "spells", dict(c.spells))
     return d
 
 

@@ -226,7 +226,9 @@ def scenario() -> Schema:
                         "fire_ratio": nonneg(1), "vision": enum(S.VISION), "metatype": enum(S.METATYPES),
                         "success": ints, "defense": ints,
                         "weapons": {"type": "array", "items": weapon}, "note": TEXT,
-                        "stats": stats},
+                        "stats": stats,
+                        "spells": {"type": "object", "additionalProperties": nonneg(1),
+                                   "description": "DMZ spells known: name -> Maximum Force"}},
                        ("name",), S.CHARACTER_KEYS)
     deployment = {"anyOf": [
         record({"polygon": points(3), "level": nonneg()}, ("polygon",)),

@@ -33,8 +33,11 @@ from engine.play.referee_melee import (
     melee_contact,
     melee_weapon_index,
 )
+from engine.play.referee_spells import spell_value
+from engine.play.shots import p_success
 from engine.play.state import PRONE, CharacterState
 from engine.play.weapons import grenade_kind
+from engine.rules import dmz1990_spells as spell_rules
 
 #: expected boxes a shot must promise before a bot spends 3 MP on movement fire
 GOOD_SHOT = 0.9
@@ -44,6 +47,12 @@ CANDIDATES = 12
 WATCHED = 5
 #: a guard stops this many dots from the objective he defends
 GUARD_DISTANCE = 3
+#: MP added to the cost of going into an area the enemy must hold (less than guarding a spot)
+CONTEST_MP = 10
+#: MP of path one point of an objective is worth when choosing a goal
+POINT_MP = 4.0
+#: the book's Movement Points of an unhurt character in one turn
+MP_PER_TURN = 12
 #: MP of progress one expected box of damage is worth (taken or dealt)
 BOX_MP = 4.0
 
@@ -188,6 +197,13 @@ class Bot:
         self._melee(game, ch)
         if self._active(game, ch):
             wounded = ch.condition.modifier >= self.behaviour.retreat_at and not ch.carrying
+            if self._is_vip(game, ch) and not ch.carrying:
+                # the one his side must keep alive stays out of the fight: still where no
+                # enemy can hit him, else back to where the fewest can
+                if exposure(game, ch, ch.pos, self._watched(game, ch)) > 0:
+                    wounded = True
+                else:
+                    goal = ch.pos
             self._advance(game, ch, goal, exit_edge, retreat=wounded)
         if not self._active(game, ch) or ch.exited:
             return
@@ -217,15 +233,25 @@ class Bot:
     # ------------------------------------------------------------------ goals
     def goal(self, game: Game, ch: CharacterState) -> tuple[tuple[int, int, int] | None,
                                                              str | None]:
-        """Where this character heads, and the edge he means to leave by (if any); the
-        nearest by real path cost among his side's open objectives."""
+        """Where this character heads, and the edge he means to leave by (if any): a carrier
+        his exit; else the open objective (his side's to score, the enemy's to deny) with the
+        best real path cost less :data:`POINT_MP` per point it is worth."""
         st = game.state
         best: list[tuple[float, tuple[int, int, int], str | None]] = []
         lat = game.board.lattice
+        for obj in game.objectives:  # a carrier takes the item out before anything else
+            if obj.kind == "retrieve" and obj.id in ch.carrying and obj.id not in st.achieved:
+                edge = obj_rules.exit_edge(obj)
+                dot = self._edge_dot(game, ch, edge)
+                if dot is not None:
+                    return dot, edge
         for obj in game.objectives:
             if obj.id in st.achieved or not obj_rules.in_time(obj, st.turn):
                 continue
             mine = obj.side == ch.side
+            #: what the objective is worth, in MP of path: a 10-point objective 40 MP further
+            #: away is as good as a 0-point one at hand (scoring or denying alike)
+            worth = POINT_MP * obj_rules.points(obj)
             target: tuple[int, int, int] | None = None
             edge = None
             if mine:
@@ -258,7 +284,13 @@ class Bot:
                                     if obj.id in c.carrying and not c.out), None)
                     target = carrier.pos if carrier is not None else obj_rules.at_dot(obj)
                 elif obj.kind == "hold":
+                    # a hold is broken only from inside the area: go in, do not stand off
                     target = self._area_dot(game, ch, obj)
+                    if target is not None:
+                        cost = game.board.costs_to(target, ch.move_ratio, [ch.pos])[0]
+                        if cost is not None:
+                            best.append((cost + CONTEST_MP - worth, target, None))
+                    continue
                 if target is not None and ch.pos is not None and \
                         lat.distance(target[:2], ch.pos[:2]) <= GUARD_DISTANCE:
                     target = ch.pos
@@ -267,7 +299,10 @@ class Bot:
             cost = game.board.costs_to(target, ch.move_ratio, [ch.pos])[0]
             if cost is None:
                 continue
-            d = cost + (0 if mine else 30)
+            if mine and obj.by_turn is not None and \
+                    cost > (obj.by_turn - st.turn + 1) * MP_PER_TURN:
+                continue  # it cannot be there in time
+            d = cost + (0 if mine else 30) - worth
             best.append((d, target, edge))
         if best:
             best.sort(key=lambda t: (t[0], t[1]))
@@ -288,6 +323,11 @@ class Bot:
         dots = game.board.deploy_dots(None, 0, edge, 1)
         if not dots:
             return None
+        # the edge dot nearest by path cost (walls and buildings in the way), not by crow flight
+        costs = game.board.costs_to(ch.pos, ch.move_ratio, dots)
+        near = [(c, d) for c, d in zip(costs, dots, strict=True) if c is not None]
+        if near:
+            return min(near)[1]
         return min(dots, key=lambda d: (self._dist2(game, d, ch.pos), d))
 
     @staticmethod
@@ -491,12 +531,43 @@ class Bot:
                     not self._can(game, ch, "fire", reserve=self._arc_reserve(game, ch, keep)):
                 return
             shot = self.best_shot(game, ch)
+            magic = self.best_spell(game, ch) if ch.spells else None
+            if magic is not None and magic[0] >= GOOD_SHOT and \
+                    (shot is None or magic[0] > shot[0]):
+                value, t, key, level = magic
+                act = self._trace(game, ch, {"act": "cast", "spell": key, "target": t.id,
+                                             "force": level},
+                                  {"target": t.id, "spell": key, "force": level,
+                                   "expected_boxes": round(value, 2)})
+                if not self._try(game, ch, act):
+                    return
+                continue
             if shot is None or shot[0] < GOOD_SHOT:
                 return
             act = self._trace(game, ch, A.fire(shot[1].id), {
                 "target": shot[1].id, "expected_boxes": round(shot[0], 2)})
             if not self._try(game, ch, act):
                 return
+
+    def best_spell(self, game: Game, ch: CharacterState
+                   ) -> tuple[float, CharacterState, str, str] | None:
+        """The single-target combat spell worth most (expected boxes dealt less the stun
+        boxes its Drain is expected to cost him), at Maximum or Minimum Force: (value, target,
+        spell, "max"|"min")."""
+        best = None
+        for name, top in ch.spells.items():
+            sp = spell_rules.spell(name)
+            if sp is None or sp.area:
+                continue
+            for level in ("max", "min"):
+                f = spell_rules.force_of(top, level)
+                resist = p_success(ch.defense_value("mana_spell") - sp.drain_value(f))
+                cost = (1 - resist) * sp.drain_damage(f)
+                for t in self._watched(game, ch):
+                    value = spell_value(game, ch, t, sp, f) - cost
+                    if best is None or value > best[0]:
+                        best = (value, t, sp.key, level)
+        return best
 
     def _melee_first(self, game: Game, ch: CharacterState) -> bool:
         return any(melee_contact(game.board, ch.pos, f.pos) for f in self._watched(game, ch))

@@ -3,9 +3,9 @@
 The estimate walks the cheapest path (the referee's own movement costs) from the nearest dot
 of the side's deployment zone with its fastest character, at what the ruleset's referee says
 a turn's movement is (``Game.turn_budget``: DMZ's 12 MP, Shadowrun's metres...): to the
-objective's dot (reach, retrieve), on to the exit edge (retrieve ... then exit-EDGE, exit), plus
-the turns a hold needs.  An objective that needs more turns than the limit cannot fall however
-the dice roll, and the report says so.
+objective's dot (reach, retrieve), on to the exit edge (retrieve ... then exit-EDGE, exit); a
+hold counts the turn its area is reached as its first held turn.  An objective that needs more
+turns than the limit cannot fall however the dice roll, and the report says so.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def unopposed_turns(scenario: Scenario, view: BoardView) -> dict[str, dict[str, 
                 best = total
         turns = None if best is None else max(1, math.ceil(best / per_turn))
         if turns is not None and obj.kind == "hold":
-            turns += obj.turns or 1
+            turns += (obj.turns or 1) - 1  # the turn he gets there is the first one held
         out[obj.id] = {"turns": turns, "mp": best, "limit": obj.by_turn or limit}
         if metric:
             out[obj.id]["units"] = referee.units

@@ -44,6 +44,7 @@ from engine.play.referee_levels import (
     riders,
 )
 from engine.play.referee_melee import melee_attack, melee_contact
+from engine.play.referee_spells import cast as cast_spell
 from engine.play.shots import ShotPlan, p_success
 from engine.play.state import PRONE, STANDING, CharacterState, GameState, PendingGrenade
 from engine.play.weapons import (
@@ -838,6 +839,11 @@ class Game:
         mine = melee_attack(defender).success - attacker.defense_value("impact")
         theirs = melee_attack(attacker).success - defender.defense_value("impact")
         return mine >= theirs
+
+    def _do_cast(self, spell: str, target: str | None = None,
+                 at: list[int] | None = None, force: str = "max") -> None:
+        """Cast a combat spell as Movement Fire (:mod:`engine.play.referee_spells`)."""
+        cast_spell(self, spell, target, at, force)
 
     def _do_jump(self, to: list[int] | tuple[int, ...]) -> None:
         """An uncontrolled fall off an edge: free, ends Prone, may hurt (seed 000 l.584)."""

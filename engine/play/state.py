@@ -91,6 +91,7 @@ class CharacterState:
     success: dict[str, int] = field(default_factory=dict)
     defense: dict[str, int] = field(default_factory=dict)
     weapons: list[WeaponState] = field(default_factory=list)
+    spells: dict[str, int] = field(default_factory=dict)  # spell -> Maximum Force
     ready: int | None = None  # index of the ready weapon
     pos: Dot3 | None = None  # None: not on the board (not deployed, or exited)
     posture: str = STANDING
@@ -140,7 +141,7 @@ class CharacterState:
             id=ch.id or f"{side}/{ch.name or index}", side=side, name=ch.name,
             move_ratio=ch.move_ratio, fire_ratio=ch.fire_ratio, vision=ch.vision,
             metatype=ch.metatype, success=dict(ch.success), defense=dict(ch.defense),
-            weapons=weapons, ready=firearm,
+            weapons=weapons, ready=firearm, spells=dict(ch.spells),
         )
 
     def to_data(self) -> dict[str, Any]:
@@ -150,6 +151,7 @@ class CharacterState:
             "vision": self.vision, "metatype": self.metatype,
             "success": dict(self.success), "defense": dict(self.defense),
             "weapons": [w.to_data() for w in self.weapons], "ready": self.ready,
+            "spells": dict(self.spells),
             "pos": list(self.pos) if self.pos is not None else None,
             "posture": self.posture, "mp_spent": self.mp_spent, "moved": self.moved,
             "movement_ended": self.movement_ended, "condition": self.condition.to_data(),
@@ -165,6 +167,7 @@ class CharacterState:
             vision=d.get("vision", "normal"), metatype=d.get("metatype", "human"),
             success=dict(d.get("success", {})), defense=dict(d.get("defense", {})),
             weapons=[WeaponState.from_data(w) for w in d.get("weapons", [])],
+            spells=dict(d.get("spells", {})),
             ready=d.get("ready"), pos=tuple(d["pos"]) if d.get("pos") is not None else None,
             posture=d.get("posture", STANDING), mp_spent=d.get("mp_spent", 0),
             moved=d.get("moved", False), movement_ended=d.get("movement_ended", False),

@@ -79,7 +79,8 @@ def test_analyse_json_shape(capsys):
     d = json.loads(out)
     values = [e[3] for e in d["dots"]]
     assert None in values  # unseen dots carry null
-    assert d["sources"] == 36 and len(d["cover"]) == len(values)
+    # the escort sets up on the 12 x 4 dots of the warehouse loading bay
+    assert d["sources"] == 48 and len(d["cover"]) == len(values)
 
 
 def test_analyse_png_and_bad_input(capsys, tmp_path):

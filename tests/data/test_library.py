@@ -283,7 +283,7 @@ def test_three_sample_scenarios(scenarios):
     assert set(scenarios) == {"street-ambush", "police-station-extraction", "nightclub-hold"}
     # turn limits sized so the fastest side can finish a retrieve-and-exit (validate checks it)
     expect = {"street-ambush": ("day", 10, "team"),
-              "police-station-extraction": ("partial-darkness", 15, "team"),
+              "police-station-extraction": ("partial-darkness", 18, "team"),
               "nightclub-hold": ("partial-darkness", 12, "character")}
     for name, (sc, board) in scenarios.items():
         assert (sc.light, sc.turn_limit, sc.initiative) == expect[name]

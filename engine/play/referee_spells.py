@@ -1,0 +1,183 @@
+"""Casting combat spells in play (seed 000 l.1459-1491; the numbers in
+:mod:`engine.rules.dmz1990_spells`).
+
+``{"act": "cast", "spell": "mana-bolt", "target": id}`` (or ``"at": [c, r, l]`` for an area
+spell, ``"force": "min"`` for Minimum Force) is Movement Fire with magic: 3 MP like a shot
+(l.1465), +2 to the Target Value for casting on the move (l.894), the ready weapon put away for
+nothing (l.656; readying it again costs its 3 MP).  Reaction fire is taken first and a caster it
+stops casts nothing (l.971).  Each target rolls the mage's Sorcery + Force against his Mana or
+Physical Spell Defense plus cover and visibility but no elevation (l.812, l.1481); a hit marks
+the spell's damage (stun for the stun spells).  An area spell hits every character within three
+dots of the aimed dot on its level that the mage can see, friend or foe (l.1447).  A touch spell
+needs an adjoining target and an Unarmed Combat test 3 easier first; a failed touch casts
+nothing (l.1479).  Every spell cast then tests Drain: Mana Defense against the Drain Value, a
+failure marks half the damage as stun on the mage (l.1487).
+
+The referee's only hook is ``Game._do_cast``, which hands the action here.  Spells cast as
+reaction fire, sustained and Non-Combat spells are not part of play yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.play.condition import PHYSICAL, STUN
+from engine.play.errors import PlayError
+from engine.play.referee_melee import melee_contact
+from engine.play.shots import p_success
+from engine.play.state import STANDING, CharacterState
+from engine.rules.dmz1990_spells import (
+    AREA_RADIUS,
+    TOUCH_EASIER,
+    Spell,
+    force_of,
+    spell,
+    spell_key,
+    success_value,
+)
+
+#: Target Value modifier of Movement Fire, magic included (seed 000 l.894)
+MOVEMENT_FIRE = 2
+
+
+def known(ch: CharacterState, name: str) -> tuple[Spell, int]:
+    """The spell ``ch`` knows by that name and its Maximum Force, or a PlayError."""
+    sp = spell(name)
+    if sp is None:
+        raise PlayError(f"{name!r} is not a combat spell of the book")
+    for have, force in ch.spells.items():
+        if spell_key(have) == sp.key:
+            return sp, force
+    raise PlayError(f"{ch.id} does not know {sp.key}")
+
+
+def spell_numbers(game: Any, m: CharacterState, t: CharacterState, sp: Spell, force: int,
+                  pos: tuple[int, int, int] | None = None) -> dict[str, Any] | None:
+    """Success Value, Target Value and modifiers of ``m``'s spell at ``t`` (standing on
+    ``pos``, his own dot when None); None when the mage cannot see him."""
+    tpos = pos or t.pos
+    if m.pos is None or tpos is None:
+        return None
+    if pos is None:
+        s, chars, _why = game.sight(m, t)
+    else:
+        s, chars = game.board.sight(m.pos, tpos, m.posture, t.posture, m.vision), 0
+    if s.blocked:
+        return None
+    mods: dict[str, int] = {"defense": t.defense_value(sp.defense)}
+    los = {k: v for k, v in s.modifiers.items() if v and k != "elevation"}
+    mods.update(los)
+    if chars:
+        mods["characters"] = chars
+    mods["movement_fire"] = MOVEMENT_FIRE
+    if m.condition.modifier:
+        mods["injury"] = m.condition.modifier
+    tv = sum(mods.values())
+    sv = success_value(m.success_value("sorcery"), force)
+    return {"success_value": sv, "target_value": tv, "modifiers": mods}
+
+
+def spell_value(game: Any, m: CharacterState, t: CharacterState, sp: Spell, force: int,
+                pos: tuple[int, int, int] | None = None) -> float:
+    """Expected boxes of one cast at ``t`` (what the bots rank by; touch spells 0 unless
+    adjoining)."""
+    if sp.touch and not melee_contact(game.board, m.pos, pos or t.pos):
+        return 0.0
+    n = spell_numbers(game, m, t, sp, force, pos)
+    if n is None:
+        return 0.0
+    p = p_success(n["success_value"] - n["target_value"])
+    if sp.touch:
+        p *= p_success(m.success_value("unarmed") - t.defense_value("impact") + TOUCH_EASIER)
+    return p * sp.damage(force)
+
+
+def victims(game: Any, m: CharacterState, at: tuple[int, int, int]) -> list[CharacterState]:
+    """Everyone an area spell aimed at ``at`` reaches: within three dots on its level and in
+    the mage's sight (the mage himself too, if he stands in it)."""
+    lat = game.board.lattice
+    out = []
+    for c in game.state.characters.values():
+        if c.out or c.pos is None or c.pos[2] != at[2]:
+            continue
+        if lat.distance(c.pos[:2], at[:2]) > AREA_RADIUS:
+            continue
+        if c is m or not game.sight(m, c)[0].blocked:
+            out.append(c)
+    return out
+
+
+def cast(game: Any, spell_name: str, target: str | None = None,
+         at: list[int] | tuple[int, ...] | None = None, force: str = "max") -> None:
+    """Carry out a ``cast`` action for the moving character (see the module docstring)."""
+    m = game.mover
+    sp, max_force = known(m, spell_name)
+    if force not in ("max", "min"):
+        raise PlayError(f"force is max or min, not {force!r}")
+    f = force_of(max_force, force)
+    if sp.area:
+        if at is None:
+            if target is None:
+                raise PlayError(f"{sp.key} is an area spell: give 'at' (or a target)")
+            at = game.char(target).pos
+        at = tuple(at) if len(at) == 3 else (at[0], at[1], m.pos[2])
+        s = game.board.sight(m.pos, at, m.posture, STANDING, m.vision)
+        if s.blocked:
+            raise PlayError(f"{m.id} cannot see {list(at)}")
+        hit = victims(game, m, at)
+    else:
+        if target is None:
+            raise PlayError(f"{sp.key} needs a target")
+        t = game.char(target)
+        if t.out or t is m:
+            raise PlayError(f"{target} is not a target")
+        if sp.touch:
+            if not melee_contact(game.board, m.pos, t.pos):
+                raise PlayError(f"{sp.key} needs {target} on an adjoining dot")
+        elif spell_numbers(game, m, t, sp, f) is None:
+            raise PlayError(f"{m.id} cannot see {target}")
+        hit = [t]
+    cost = game.cost("fire", m)
+    game._need(m, cost, "casting a spell")
+    if m.ready is not None:  # no MP to put the weapon away (l.656)
+        game.log.record("unready", who=m.id, weapon=m.weapons[m.ready].name)
+        m.ready = None
+    if not game._spend(m, cost, f"cast {sp.key}"):
+        return  # reaction fire stopped him: the spell is not cast (l.971)
+    game.log.record("cast", who=m.id, spell=sp.key, force=f, damage=sp.damage(f),
+                    targets=[c.id for c in hit], at=list(at) if at is not None else None)
+    if sp.touch:
+        t = hit[0]
+        tv = t.defense_value("impact") - TOUCH_EASIER
+        res = game.dice.test("touch", m.success_value("unarmed"), tv,
+                             {"defense": t.defense_value("impact"), "touch": -TOUCH_EASIER},
+                             attacker=m.id, target=t.id, spell=sp.key)
+        if not res.success:
+            game.log.record("spell-fizzles", who=m.id, spell=sp.key, why="no touch")
+            return
+    for t in hit:
+        if t.out:
+            continue
+        n = spell_numbers(game, m, t, sp, f) if t is not m else {
+            "success_value": success_value(m.success_value("sorcery"), f),
+            "target_value": m.defense_value(sp.defense),
+            "modifiers": {"defense": m.defense_value(sp.defense)}}
+        if n is None:
+            continue
+        res = game.dice.test("spell", n["success_value"], n["target_value"], n["modifiers"],
+                             attacker=m.id, target=t.id, spell=sp.key, force=f)
+        if res.success:
+            game.damage(t, sp.damage(f), STUN if sp.stun else PHYSICAL, source=m.id,
+                        spell=sp.key)
+    drain(game, m, sp, f)
+
+
+def drain(game: Any, m: CharacterState, sp: Spell, force: int) -> None:
+    """The Drain Resistance test after every spell cast (l.1487)."""
+    if m.out:
+        return
+    dv = sp.drain_value(force)
+    res = game.dice.test("drain", m.defense_value("mana_spell"), dv, {"drain": dv},
+                         who=m.id, spell=sp.key, force=force)
+    if not res.success:
+        game.damage(m, sp.drain_damage(force), STUN, source="drain", spell=sp.key)
