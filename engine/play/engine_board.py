@@ -190,6 +190,8 @@ class EngineBoard:
         blocked = v.blocked
         if blocked:
             return Sight(True, facts.range, details=details)
+        if mods.get("covered_locations"):
+            details["covered"] = list(mods["covered_locations"])  # darkcon: body parts hidden
         parts = {k: int(mods.get(k, 0)) for k in
                  ("cover", "prone", "elevation", "visibility", "target_modifier")}
         # what a ruleset's referee reads beyond the modifiers (sr1: hard cover ratings)

@@ -29,7 +29,7 @@ from engine.play.sr3_game import SR3Game
 from engine.play.sr1_game import SR1Game
 
 # isort: split
-# darkcon lane: from engine.play.darkcon_game import DarkConGame
+from engine.play.darkcon_game import DarkConGame
 
 #: ruleset name -> referee class (a ruleset not listed here cannot be played)
 REFEREES: dict[str, type[Game]] = {
@@ -39,7 +39,7 @@ REFEREES: dict[str, type[Game]] = {
 
     "sr1": SR1Game,
 
-    "darkcon": Game,  # darkcon lane: DarkConGame
+    "darkcon": DarkConGame,
 }
 
 

@@ -24,7 +24,7 @@ from engine.rules import sr3_combat
 from engine.rules import sr1_combat
 
 # isort: split
-# darkcon lane: from engine.rules import darkcon_combat
+from engine.rules import darkcon_combat
 
 #: ruleset name -> check of one character (problems, empty when he can be played)
 CHECKS: dict[str, Callable[[Character], list[str]]] = {
@@ -33,7 +33,7 @@ CHECKS: dict[str, Callable[[Character], list[str]]] = {
 
     "sr1": sr1_combat.check_character,
 
-    # darkcon lane: "darkcon": darkcon_combat.check_character,
+    "darkcon": darkcon_combat.check_character,
 }
 
 

@@ -31,6 +31,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from engine.rules.darkcon import BANDS, LOCATIONS
@@ -62,6 +63,7 @@ ASSUMED: dict[str, str] = {
                        "(l.471 gives trot -2, run -4)",
     "melee-damage": "a melee weapon's damage is D6 rolled, like a firearm's DAM (the Melee "
                     "Weapons Chart of l.250 is not in the seeds)",
+    "open-door": "opening or closing a door or window costs 2 m of the move",
 }
 
 # =========================================================================== character sheet
@@ -173,6 +175,7 @@ class Dice:
         return d + (f"{self.plus:+d}" if self.plus else "")
 
 
+@lru_cache(maxsize=512)
 def _mean_floor(n: int, plus: int, floor: int) -> float:
     dist = {0: 1.0}
     for _ in range(n):
@@ -258,30 +261,29 @@ def weapon_profile(stats: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> Weap
 
 
 def check_character(ch: Any) -> list[str]:
-    """What a character sheet lacks (or gets wrong) for darkcon play, one line per key."""
+    """What a character sheet lacks (or gets wrong) for darkcon play, one line per key
+    (validation names the character)."""
     out: list[str] = []
     stats = dict(ch.stats)
-    name = ch.name
     for key in ATTRIBUTES:
         v = _as_int(stats.get(key))
         if key not in stats:
-            out.append(f"{name}: darkcon needs '{key}' in stats")
+            out.append(f"'{key}' is missing from stats")
         elif v is None or v < 0:
-            out.append(f"{name}: darkcon '{key}' must be a whole number >= 0, not {stats[key]!r}")
+            out.append(f"'{key}' must be a whole number >= 0, not {stats[key]!r}")
     for key in DEFAULTS:
         if key in stats and (_as_int(stats[key]) is None or _as_int(stats[key]) < 0):
-            out.append(f"{name}: darkcon '{key}' must be a whole number >= 0, not {stats[key]!r}")
+            out.append(f"'{key}' must be a whole number >= 0, not {stats[key]!r}")
     for w in ch.weapons:
         wn = w.name or w.type
         ws = dict(w.stats)
         if "skill" not in ws:
-            out.append(f"{name}: weapon {wn} needs darkcon 'skill' in stats "
-                       f"({' | '.join(SKILLS)})")
+            out.append(f"weapon {wn}: 'skill' is missing from stats ({' | '.join(SKILLS)})")
             continue
         try:
             prof = weapon_profile(ws)
         except ValueError as e:
-            out.append(f"{name}: weapon {wn}: darkcon {e}")
+            out.append(f"weapon {wn}: {e}")
             continue
         need: tuple[str, ...] = ()
         if prof.is_firearm:
@@ -292,10 +294,10 @@ def check_character(ch: Any) -> list[str]:
             need = ("damage",)
         for key in need:
             if key not in ws:
-                out.append(f"{name}: weapon {wn} needs darkcon '{key}' in stats")
+                out.append(f"weapon {wn}: '{key}' is missing from stats")
         skill_key = SKILLS[prof.skill][0]
         if skill_key not in stats and skill_key not in DEFAULTS:
-            out.append(f"{name}: darkcon needs '{skill_key}' in stats to use the {wn}")
+            out.append(f"'{skill_key}' is missing from stats (to use the {wn})")
     return out
 
 
@@ -388,6 +390,7 @@ def judge_skill(target: int, roll: int, marksmanship: bool = False, band: str | 
     return Outcome(roll <= target, False, "rolled", margin)
 
 
+@lru_cache(maxsize=4096)
 def p_skill(target: int, marksmanship: bool = False, band: str | None = None) -> float:
     """Exact chance a d20 roll succeeds."""
     return sum(judge_skill(target, r, marksmanship, band).success for r in range(1, 21)) / 20
@@ -520,6 +523,7 @@ def burst_hits(target: int, roll: int, burst: int, band: str | None = None) -> i
     return min(1 + extra, burst)
 
 
+@lru_cache(maxsize=4096)
 def expected_burst_hits(target: int, burst: int, band: str | None = None) -> float:
     return sum(burst_hits(target, r, burst, band) for r in range(1, 21)) / 20
 
@@ -647,8 +651,9 @@ class Wounds:
 
     @property
     def modifier(self) -> int:
-        """The Initiative penalty of the worst wound (0, -1, -3, -5; l.759-761)."""
-        return INITIATIVE_PENALTY[self.worst]
+        """How hurt he is, bigger is worse: the size of the worst wound's Initiative penalty
+        (0, 1, 3, 5; l.759-761)."""
+        return -INITIATIVE_PENALTY[self.worst]
 
     @property
     def strength_halved(self) -> bool:
@@ -656,9 +661,17 @@ class Wounds:
 
     @property
     def lowest(self) -> int | None:
-        """Health left as a number, lower is worse: None unhurt, 3 scratch ... 0 critical."""
+        """Health left on the DMZ monitor's 12..0 scale, lower is worse (the bots' "finish the
+        wounded"): None unhurt, 9 scratch, 6 slight, 3 serious, 0 critical."""
         w = self.worst
-        return None if w == "none" else len(SEVERITY) - 1 - SEVERITY.index(w)
+        return None if w == "none" else 12 - 3 * SEVERITY.index(w)
+
+    @property
+    def boxes(self) -> dict[int, str | None]:
+        """A DMZ-style strip of boxes 12..0 for displays: three boxes marked for each wound
+        level of the worst body part (scratch 3 ... critical 12), all 13 when dead."""
+        n = 13 if self.dead else 3 * SEVERITY.index(self.worst)
+        return {b: ("physical" if i < n else None) for i, b in enumerate(range(12, -1, -1))}
 
     @property
     def legs_lost(self) -> int:
@@ -670,7 +683,8 @@ class Wounds:
 
     @property
     def mp(self) -> float:
-        return 0.0 if self.out else 1.0
+        """DMZ's MP: not used under darkcon (the referee's allowance gives metres)."""
+        return 0.0
 
     def wound(self, loc: str, points: int) -> dict[str, Any]:
         """Add ``points`` to a body part; returns what it did."""

@@ -208,16 +208,18 @@ def test_wounds_condition():
     w = dc.Wounds.for_fighter(dc.fighter({"strength": 6, "constitution": 5}))
     assert not w.out and w.lowest is None and w.modifier == 0
     w.wound("left-arm", 6)
-    assert w.modifier == -1 and not w.out and w.lowest == 2
+    assert w.modifier == 1 and not w.out and w.lowest == 6
     w.wound("left-leg", 12)
-    assert w.modifier == -3 and w.legs_lost == 1 and w.strength_halved and not w.out
+    assert w.modifier == 3 and w.lowest == 3 and w.legs_lost == 1 and w.strength_halved and not w.out
     r = w.wound("head", 12)
     assert r["unconscious"] and w.unconscious and not w.dead   # serious head (l.760)
     r = w.wound("head", 11)
     assert w.dead and r["dead"] and not w.unconscious          # critical head (l.761)
     other = dc.Wounds.for_fighter(dc.fighter({"strength": 6, "constitution": 5}))
     other.wound("chest", 45)                                    # over twice 22: critical
-    assert other.unconscious and not other.dead and other.modifier == -5
+    assert other.unconscious and not other.dead and other.modifier == 5 and other.lowest == 0
+    assert sum(1 for v in w.boxes.values() if v) == 13 and len(w.boxes) == 13   # dead: all
+    assert [b for b, v in other.boxes.items() if v] == list(range(12, 0, -1))   # critical: 12
     back = dc.Wounds.from_data(w.to_data())
     assert back.to_data() == w.to_data() and back.to_data()["kind"] == "darkcon"
 
@@ -335,8 +337,8 @@ def _sabre(**stats):
 def test_check_character_clean_and_missing():
     assert dc.check_character(_sabre()) == []
     msgs = dc.check_character(_sabre(constitution=None, small_arms_pistol=None))
-    assert msgs == ["Sabre: darkcon needs 'constitution' in stats",
-                    "Sabre: darkcon needs 'small_arms_pistol' in stats to use the Colt"]
+    assert msgs == ["'constitution' is missing from stats",
+                    "'small_arms_pistol' is missing from stats (to use the Colt)"]
 
 
 def test_check_character_weapon_keys():

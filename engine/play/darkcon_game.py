@@ -1,0 +1,730 @@
+"""The Dark Conspiracy referee: :class:`DarkConGame` plays ``ruleset: darkcon`` scenarios.
+
+It overrides the hooks of :class:`engine.play.game.Game` with seed 003's rules, computed by
+:mod:`engine.rules.darkcon_combat` (the numbers) and :mod:`engine.rules.darkcon` (range bands,
+obscured, prone, covered body parts, the Incidental Fire Zone):
+
+* every turn each character rolls his Initiative in D6 and acts at that score and every 10
+  below it (l.174); one activation is one Combat Action (l.132-159): a move of up to a run
+  (32 m; 4 m crawling), or one action (fire, reload, ready, melee, drop prone) with at most a
+  half walk or trot (8 m, l.155), or a throw or standing up alone (l.159);
+* fire: a d20 under skill + Strength, range +4/0/-4/-6, quick shots -4, recoil against
+  Strength, target prone/obscured/moving; bursts by l.429-431 and the misses as incidental
+  fire on whoever stands in the zone (l.434-447); hits strike a rolled body part, lose
+  armour x PEN dice and leave blunt trauma (l.630-646); no direct fire at what the firer
+  cannot see (l.346);
+* wounds per body part against Hit Capacity, knockdown and stun (l.741-761), melee (l.220-252),
+  grenades (l.507-535) and falls (l.664-668).
+
+Where the supplement leaves a number to the rulebook, the log entry says ``assumed`` (see
+``darkcon_combat.ASSUMED`` and docs/rulesets.md).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shapely.geometry import Point, Polygon
+
+from engine.model import Character
+from engine.play import turn
+from engine.play.board_view import BarrierInfo, Sight
+from engine.play.condition import register_condition
+from engine.play.errors import PlayError
+from engine.play.game import Game
+from engine.play.shots import ShotPlan
+from engine.play.state import PRONE, CharacterState, PendingGrenade
+from engine.play.weapons import grenade_kind
+from engine.rules import darkcon as R
+from engine.rules import darkcon_combat as C
+from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
+
+register_condition(C.Wounds.kind, C.Wounds)
+
+BASE_RATE = R.DarkCon.base_rate  # 8 m walking (l.143)
+PACES = {name: BASE_RATE * f for name, f in R.DarkCon.movement.rates}  # crawl 4 ... run 32
+COMBINED_M = PACES["trot"] / 2  # a walk or trot combined with an action: half as far (l.155)
+#: actions that may go with half a walk or trot (l.155); the others stand alone (l.159)
+COMBINED = ("fire", "reload", "ready", "melee", "prone", "breach")
+ALONE = ("throw", "stand")
+OPEN_M = float(METERS_PER_DOT)  # opening a door or window: 2 m of the move (ASSUMED open-door)
+
+
+def _assumed(key: str) -> dict[str, str]:
+    return {"assumed": C.ASSUMED[key]}
+
+
+class DarkConGame(Game):
+    """Referee of a game under ``ruleset: darkcon``."""
+
+    ruleset_name = "darkcon"
+    units = "m"
+    can_hold_arcs = False
+    per_character_initiative = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._models: list[Character] = []
+        #: what play remembers beyond the skeleton's state (saved with the game): sheets,
+        #: this turn's action scores, each character's last pace, lost actions, stun
+        self.dc: dict[str, Any] = {"sheets": {}, "scores": [], "pace": {}, "lose": {},
+                                   "stunned": {}, "alone": {}}
+        self._fighters: dict[str, C.Fighter] = {}
+        self._profiles: dict[tuple[str, int], C.WeaponProfile] = {}
+        super().__init__(*args, **kwargs)
+
+    # ================================================================== sheets
+    def condition_for(self, ch_model: Character) -> C.Wounds:
+        problems = C.check_character(ch_model)
+        if problems:
+            raise PlayError(f"{ch_model.name}: {problems[0]} (darkcon figures; sprawlmap "
+                            f"validate lists them)")
+        self._models.append(ch_model)
+        return C.Wounds.for_fighter(C.fighter(ch_model.stats))
+
+    def wire(self) -> None:
+        super().wire()
+        chars = list(self.state.characters.values())
+        if self._models and len(self._models) == len(chars):
+            for cs, model in zip(chars, self._models, strict=True):
+                self.dc["sheets"][cs.id] = {
+                    "stats": [[k, v] for k, v in model.stats],
+                    "weapons": [[[k, v] for k, v in w.stats] for w in model.weapons]}
+                for ws, w in zip(cs.weapons, model.weapons, strict=True):
+                    mag = dict(w.stats).get("mag")
+                    if w.shots is None and isinstance(mag, int):
+                        ws.clip = ws.loaded = mag
+            self._models = []
+
+    def fighter(self, ch: CharacterState) -> C.Fighter:
+        got = self._fighters.get(ch.id)
+        if got is None:
+            got = C.fighter([tuple(p) for p in self.dc["sheets"][ch.id]["stats"]])
+            self._fighters[ch.id] = got
+        return got
+
+    def profile(self, ch: CharacterState, index: int | None = None) -> C.WeaponProfile | None:
+        """darkcon figures of ``ch``'s weapon ``index`` (his ready one by default)."""
+        i = ch.ready if index is None else index
+        if i is None:
+            return None
+        got = self._profiles.get((ch.id, i))
+        if got is None:
+            got = C.weapon_profile([tuple(p) for p in self.dc["sheets"][ch.id]["weapons"][i]])
+            self._profiles[(ch.id, i)] = got
+        return got
+
+    def strength(self, ch: CharacterState) -> int:
+        """Strength, halved by a serious or critical wound (l.760)."""
+        s = self.fighter(ch).strength
+        return s // 2 if ch.condition.strength_halved else s
+
+    # ================================================================== dice
+    def _d20(self, purpose: str, **ctx: Any) -> int:
+        r = self.dice.rng.randint(1, 20)
+        self.log.record("roll", purpose=purpose, dice=[r], total=r, die="d20", **ctx)
+        return r
+
+    def _ability(self, purpose: str, attribute: int, difficulty: str, modifier: int = 0,
+                 **ctx: Any) -> tuple[bool, int, int]:
+        """An ability check, 2D6-1 under the attribute (l.112): (success, target, roll)."""
+        a, b = self.dice.pair()
+        roll = a + b - 1
+        target = C.ability_target(attribute, difficulty, modifier)
+        out = C.judge_ability(target, roll)
+        ctx.setdefault("rule", "2D6-1 under the attribute (seed 003 l.112)")
+        self.log.record("check", purpose=purpose, difficulty=difficulty, target=target,
+                        roll=roll, dice=[a, b], success=out.success, **ctx)
+        return out.success, target, roll
+
+    def _roll(self, dice: C.Dice) -> tuple[list[int], int]:
+        return dice.roll(self.dice.d6)
+
+    # ================================================================== turn and budget
+    def new_turn_order(self) -> list[str]:
+        """Everyone rolls his Initiative in D6 (less his wound's penalty) and acts at the
+        score and every 10 below it (l.174-176); a stunned character sits the turn out."""
+        entries: list[tuple[int, int, str]] = []
+        rolls: dict[str, Any] = {}
+        chars = [c for c in self.state.characters.values() if not c.out]
+        self.dice.rng.shuffle(chars)  # ties: a random order
+        for k, ch in enumerate(chars):
+            stun = self.dc["stunned"].get(ch.id, 0)
+            if stun > 0:
+                self.dc["stunned"][ch.id] = stun - 1
+                rolls[ch.id] = {"stunned": stun}
+                continue
+            n = C.initiative_dice(self.fighter(ch).initiative, -ch.condition.modifier)
+            dice = [self.dice.d6() for _ in range(n)]
+            score = sum(dice)
+            rolls[ch.id] = {"dice": dice, "combat_initiative": score}
+            entries += [(s, k, ch.id) for s in C.action_scores(score)]
+        entries.sort(key=lambda e: (-e[0], e[1]))
+        self.dc["scores"] = [[s, cid] for s, _k, cid in entries]
+        self.log.record("initiative", turn=self.state.turn, rolls=rolls,
+                        order=[f"{cid}@{s}" for s, _k, cid in entries],
+                        rule="Initiative D6, act at the score and every 10 less (seed 003 "
+                             "l.174)")
+        return [cid for _s, _k, cid in entries]
+
+    def segment(self) -> int | None:
+        """The action segment of the activation now open (for the log)."""
+        i = self.state.phase
+        sc = self.dc["scores"]
+        return sc[i][0] if 0 <= i < len(sc) else None
+
+    def refresh(self, ch: CharacterState) -> None:
+        super().refresh(ch)
+        self.dc["alone"].pop(ch.id, None)
+        lose = self.dc["lose"].get(ch.id, 0)
+        if lose > 0 and not ch.out:
+            self.dc["lose"][ch.id] = lose - 1
+            ch.moved = True
+            self.log.record("action-lost", who=ch.id, segment=self.segment(), left=lose - 1)
+
+    def _pace(self, ch: CharacterState) -> str | None:
+        moved = ch.mp_spent
+        if moved <= 1e-9:
+            return None
+        if ch.posture == PRONE:
+            return "crawl"
+        return next((p for p in ("walk", "trot") if moved <= PACES[p] + 1e-9), "run")
+
+    def _finish_mover(self) -> None:
+        m = self.mover
+        self.dc["pace"][m.id] = self._pace(m)
+        super()._finish_mover()
+
+    def _crawls(self, ch: CharacterState) -> bool:
+        return ch.posture == PRONE or ch.condition.legs_lost > 0
+
+    def allowance(self, ch: CharacterState) -> float:
+        """Metres of one Combat Action: a run (crawl when prone or on a lost leg, l.142-145,
+        ASSUMED limbs); half a walk or trot once an action is taken with it (l.155); nothing
+        after a throw or standing up (l.159)."""
+        if ch.condition.out:
+            return 0.0
+        base = PACES["crawl"] if self._crawls(ch) else PACES["run"]
+        if ch.slots_spent:
+            if self.dc["alone"].get(ch.id):
+                return 0.0
+            return min(base, COMBINED_M)
+        return base
+
+    def action_slots(self, ch: CharacterState) -> int:
+        return 1
+
+    def slots_left(self, ch: CharacterState) -> int:
+        """No action after moving more than half a trot, nor after crawling (l.155, l.461)."""
+        if ch.mp_spent > COMBINED_M + 1e-9 or (ch.posture == PRONE and ch.mp_spent > 0):
+            return 0
+        return super().slots_left(ch)
+
+    def cost(self, kind: str, ch: CharacterState, distance: int | None = None,
+             weapon: Any = None) -> tuple[float, int]:
+        """One action slot for fire, reload, ready, melee, prone, breach (with half a walk or
+        trot); a throw and standing up take the whole action: after any movement they cost
+        two slots, more than there is (l.159).  Doors: 2 m of the move (assumed)."""
+        if kind in COMBINED:
+            return 0.0, 1
+        if kind in ALONE:
+            if kind == "throw" and distance is not None:
+                w = weapon if weapon is not None else ch.ready_weapon
+                if w is not None and self._throw_difficulty(ch, distance * METERS_PER_DOT) is None:
+                    return 0.0, 2
+            return 0.0, (1 if ch.mp_spent <= 1e-9 else 2)
+        if kind in ("open-door", "open-window"):
+            return OPEN_M, 0
+        if kind == "exit":
+            return self.min_step(ch), 0
+        if kind.startswith("arc-"):
+            return 0.0, 2
+        raise PlayError(f"no cost for {kind!r}")
+
+    def _need(self, m: CharacterState, cost: tuple[float, int], what: str) -> None:
+        if cost[1] and m.slots_spent:
+            raise PlayError(f"{m.id} has taken his combat action ({what} is another; seed 003 "
+                            f"l.132)")
+        if cost[1] and m.mp_spent > 0 and (cost[1] > 1 or m.mp_spent > COMBINED_M + 1e-9
+                                           or m.posture == PRONE):
+            raise PlayError(f"{m.id} has moved {m.mp_spent:g} m: {what} goes only with half a "
+                            f"walk or trot ({COMBINED_M:g} m), never with a run or a crawl, "
+                            f"and a throw or standing up with no move (seed 003 l.155-159)")
+        super()._need(m, cost, what)
+
+    def _charge(self, m: CharacterState, cost: tuple[float, int], what: str) -> None:
+        if what in ALONE:
+            self.dc["alone"][m.id] = True
+        super()._charge(m, cost, what)
+
+    @classmethod
+    def turn_budget(cls, ch_model: Character) -> float:
+        """A run for each action an average Initiative roll gives (l.145, l.174)."""
+        n = C.fighter(ch_model.stats).initiative
+        return PACES["run"] * len(C.action_scores(round(3.5 * n)))
+
+    # ================================================================== range
+    def metres(self, a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+        """2 m squares, every other diagonal doubled (l.128), 4 m a level."""
+        lat = self.board.lattice
+        dc, dr = abs(a[0] - b[0]), abs(a[1] - b[1])
+        d = lat.distance(a[:2], b[:2])
+        flat = R.squares(max(dc, dr) - min(dc, dr), min(dc, dr)) if d == max(dc, dr) else d
+        up = abs(a[2] - b[2]) * METERS_PER_STORY // METERS_PER_DOT
+        return float(R.squares(max(flat, up) - min(flat, up), min(flat, up)) * METERS_PER_DOT)
+
+    # ================================================================== fire
+    def _fire_numbers(self, a: CharacterState, apos: tuple[int, int, int], t: CharacterState,
+                      tpos: tuple[int, int, int], s: Sight, posture: str,
+                      moving: float | None = None) -> dict[str, Any] | None:
+        """Everything about ``a``'s fire with his ready weapon at ``t``, or None (no skill,
+        out of range, no use of both arms, moved too far)."""
+        p = self.profile(a)
+        if p is None or not p.is_firearm or a.condition.arms_lost >= 2:
+            return None
+        f = self.fighter(a)
+        skill = f.skill(p.skill)
+        if skill <= 0:
+            return None  # "Characters with no skill in a weapon type may not fire it" (l.348)
+        w = a.ready_weapon
+        metres = self.metres(apos, tpos)
+        band = R.range_band(str(p.range), metres)
+        if band not in R.RANGE_MODIFIER:
+            return None
+        spent = a.mp_spent if moving is None else moving
+        pace = None if spent <= 1e-9 else ("walk" if spent <= PACES["walk"] / 2 + 1e-9
+                                           else "trot")
+        strength = self.strength(a)
+        mods = {"range": R.RANGE_MODIFIER[band], "quick_shot": C.QUICK_SHOT}
+        for k in ("prone", "visibility", "target_modifier"):
+            if s.modifiers.get(k):
+                mods[k] = s.modifiers[k]
+        if posture == PRONE and "prone" not in mods:
+            mods["prone"] = R.PRONE
+        tmove = self.dc["pace"].get(t.id)
+        if tmove in C.TARGET_MOVING:
+            mods["target_moving"] = C.TARGET_MOVING[tmove]
+        base = C.skill_target(skill, f.attribute(p.skill, strength))
+        rec_str = C.effective_strength(strength, pace)
+        burst = p.burst
+        loaded = w.loaded if w.loaded is not None else p.max_shots * max(burst, 1)
+        if burst:
+            burst = min(burst, loaded)
+            most = min(p.max_shots, max(loaded // burst, 1)) if burst else 0
+            recoil = p.burst_recoil
+        else:
+            most = min(p.max_shots, loaded)
+            recoil = p.recoil
+        if most <= 0:
+            return None
+        shots = C.steady_shots(recoil, rec_str, most)
+        rec = C.recoil_modifiers(recoil, shots, rec_str)
+        targets = [base + sum(mods.values()) + r for r in rec]
+        pen = C.pen_at(p.pen, band)
+        tf = self.fighter(t)
+        covered = tuple(s.details.get("covered", ()))
+        per_round = C.expected_wound(p.damage, pen, tf.armor, covered)
+        if burst:
+            hits = sum(C.expected_burst_hits(x, burst, band) for x in targets)
+        else:
+            hits = sum(C.p_skill(x, True, band) for x in targets)
+        p_none = math.prod(1 - C.p_skill(x, True, band) for x in targets)
+        return {"skill": skill, "attribute": f.attribute(p.skill, strength), "base": base,
+                "modifiers": mods, "recoil": rec, "targets": targets, "shots": shots,
+                "burst": burst, "band": band, "range_m": metres, "pace": pace,
+                "damage": str(p.damage), "pen": pen, "covered": list(covered),
+                "p_hit": round(1 - p_none, 4), "expected": round(hits * per_round, 3),
+                "difficulty": "Average"}
+
+    def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,
+                  ) -> ShotPlan | None:
+        w = a.ready_weapon
+        if w is None or w.is_grenade or a.pos is None or t.pos is None:
+            return None
+        s, _chars, _why = self.sight(a, t)
+        if s.blocked:
+            return None  # no direct fire at what the firer cannot see (l.346)
+        n = self._fire_numbers(a, a.pos, t, t.pos, s, t.posture)
+        if n is None:
+            return None
+        return ShotPlan(n["p_hit"], n["expected"], n)
+
+    def shot_value(self, shooter: CharacterState, spos: tuple[int, int, int],
+                   target: CharacterState, tpos: tuple[int, int, int], movement_fire: bool,
+                   target_posture: str | None = None) -> float:
+        w = shooter.ready_weapon
+        if w is None or w.is_grenade or (w.loaded is not None and w.loaded <= 0
+                                         and w.clips <= 0):
+            return 0.0
+        posture = target_posture or target.posture
+        s = self.board.sight(spos, tpos, shooter.posture, posture, shooter.vision)
+        if s.blocked:
+            return 0.0
+        # from another dot he has moved there: half a trot at most if he still fires
+        moving = 0.0 if spos == shooter.pos else COMBINED_M
+        n = self._fire_numbers(shooter, spos, target, tpos, s, posture, moving=moving)
+        return 0.0 if n is None else n["expected"]
+
+    def resolve_shot(self, a: CharacterState, t: CharacterState, plan: ShotPlan,
+                     reaction: bool) -> None:
+        """Each shot or burst rolled under its target (l.400, l.429-431); hits strike a body
+        part; a burst's misses fly on through the Incidental Fire Zone (l.434-447)."""
+        w = a.ready_weapon
+        n = plan.numbers
+        p = self.profile(a)
+        w.fired_this_turn += 1
+        band = n["band"]
+        missed = 0
+        for i, target in enumerate(n["targets"]):
+            if w.loaded is not None and w.loaded <= 0:
+                break
+            rounds = n["burst"] or 1
+            if w.loaded is not None:
+                rounds = min(rounds, w.loaded)
+                w.loaded -= rounds
+            roll = self.dice.rng.randint(1, 20)
+            out = C.judge_skill(target, roll, True, band)
+            hits = C.burst_hits(target, roll, rounds, band) if n["burst"] else int(out.success)
+            missed += rounds - hits
+            # a "test" event, as DMZ's shots are, so records and reports count it
+            self.log.record(
+                "test", purpose="reaction fire" if reaction else "movement fire",
+                attacker=a.id, target=t.id, weapon=w.name, segment=self.segment(),
+                shot=i + 1, of=len(n["targets"]), rounds=rounds, target_number=target,
+                roll=roll, result=out.why, success=out.success, critical=out.critical, hits=hits,
+                skill=n["skill"], attribute=n["attribute"], modifiers=n["modifiers"],
+                recoil=n["recoil"][i], range_m=n["range_m"], band=band,
+                rule="d20 under skill + Strength; 17-20 miss, 2 hits, 1 critical (seed 003 "
+                     "l.116, l.400)")
+            for _ in range(hits):
+                if t.condition.out:
+                    break
+                self._round_hits(a, t, p, band, tuple(n["covered"]))
+            if t.condition.out:
+                break
+        if n["burst"] and missed:
+            self._incidental(a, t, p, band, C.incidental_rounds(missed))
+
+    def _round_hits(self, a: CharacterState, t: CharacterState, p: C.WeaponProfile, band: str,
+                    covered: tuple[str, ...], source: str | None = None) -> None:
+        """One round strikes ``t``: hit location, cover, armour x PEN, blunt trauma."""
+        loc = C.hit_location(self._d20("hit location", target=t.id, **_assumed("hit-location")))
+        if loc in covered:
+            self.log.record("stopped", target=t.id, location=loc,
+                            why="the body part is behind cover (seed 003 l.644)",
+                            **_assumed("cover"))
+            return
+        armor = self.fighter(t).armor_at(loc)
+        pen = C.pen_at(p.pen, band)
+        left, absorbed = C.penetrate(p.damage.n, armor, pen)
+        rolled: list[int] = []
+        pts = 0
+        if left > 0:
+            rolled, pts = self._roll(C.Dice(left, p.damage.plus, p.damage.floor))
+        blunt = C.blunt_trauma(absorbed)
+        self.damage(t, pts + blunt, "wound", source=source or a.id, location=loc,
+                    dam=str(p.damage), armor=armor, pen="Nil" if pen is None else pen,
+                    dice_rolled=rolled, blunt_trauma=blunt)
+
+    def _incidental(self, a: CharacterState, t: CharacterState, p: C.WeaponProfile, band: str,
+                    rounds: int) -> None:
+        """Bystanders in the Incidental Fire Zone check Difficult Agility; the Incidental
+        Rounds go to the worst failures, a D6 each, 5-6 a hit (l.434-447)."""
+        if rounds <= 0:
+            return
+        zone = R.incidental_fire_zone(self.point(a.pos), self.point(t.pos), band)
+        if not zone:
+            return
+        poly = Polygon(zone)
+        fails: list[tuple[str, int]] = []
+        for c in self.state.characters.values():
+            if c is a or c is t or c.out or c.pos is None or c.pos[2] != t.pos[2]:
+                continue
+            if not poly.buffer(1e-6).contains(Point(self.point(c.pos))):
+                continue
+            f = self.fighter(c)
+            mod = int(self.metres(c.pos, t.pos) // 2) + C.INCIDENTAL_RANGE[band] + \
+                (1 if c.posture == PRONE else 0)
+            ok, target, roll = self._ability("incidental fire", f.agility, "Difficult", mod,
+                                             who=c.id, shooter=a.id,
+                                             rule="Incidental Fire Zone (seed 003 l.434-443)")
+            if not ok:
+                fails.append((c.id, max(roll - target, 1)))
+        self.log.record("incidental", shooter=a.id, target=t.id, rounds=rounds, band=band,
+                        failed=dict(fails), **_assumed("incidental-rounds"))
+        if not fails:
+            return
+        hits = C.allocate_incidental(rounds, fails, self.dice.d6)
+        for cid, h in hits.items():
+            c = self.char(cid)
+            for _ in range(h):
+                if c.condition.out:
+                    break
+                self._round_hits(a, c, p, band, (), source=a.id)
+
+    # ================================================================== damage
+    def damage(self, victim: CharacterState, amount: int, kind: str, source: str,
+               **detail: Any) -> None:
+        """Points on a body part (rolled when not given), the wound level it reaches, and
+        knockdown (more than Constitution: Difficult Agility or prone, with a Panic Check)
+        and stun (a head wound above Constitution) (l.745-761)."""
+        cond: C.Wounds = victim.condition
+        if cond.dead:
+            return
+        loc = detail.pop("location", None)
+        if loc is None:
+            loc = C.hit_location(self._d20("hit location", target=victim.id,
+                                           **_assumed("hit-location")))
+        res = cond.wound(loc, int(amount))
+        self.log.record("damage", target=victim.id, source=source, damage=kind,
+                        worst=cond.worst, initiative_penalty=-cond.modifier,
+                        **res, **detail)
+        knocked = False
+        f = self.fighter(victim)
+        if not cond.out and amount > f.constitution:
+            ok, _t, _r = self._ability("knockdown", f.agility, "Difficult", who=victim.id)
+            if not ok and victim.posture != PRONE:
+                knocked = True
+                panic = self.dice.d6()
+                lost = max(panic - f.initiative, 0)
+                self.log.record("panic", who=victim.id, roll=panic, initiative=f.initiative,
+                                actions_lost=lost, rule="Panic Check when knocked down (seed "
+                                "003 l.216)")
+                if lost:
+                    self.dc["lose"][victim.id] = self.dc["lose"].get(victim.id, 0) + lost
+            if loc == "head" and not cond.out:
+                ok, target, roll = self._ability("stun", f.constitution, "Difficult",
+                                                 who=victim.id)
+                rounds = 0 if ok else C.stun_rounds(target, roll)
+                if rounds:
+                    self.dc["stunned"][victim.id] = rounds
+                    self.log.record("stunned", who=victim.id, rounds=rounds,
+                                    rule="seed 003 l.749")
+        if cond.out and not cond.dead and cond.level(loc) == "critical":
+            self.log.record("bleeding", who=victim.id, location=loc,
+                            **_assumed("critical-unconscious"))
+        self.consequences(victim, knocked)
+
+    # ================================================================== melee
+    def _melee_numbers(self, a: CharacterState, d: CharacterState) -> dict[str, Any]:
+        p = self.profile(a)
+        armed = p is not None and p.skill == "armed" and a.condition.arms_lost < 2
+        f = self.fighter(a)
+        kind = "armed" if armed else "unarmed"
+        strength = self.strength(a)
+        dice = p.damage if armed else C.unarmed_rating(strength, f.skill("unarmed"))
+        target = C.skill_target(f.skill(kind), strength)
+        vis = self.board.sight(a.pos, d.pos, a.posture, d.posture, a.vision).visibility \
+            if a.pos is not None and d.pos is not None else 0
+        mods = {}
+        if vis:
+            mods["visibility"] = max(vis // 2, -3)  # the melee table is half the fire one
+            target += mods["visibility"]
+        p_hit = C.p_skill(target)
+        armor = self.fighter(d).armor
+        mean = sum(w * max(dice.mean - C.melee_armor(armor.get(loc, 0), armed), 0)
+                   for loc, w in C.LOCATION_WEIGHT.items())
+        return {"kind": kind, "target_number": target, "dice": dice, "modifiers": mods,
+                "p_hit": p_hit, "expected": p_hit * mean, "skill": f.skill(kind),
+                "weapon": (a.ready_weapon.name if armed else "unarmed")}
+
+    def _blocks(self, d: CharacterState, kind: str) -> bool:
+        """The defender may block if he has acted this turn and has an action left to give
+        (l.230, l.248); with an armed blow only with a melee weapon ready."""
+        if d.out or d.posture == PRONE:
+            return False
+        if kind == "armed":
+            p = self.profile(d)
+            if p is None or p.skill != "armed":
+                return False
+        later = self.state.order[self.state.phase + 1:]
+        acted = any(cid == d.id for _s, cid in self.dc["scores"][:self.state.phase + 1])
+        return acted and d.id in later
+
+    def resolve_melee(self, m: CharacterState, t: CharacterState,
+                      purpose: str = "melee") -> bool:
+        n = self._melee_numbers(m, t)
+        roll = self.dice.rng.randint(1, 20)
+        out = C.judge_skill(n["target_number"], roll)
+        self.log.record("test", purpose=purpose, attacker=m.id, target=t.id,
+                        weapon=n["weapon"], melee=n["kind"], target_number=n["target_number"],
+                        roll=roll, success=out.success, critical=out.critical,
+                        modifiers=n["modifiers"],
+                        rule="Average task vs Melee Combat (seed 003 l.226, l.240)")
+        if not out.success:
+            return False
+        if self._blocks(t, n["kind"]):
+            fd = self.fighter(t)
+            bt = C.skill_target(fd.skill(n["kind"]), self.strength(t), "Difficult")
+            broll = self.dice.rng.randint(1, 20)
+            b = C.judge_skill(bt, broll)
+            if not b.critical:
+                self.dc["lose"][t.id] = self.dc["lose"].get(t.id, 0) + 1
+            self.log.record("block", who=t.id, target_number=bt, roll=broll,
+                            blocked=b.success, action_lost=not b.critical,
+                            rule="Difficult task vs Melee Combat (seed 003 l.230, l.248)")
+            if b.success:
+                return True
+        loc = C.hit_location(self._d20("hit location", target=t.id, **_assumed("hit-location")))
+        rolled, pts = self._roll(n["dice"])
+        armor = self.fighter(t).armor_at(loc)
+        through, stopped = C.melee_damage(pts, armor, n["kind"] == "armed", out.critical)
+        self.damage(t, through, "wound", source=m.id, location=loc, melee=n["kind"],
+                    dam=str(n["dice"]), dice_rolled=rolled, armor_absorbed=stopped,
+                    **({} if n["kind"] == "unarmed" else _assumed("melee-damage")))
+        return True
+
+    def melee_value(self, a: CharacterState, d: CharacterState) -> float:
+        return self._melee_numbers(a, d)["expected"]
+
+    def resolve_move_by(self, e: CharacterState, m: CharacterState) -> None:
+        """An attack of opportunity: only a character with a melee weapon threatens the
+        squares next to him (l.196-198)."""
+        p = self.profile(e)
+        if p is None or p.skill != "armed" or e.condition.out:
+            return
+        self.log.record("opportunity", attacker=e.id, target=m.id,
+                        rule="attack of opportunity on leaving a threatened square (seed 003 "
+                             "l.196-198)")
+        self.resolve_melee(e, m, "move-by attack")
+
+    def counterattacks(self, attacker: CharacterState, defender: CharacterState) -> bool:
+        return False
+
+    # ================================================================== barriers
+    def breach_problem(self, m: CharacterState, b: BarrierInfo, w: Any) -> str | None:
+        return ("darkcon has no barrier ratings: the Armor Values of Cover Chart (seed 003 "
+                "l.644) is not in the sources")
+
+    # ================================================================== grenades, falls
+    def _throw_difficulty(self, ch: CharacterState, metres: float) -> str | None:
+        return C.throw_difficulty(metres, self.strength(ch))
+
+    def _do_throw(self, at: list[int] | tuple[int, ...]) -> None:
+        m = self.mover
+        to = tuple(int(x) for x in at)
+        to3 = to if len(to) == 3 else (to[0], to[1], m.pos[2])
+        metres = self.metres(m.pos, to3)
+        if self._throw_difficulty(m, metres) is None:
+            raise PlayError(f"{metres:g} m is beyond twice {m.id}'s throw range of "
+                            f"{C.throw_range(self.strength(m)):g} m (seed 003 l.84, l.507)")
+        super()._do_throw(list(to3))
+
+    def resolve_throw(self, m: CharacterState, w: Any, at: tuple[int, int, int], dots: int,
+                      s: Sight) -> tuple[tuple[int, int, int], bool]:
+        """Average Thrown Weapons within 4 x Strength metres, Difficult to twice that; a miss
+        deviates by what the roll exceeded the target by, 1 m (2 m at long range) a point,
+        never more than half the distance (l.507-513)."""
+        f = self.fighter(m)
+        metres = self.metres(m.pos, at)
+        diff = self._throw_difficulty(m, metres) or "Difficult"
+        target = C.skill_target(f.skill("thrown"), f.attribute("thrown"), diff)
+        roll = self.dice.rng.randint(1, 20)
+        out = C.judge_skill(target, roll)
+        self.log.record("test", purpose="grenade accuracy", thrower=m.id, aimed=list(at),
+                        range_m=metres, difficulty=diff, target_number=target, roll=roll,
+                        success=out.success,
+                        rule="Thrown Weapons, seed 003 l.507-513",
+                        **_assumed("controlling-attribute"))
+        if out.success:
+            return at, True
+        dev = C.grenade_deviation(target, roll, diff, metres)
+        d10 = self.dice.rng.randint(1, 10)
+        bearing = math.radians(C.deviation_bearing(d10))
+        p0, p1 = self.point(m.pos), self.point(at)
+        dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+        norm = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / norm, dy / norm
+        rx = ux * math.cos(bearing) - uy * math.sin(bearing)
+        ry = ux * math.sin(bearing) + uy * math.cos(bearing)
+        step = dev / METERS_PER_DOT
+        land2 = self.board.lattice.dot_at((p1[0] + rx * step, p1[1] + ry * step))
+        land = (land2[0], land2[1], at[2])
+        if not self.board.standable(land):
+            land = at
+        self.log.record("scatter", thrower=m.id, aimed=list(at), landed=list(land),
+                        direction_roll=d10, metres=dev, **_assumed("scatter-direction"))
+        return land, False
+
+    def resolve_grenade(self, g: PendingGrenade) -> None:
+        """Concussion by 8 m squares, split over the body, and fragments in the primary and
+        secondary burst radius (l.521-535); solid cover shields from both (l.527)."""
+        gk = grenade_kind(g.type)
+        if gk is not None and gk.kind == "smoke":
+            turn.lay_smoke(self, g)
+            return
+        thrower = self.char(g.thrower)
+        idx = next((i for i, w in enumerate(thrower.weapons) if w.type == g.type), None)
+        p = self.profile(thrower, idx) if idx is not None else None
+        if p is None or not p.is_grenade:
+            self.log.record("dud", thrower=g.thrower, at=list(g.at))
+            return
+        self.log.record("blast", thrower=g.thrower, grenade=g.type, at=list(g.at),
+                        concussion=p.concussion, burst_m=p.burst_radius)
+        for ch in list(self.state.characters.values()):
+            if ch.out or ch.pos is None or ch.pos[2] != g.at[2]:
+                continue
+            metres = self.metres(g.at, ch.pos)
+            covered: tuple[str, ...] = ()
+            if metres > 0:
+                s = self.board.sight(g.at, ch.pos, "standing", ch.posture, "thermographic")
+                if s.blocked:
+                    self.log.record("blast-shielded", target=ch.id,
+                                    why=s.details.get("blocked_by"))
+                    continue
+                covered = tuple(s.details.get("covered", ()))
+            conc = C.concussion_at(p.concussion, metres, contact=metres == 0)
+            if conc > 0:
+                rolled, total = self._roll(C.Dice(conc))
+                split = C.concussion_split(total, ch.posture == PRONE, covered)
+                self.log.record("test", purpose="grenade blast", thrower=g.thrower,
+                                target=ch.id, concussion=True, success=total > 0)
+                self.log.record("concussion", target=ch.id, metres=metres, dice=conc,
+                                rolled=rolled, total=total, split=split,
+                                **_assumed("concussion-squares"))
+                for loc, pts in split.items():
+                    if pts > 0 and not ch.condition.out:
+                        self.damage(ch, pts, "concussion", source=g.thrower, location=loc)
+            zone = C.burst_zone(metres, p.burst_radius)
+            if zone is None or ch.condition.out:
+                continue
+            d10 = self.dice.rng.randint(1, 10)
+            many = self.dice.d6()
+            n = C.fragments(d10, zone == "primary", many)
+            self.log.record("test", purpose="grenade blast", thrower=g.thrower, target=ch.id,
+                            zone=zone, roll=d10, fragments=n, success=n > 0,
+                            rule="fragments, seed 003 l.529-535")
+            dmg, pen = C.FRAGMENT[zone == "primary"]
+            frag = C.WeaponProfile(skill="thrown", damage=dmg, pen=pen)
+            for _ in range(n):
+                if ch.condition.out:
+                    break
+                self._round_hits(thrower, ch, frag, "short", covered, source=g.thrower)
+
+    def fall(self, ch: CharacterState, stories: int) -> None:
+        """2D6 a metre less Agility D6, over three rolled locations: ½, ¼, ¼ (l.666-668)."""
+        f = self.fighter(ch)
+        fall = R.DarkCon().fall(stories, f.agility)
+        n = int(fall["damage"][:-2])
+        rolled, total = self._roll(C.Dice(n))
+        locs = tuple(C.hit_location(self._d20("fall location", target=ch.id)) for _ in range(3))
+        split = C.fall_split(total, locs)  # type: ignore[arg-type]
+        self.log.record("fall-damage", who=ch.id, metres=fall["metres"], dice=n,
+                        rolled=rolled, total=total, split=split, rule=fall["rule"])
+        for loc, pts in split.items():
+            if pts > 0 and not ch.condition.out:
+                self.damage(ch, pts, "fall", source="fall", location=loc)
+
+    # ================================================================== save / load
+    def to_data(self) -> dict[str, Any]:
+        return {**super().to_data(), "darkcon": self.dc}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], board: Any) -> Game:
+        game = super().from_data(data, board)
+        saved = data.get("darkcon") or {}
+        game.dc.update({k: v for k, v in saved.items()})  # type: ignore[attr-defined]
+        return game
+
+
+__all__ = ["DarkConGame"]
