@@ -21,7 +21,7 @@ from engine.rules import sr3_combat
 from engine.rules import sr1_combat
 
 # isort: split
-# darkcon: from engine.rules import darkcon_combat
+from engine.rules import darkcon_combat
 
 #: ruleset name -> metres an unhurt character covers in a turn, from his sheet
 TURN_METRES: dict[str, Callable[[Iterable[tuple[str, int | str]], str], float]] = {
@@ -30,7 +30,7 @@ TURN_METRES: dict[str, Callable[[Iterable[tuple[str, int | str]], str], float]] 
 
     "sr1": sr1_combat.turn_metres,
 
-    # darkcon: "darkcon": darkcon_combat.turn_metres,
+    "darkcon": darkcon_combat.turn_metres,
 }
 
 

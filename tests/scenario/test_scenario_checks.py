@@ -69,8 +69,10 @@ def test_retrieve_upstairs_counts_both_legs():
     (f,) = [f for f in validate(bd, sc) if f.where.get("objectives") == ["data"]
             and f.code != "tempo-gap"]
     assert f.code == "objective-turns"
-    assert f.where["turns"]["fastest"] == 8 and f.where["turns"]["slowest"] == 12
-    assert "96 MP" in f.message and "135 MP" in f.message
+    assert f.where["turns"]["fastest"] == 8 and f.where["turns"]["slowest"] == 11
+    # the hotel's stair is drawn at both ends (up on level 0, down on level 1): one flight,
+    # +3 MP each way (SPEC), not +6 (a graph that summed the parallel edges said 96 and 135)
+    assert "90 MP" in f.message and "129 MP" in f.message
 
 
 def test_retrieve_without_a_way_out_is_an_error():
@@ -230,3 +232,32 @@ def test_sr3_timing_skips_sides_without_sheets():
     assert not [f for f in fs if f.where.get("objectives") == ["out"]
                 and f.code.startswith("objective-t")]
     assert by_code(fs, "character-ruleset-stats")
+
+
+def test_darkcon_turn_metres_count_the_actions_of_an_average_initiative():
+    from engine.rules.turn_movement import turn_metres
+
+    dc = m.Character(name="A", stats=(("initiative", 3),))
+    assert turn_metres("darkcon", dc) == 32  # 3 x 3.5 = 10: one action, a 32 m run (l.142-145)
+    dc = replace(dc, stats=(("initiative", 6),))
+    assert turn_metres("darkcon", dc) == 96  # 21: acts on 21, 11 and 1 (l.174)
+
+
+def test_walk_field_agrees_with_the_path_command_in_every_ruleset():
+    """Validation's distance field and `sprawlmap path` walk one movement graph: the metres
+    from a deployment dot equal the path's length, Dark Conspiracy's diagonals included."""
+    import numpy as np
+
+    from engine.movement import cheapest_path
+    from engine.pace import Pace, walk_field
+
+    sc, bd, _ = scenario(())
+    start = (1, 3, 0)
+    for ruleset, pace in (("sr3", Pace("m", per_turn=12)), ("darkcon", Pace("m", per_turn=32)),
+                          ("dmz1990", Pace("MP", move_ratio=2))):
+        field = walk_field(bd, ruleset, np.array([bd.node(start)]), pace)
+        for goal in ((9, 10, 0), (30, 20, 0), (16, 12, 1)):
+            res = cheapest_path(bd, start, goal, pace.move_ratio, ruleset=ruleset)
+            assert res.reachable, (ruleset, goal)
+            want = res.cost if ruleset == "dmz1990" else res.length_m
+            assert abs(field[bd.node(goal)] - want) < 0.01, (ruleset, goal)
