@@ -322,18 +322,25 @@ def cmd_validate(ns: argparse.Namespace) -> int:
         from engine.cli_zone import cmd_validate_zone
 
         return cmd_validate_zone(ns)
+    from engine.io.locate import finding_line
+    from engine.io.reader import read_yaml
+
     scenario, board = _load(ns.file)
     findings = validate(board, scenario)
+    located = read_yaml(ns.file)  # the model keeps no lines; the reader's data does
+    lines = [finding_line(located, f.where) for f in findings]
     if ns.json:
         _emit({"file": ns.file, "ok": not has_errors(findings),
-               "findings": [f.to_dict() for f in findings]})
+               "findings": [{**f.to_dict(), **({"line": n} if n else {})}
+                            for f, n in zip(findings, lines, strict=True)]})
     else:
-        for f in findings:
+        for f, n in zip(findings, lines, strict=True):
             where = ""
             dots = f.where.get("dots")
             if dots:
                 where = " at " + " ".join(",".join(map(str, d)) for d in dots[:4])
-            print(f"{ns.file}: {f.severity}: [{f.code}] {f.message}{where}")
+            at = f"{ns.file}:{n}" if n else ns.file
+            print(f"{at}: {f.severity}: [{f.code}] {f.message}{where}")
         print(f"{ns.file}: {summary(findings)}")
     return EXIT_NO if has_errors(findings) else EXIT_OK
 

@@ -82,3 +82,24 @@ def test_broken_file_names_file_and_line(tmp_path, capsys):
     code, _, err = run(capsys, "validate", str(bad))
     assert code == 2
     assert f"{bad}:5: unknown key 'pavment'" in err
+
+
+def test_validate_names_the_line_of_a_character_missing_ruleset_stats(capsys, tmp_path):
+    """Issue 13: validation names what a character lacks for the scenario's ruleset, with
+    file and line, in text and JSON."""
+    text = open("scenarios/nightclub-raid-sr3.yaml", encoding="utf-8").read()
+    lines = text.splitlines()
+    at = next(i for i, ln in enumerate(lines) if "name: Angela" in ln)
+    nxt = at + 1
+    assert "body: 5, " in lines[nxt]
+    lines[nxt] = lines[nxt].replace("body: 5, ", "")
+    bad = tmp_path / "raid.yaml"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(bad))
+    errors = [ln for ln in out.splitlines() if ": error: " in ln]
+    assert code == 1 and len(errors) == 1
+    assert errors[0].startswith(f"{bad}:{at + 1}: error: [character-ruleset-stats] Angela")
+    assert "'body'" in errors[0]
+    code, out, _ = run(capsys, "validate", str(bad), "--json")
+    (f,) = [f for f in json.loads(out)["findings"] if f["severity"] == "error"]
+    assert f["line"] == at + 1 and f["where"]["characters"] == ["angela"]
