@@ -122,6 +122,29 @@ def weapon_key(name: str) -> str:
     return WEAPON_ALIASES.get(key, key)
 
 
+_GRENADE_RE = re.compile(
+    r"^(?P<ipe>ipe-)?(?P<kind>offensive|defensive|concussion|smoke)-grenade(?P<aero>-airfoil)?$"
+)
+
+
+@dataclass(frozen=True)
+class GrenadeKind:
+    """A grenade type's name read as facts: ``ipe-`` Improved Personal Explosives, ``-airfoil``
+    aerodynamic (seed 000's grenade rules)."""
+
+    kind: str  # offensive | defensive | concussion | smoke
+    ipe: bool
+    aerodynamic: bool
+
+
+def grenade_kind(kind: str) -> GrenadeKind | None:
+    """Parse a grenade weapon type, or None for anything that is not a grenade."""
+    m = _GRENADE_RE.match(weapon_key(kind))
+    if not m:
+        return None
+    return GrenadeKind(m["kind"], bool(m["ipe"]), bool(m["aero"]))
+
+
 def weapon_type(name: str) -> str:
     """The canonical weapon-type id for a name such as ``"Heavy Pistol"``, ``"SMG"`` or
     ``"Katana"`` (ranged types of the range table, melee and throwing weapons)."""

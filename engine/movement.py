@@ -161,7 +161,7 @@ class MoveGraph:
             n = self.n
             if diagonal is not None:
                 w = np.maximum(self.metres(diagonal), 1e-6)  # an elevator ride walks nowhere
-                self._mats[key] = csr_matrix((w, (self.src, self.dst)), shape=(n, n))
+                self._mats[key] = _csr_min(w, self.src, self.dst, n)
             else:
                 w = np.maximum(self.metres(1.0), 1e-6)
                 d = self.diag
@@ -170,7 +170,7 @@ class MoveGraph:
                 rows = np.concatenate([self.src, self.src + n])
                 cols = np.concatenate([even, odd])
                 ww = np.concatenate([w, np.where(d, 2 * w, w)])
-                self._mats[key] = csr_matrix((ww, (rows, cols)), shape=(2 * n, 2 * n))
+                self._mats[key] = _csr_min(ww, rows, cols, 2 * n)
         return self._mats[key]
 
     def weights(self, ruleset: str, move_ratio: int, crawl: bool) -> csr_matrix:
@@ -186,8 +186,23 @@ class MoveGraph:
             w = (self.base * move_ratio + self.extra).astype(float)
             if crawl:
                 w *= 2
-            self._mats[key] = csr_matrix((w, (self.src, self.dst)), shape=(self.n, self.n))
+            self._mats[key] = _csr_min(w, self.src, self.dst, self.n)
         return self._mats[key]
+
+
+def _csr_min(w: np.ndarray, src: np.ndarray, dst: np.ndarray, n: int) -> csr_matrix:
+    """A sparse matrix of edge weights keeping the cheapest of parallel edges.  scipy sums
+    duplicate entries, so a stair an author draws at both ends (up from level 0 and down from
+    level 1) would cost twice its MP or metres."""
+    key = src.astype(np.int64) * n + dst
+    order = np.lexsort((w, key))
+    k = key[order]
+    first = np.ones(len(k), dtype=bool)
+    first[1:] = k[1:] != k[:-1]
+    if first.all():
+        return csr_matrix((w, (src, dst)), shape=(n, n))
+    keep = order[first]
+    return csr_matrix((w[keep], (src[keep], dst[keep])), shape=(n, n))
 
 
 def _step_code(parity: int, dc: np.ndarray | int, dr: np.ndarray | int) -> np.ndarray | int:

@@ -18,17 +18,18 @@ from typing import Any
 
 import numpy as np
 import shapely
-from scipy.sparse.csgraph import breadth_first_order, connected_components, dijkstra
+from scipy.sparse.csgraph import breadth_first_order, connected_components
 
 from engine import model as m
 from engine.board import Board
+from engine.catalogue import grenade_kind
 from engine.findings import ERROR, INFO, WARNING, CheckList, Finding
 from engine.lattice import Dot3
 from engine.movement import build_graph
-from engine.play.weapons import grenade_kind
+from engine.pace import MP_PER_TURN as MP_PER_TURN  # re-exported: the lenses read it here
+from engine.pace import Pace, side_paces, walk_field
 from engine.rules.combat_checks import character_problems
 
-MP_PER_TURN = 12
 #: default depth (in dots) of an edge deployment without one
 DEFAULT_DEPTH = 3
 #: a component of the movement graph cut off from the street with more dots than this is "sealed"
@@ -120,10 +121,10 @@ def _nodes(board: Board, dots: Dots) -> np.ndarray:
 
 @dataclass
 class Leg:
-    """Cheapest MP at the side's fastest and slowest move ratio (None: no path)."""
+    """Cheapest walk (MP or metres) at the side's fastest and slowest pace (None: no path)."""
 
-    fastest: int | None
-    slowest: int | None
+    fastest: float | None
+    slowest: float | None
 
 
 class _Analysis:
@@ -132,40 +133,34 @@ class _Analysis:
     def __init__(self, board: Board, scenario: m.Scenario):
         self.board = board
         self.scenario = scenario
-        self.graph = build_graph(board)
+        self.ruleset = scenario.ruleset or "dmz1990"
         self.zones: dict[str, Dots] = {}
         for s in scenario.sides:
             if s.deployment is not None:
                 self.zones[s.id] = deployment_dots(board, s.deployment)
-        self._fields: dict[tuple[str, int], np.ndarray] = {}
+        self._fields: dict[tuple[str, str, int], np.ndarray] = {}
 
-    def ratios(self, side: m.Side) -> tuple[int, int]:
-        """(fastest, slowest) move ratio of a side; 3 (an average character) if it has none."""
-        mrs = [c.move_ratio for c in side.characters] or [3]
-        return min(mrs), max(mrs)
+    def paces(self, side: m.Side) -> tuple[Pace, Pace] | None:
+        """(fastest, slowest) pace of a side in the scenario's ruleset (engine.pace)."""
+        return side_paces(self.ruleset, side)
 
-    def field(self, side_id: str, mr: int) -> np.ndarray:
-        """MP from the nearest dot of a side's zone to every node, at one move ratio."""
-        key = (side_id, mr)
+    def field(self, side_id: str, pace: Pace) -> np.ndarray:
+        """MP or metres from the nearest dot of a side's zone to every node, at one pace."""
+        key = (side_id, pace.units, pace.move_ratio)
         if key not in self._fields:
             src = _nodes(self.board, self.zones[side_id])
-            mat = self.graph.matrix(mr, False)
-            self._fields[key] = dijkstra(mat, indices=src, min_only=True)
+            self._fields[key] = walk_field(self.board, self.ruleset, src, pace)
         return self._fields[key]
 
-    def from_dot(self, dot: Dot3, mr: int) -> np.ndarray:
-        return dijkstra(self.graph.matrix(mr, False), indices=self.board.node(dot))
+    def from_dot(self, dot: Dot3, pace: Pace) -> np.ndarray:
+        return walk_field(self.board, self.ruleset, np.array([self.board.node(dot)]), pace)
 
     @staticmethod
-    def best(dist: np.ndarray, nodes: np.ndarray) -> int | None:
+    def best(dist: np.ndarray, nodes: np.ndarray) -> float | None:
         if not len(nodes):
             return None
         v = float(np.min(dist[nodes]))
-        return int(round(v)) if math.isfinite(v) else None
-
-
-def turns(mp: int | None) -> int | None:
-    return None if mp is None else math.ceil(mp / MP_PER_TURN)
+        return round(v, 1) if math.isfinite(v) else None
 
 
 # ------------------------------------------------------------------------------- checks
@@ -321,10 +316,13 @@ def objective_checks(board: Board, scenario: Any) -> list[Finding]:
                 continue
         if obj.side not in an.zones or not len(an.zones[obj.side]):
             continue  # reported by the deployment checks
-        fast_mr, slow_mr = an.ratios(side)
+        paces = an.paces(side)
+        if paces is None:
+            continue  # no sheet says how far anyone walks: the stats check reports it
+        fast, slow = paces
         tnodes = _nodes(board, targets)
-        leg = Leg(an.best(an.field(obj.side, fast_mr), tnodes),
-                  an.best(an.field(obj.side, slow_mr), tnodes))
+        leg = Leg(an.best(an.field(obj.side, fast), tnodes),
+                  an.best(an.field(obj.side, slow), tnodes))
         if leg.fastest is None:
             sev = WARNING if obj.kind == "eliminate" else ERROR
             what = ("the deployment zone of its target" if obj.kind == "eliminate"
@@ -339,19 +337,19 @@ def objective_checks(board: Board, scenario: Any) -> list[Finding]:
         if obj.kind == "hold":
             extra_turns = obj.turns or 0
         if obj.kind == "retrieve":
-            way = _way_out(board, an, obj, side, tnodes[0], fast_mr, slow_mr)
+            way = _way_out(board, an, obj, side, tnodes[0], fast, slow)
             if isinstance(way, Finding):
                 out.append(way)
                 continue
             leg = Leg(leg.fastest + way.fastest,  # type: ignore[operator]
                       None if leg.slowest is None or way.slowest is None
                       else leg.slowest + way.slowest)
-        out.append(_timing(scenario, obj, label, leg, fast_mr, slow_mr, extra_turns, where))
+        out.append(_timing(scenario, obj, label, leg, fast, slow, extra_turns, where))
     return out
 
 
 def _way_out(board: Board, an: _Analysis, obj: m.Objective, side: m.Side, item: int,
-             fast_mr: int, slow_mr: int) -> Leg | Finding:
+             fast: Pace, slow: Pace) -> Leg | Finding:
     """The carry leg of a retrieve: from the item to the exit edge (or back home)."""
     edge = exit_edge(obj)
     if edge is not None:
@@ -366,28 +364,29 @@ def _way_out(board: Board, an: _Analysis, obj: m.Objective, side: m.Side, item: 
                        f"retrieve objective {obj.id}: {goal_name} has no standable dot", where)
     gnodes = _nodes(board, goal)
     it = board.node_dot(item)
-    fast = an.best(an.from_dot(it, fast_mr), gnodes)
-    if fast is None:
+    quick = an.best(an.from_dot(it, fast), gnodes)
+    if quick is None:
         return Finding("retrieve-no-way-out", ERROR,
                        f"retrieve objective {obj.id}: no way out from the item at "
                        f"{','.join(map(str, it))} to {goal_name}", where)
-    slow = an.best(an.from_dot(it, slow_mr), gnodes) if slow_mr != fast_mr else fast
-    return Leg(fast, slow)
+    same = slow.units != "MP" or slow == fast  # one metre map for every pace
+    return Leg(quick, quick if same else an.best(an.from_dot(it, slow), gnodes))
 
 
-def _timing(scenario: m.Scenario, obj: m.Objective, label: str, leg: Leg, fast_mr: int,
-            slow_mr: int, extra: int, where: dict[str, Any]) -> Finding:
+def _timing(scenario: m.Scenario, obj: m.Objective, label: str, leg: Leg, fast: Pace,
+            slow: Pace, extra: int, where: dict[str, Any]) -> Finding:
     limit = obj.by_turn or scenario.turn_limit
-    tf = (turns(leg.fastest) or 0) + extra
-    ts = None if leg.slowest is None else (turns(leg.slowest) or 0) + extra
-    def leg_text(mp: int | None, total: int | None, mr: int) -> str:
-        walk = f"{mp} MP = {turns(mp)} turn(s)"
+    tf = (fast.turns(leg.fastest) or 0) + extra
+    ts = None if leg.slowest is None else (slow.turns(leg.slowest) or 0) + extra
+
+    def leg_text(cost: float | None, total: int | None, pace: Pace) -> str:
+        walk = pace.text(cost)
         if extra:
             walk += f" + {extra} turn(s) holding = {total}"
-        return f"{walk} at move ratio {mr}"
+        return f"{walk} at {pace.label}"
 
-    facts = leg_text(leg.fastest, tf, fast_mr) + ("" if slow_mr == fast_mr else
-                                                  ", " + leg_text(leg.slowest, ts, slow_mr))
+    facts = leg_text(leg.fastest, tf, fast) + ("" if slow == fast else
+                                               ", " + leg_text(leg.slowest, ts, slow))
     where = {**where, "turns": {"fastest": tf, "slowest": ts, "limit": limit}}
     if limit is None:
         return Finding("objective-turns", INFO, f"{label} needs {facts}", where)

@@ -20,10 +20,11 @@ import numpy as np
 
 from engine import model as m
 from engine.analysis.lens import nodes_of
-from engine.analysis.tempo import move_ratios, mp_field, turns_of
+from engine.analysis.tempo import walk_from
 from engine.board import Board
 from engine.findings import INFO, WARNING, CheckList, Finding
 from engine.los import los_fan
+from engine.pace import side_paces
 from engine.scenario_checks import deployment_dots, polygon_dots
 from engine.sight import fan_verdict, sight
 
@@ -56,8 +57,13 @@ def tempo_gaps(board: Board, scenario: Any) -> list[Finding]:
     sides = [s for s in scenario.sides if s.deployment is not None]
     if len(sides) < 2:
         return []
-    fields = {s.id: mp_field(board, deployment_dots(board, s.deployment),
-                             move_ratios(scenario, s.id)[0]) for s in sides}
+    ruleset = scenario.ruleset or "dmz1990"
+    fields = {}  # side -> (its fastest pace, its walk field); a side without sheets is left out
+    for s in sides:
+        paces = side_paces(ruleset, s)
+        if paces is not None:
+            zone = deployment_dots(board, s.deployment)
+            fields[s.id] = (paces[0], walk_from(board, scenario, zone, paces[0]))
     out = []
     for obj in scenario.objectives:
         dots = objective_dots(board, obj)
@@ -66,8 +72,8 @@ def tempo_gaps(board: Board, scenario: Any) -> list[Finding]:
         nodes = nodes_of(board, dots)
         nodes = nodes[nodes >= 0]
         first = {}
-        for sid, f in fields.items():
-            t = turns_of(f[nodes]) if len(nodes) else np.zeros(0)
+        for sid, (pace, f) in fields.items():
+            t = pace.turns_of(f[nodes]) if len(nodes) else np.zeros(0)
             t = t[~np.isnan(t)]
             first[sid] = int(t.min()) if len(t) else None
         reached = {k: v for k, v in first.items() if v is not None}

@@ -62,6 +62,9 @@ def _info(lens: LensMap) -> str:
     if lens.kind == "exposure":
         return f" ({lens.info.get('sources', 0)} set-up dots; rings: only through cover)"
     if lens.kind == "tempo":
+        if lens.info.get("units") == "m":
+            per = lens.info.get("metres_per_turn", {})
+            return f" (fastest walks {per.get('fastest', 0):g} m a turn)"
         mr = lens.info.get("move_ratio", {})
         return f" (move ratio {mr.get('fastest')}, 12 MP a turn)"
     return ""

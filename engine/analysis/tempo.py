@@ -1,10 +1,11 @@
 """Tempo map: for one side, the turn in which its fastest and its slowest character can first
 stand on each dot, setting up anywhere in the side's deployment zone.
 
-One multi-source Dijkstra over the movement graph (:mod:`engine.movement`) per move ratio gives
-the cheapest MP from the zone; turns = ceil(MP / 12), 12 MP being an uninjured character's
-allowance per turn (seed 000 l.492).  A dot of the zone itself is turn 0.  This is a lower
-bound: it lets a turn's leftover MP pay part of the next step, which the book does not (MP do
+One multi-source Dijkstra over the movement graph (:mod:`engine.movement`) per pace gives the
+cheapest walk from the zone, in the scenario's own ruleset (:mod:`engine.pace`): under dmz1990
+MP at a Move Ratio, 12 MP a turn (seed 000 l.492); under sr3, sr1 and darkcon metres, as many
+a turn as the character's sheet gives.  A dot of the zone itself is turn 0.  This is a lower
+bound: it lets a turn's leftover movement pay part of the next step, which DMZ does not (MP do
 not carry over, seed 000 l.490), so a costly door or climb may take a turn more in play.
 A dot the side cannot reach has no value (``None``).
 """
@@ -12,41 +13,28 @@ A dot the side cannot reach has no value (``None``).
 from __future__ import annotations
 
 import numpy as np
-from scipy.sparse.csgraph import dijkstra
 
 from engine.analysis.lens import LensError, LensMap, all_dots, check_level, find_side, nodes_of
 from engine.board import Board
 from engine.model import Scenario
-from engine.movement import build_graph
-from engine.scenario_checks import MP_PER_TURN, deployment_dots
-
-#: move ratio of a side with no characters yet (an average character, like the checks)
-DEFAULT_MOVE_RATIO = 3
+from engine.pace import MP_PER_TURN, Pace, side_paces, walk_field
+from engine.scenario_checks import deployment_dots
 
 
-def move_ratios(scenario: Scenario, side: str) -> tuple[int, int]:
-    """(fastest, slowest) move ratio of a side."""
-    s = find_side(scenario, side)
-    mrs = [c.move_ratio for c in s.characters] or [DEFAULT_MOVE_RATIO]
-    return min(mrs), max(mrs)
+def paces(scenario: Scenario, side: str) -> tuple[Pace, Pace]:
+    """(fastest, slowest) pace of a side in the scenario's ruleset."""
+    got = side_paces(scenario.ruleset or "dmz1990", find_side(scenario, side))
+    if got is None:
+        raise LensError(f"side {side!r}: no character sheet says how far he walks under "
+                        f"{scenario.ruleset} (validate names the missing figures)")
+    return got
 
 
-def mp_field(board: Board, zone: np.ndarray, move_ratio: int) -> np.ndarray:
-    """Cheapest MP from any dot of ``zone`` to every node of the board (inf: no way)."""
+def walk_from(board: Board, scenario: Scenario, zone: np.ndarray, pace: Pace) -> np.ndarray:
+    """Cheapest walk (MP or metres) from any dot of ``zone`` to every node (inf: no way)."""
     if not len(zone):
         return np.full(board.node_count, np.inf)
-    g = build_graph(board)
-    src = np.unique(nodes_of(board, zone))
-    src = src[src >= 0]
-    return dijkstra(g.matrix(move_ratio, False), indices=src, min_only=True)
-
-
-def turns_of(mp: np.ndarray) -> np.ndarray:
-    """Turns needed for each MP cost (NaN where unreachable)."""
-    out = np.full(mp.shape, np.nan)
-    ok = np.isfinite(mp)
-    out[ok] = np.ceil(np.rint(mp[ok]) / MP_PER_TURN)
-    return out
+    return walk_field(board, scenario.ruleset or "dmz1990", nodes_of(board, zone), pace)
 
 
 def tempo(board: Board, scenario: Scenario, side: str, level: int | None = None) -> LensMap:
@@ -55,18 +43,23 @@ def tempo(board: Board, scenario: Scenario, side: str, level: int | None = None)
     s = find_side(scenario, side)
     zone = deployment_dots(board, s.deployment) if s.deployment is not None \
         else np.zeros((0, 3), dtype=np.int64)
-    fast, slow = move_ratios(scenario, side)
+    fast, slow = paces(scenario, side)
     dots = all_dots(board, levels)
     nodes = nodes_of(board, dots)
-    f_fast = mp_field(board, zone, fast)
-    f_slow = f_fast if slow == fast else mp_field(board, zone, slow)
-    t_fast = turns_of(f_fast[nodes]) if len(nodes) else np.zeros(0)
-    t_slow = turns_of(f_slow[nodes]) if len(nodes) else np.zeros(0)
-    mp = f_fast[nodes].copy() if len(nodes) else np.zeros(0)
-    mp[~np.isfinite(mp)] = np.nan
-    return LensMap(side, "tempo", dots, t_fast, {"slowest": t_slow, "mp": np.rint(mp)},
-                   {"move_ratio": {"fastest": fast, "slowest": slow},
-                    "mp_per_turn": MP_PER_TURN})
+    f_fast = walk_from(board, scenario, zone, fast)
+    same_map = slow.units != "MP" or slow == fast  # metres: one map, only the turn differs
+    f_slow = f_fast if same_map else walk_from(board, scenario, zone, slow)
+    t_fast = fast.turns_of(f_fast[nodes]) if len(nodes) else np.zeros(0)
+    t_slow = slow.turns_of(f_slow[nodes]) if len(nodes) else np.zeros(0)
+    cost = f_fast[nodes].copy() if len(nodes) else np.zeros(0)
+    cost[~np.isfinite(cost)] = np.nan
+    if fast.units == "MP":
+        return LensMap(side, "tempo", dots, t_fast, {"slowest": t_slow, "mp": np.rint(cost)},
+                       {"move_ratio": {"fastest": fast.move_ratio, "slowest": slow.move_ratio},
+                        "mp_per_turn": MP_PER_TURN, "units": "MP"})
+    return LensMap(side, "tempo", dots, t_fast, {"slowest": t_slow, "m": np.round(cost, 1)},
+                   {"metres_per_turn": {"fastest": fast.per_turn, "slowest": slow.per_turn},
+                    "units": "m"})
 
 
 def first_turn(m: LensMap, dots: np.ndarray) -> int | None:
@@ -99,4 +92,4 @@ def lead(board: Board, scenario: Scenario, side: str, level: int | None = None) 
                    {"against": [s.id for s in scenario.sides if s.id != side]})
 
 
-__all__ = ["tempo", "lead", "move_ratios", "mp_field", "turns_of", "first_turn"]
+__all__ = ["tempo", "lead", "paces", "walk_from", "first_turn"]

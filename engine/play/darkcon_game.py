@@ -259,9 +259,9 @@ class DarkConGame(Game):
 
     @classmethod
     def turn_budget(cls, ch_model: Character) -> float:
-        """A run for each action an average Initiative roll gives (l.145, l.174)."""
-        n = C.fighter(ch_model.stats).initiative
-        return PACES["run"] * len(C.action_scores(round(3.5 * n)))
+        """A run for each action an average Initiative roll gives (the rules layer's, which
+        validation asks too)."""
+        return C.turn_metres(ch_model.stats, ch_model.metatype)
 
     # ================================================================== range
     def metres(self, a: tuple[int, int, int], b: tuple[int, int, int]) -> float:

@@ -78,9 +78,8 @@ class SR1Game(Game):
 
     @classmethod
     def turn_budget(cls, ch_model: Character) -> float:
-        """A run (x4, x3) and a walk: the metres of a two-phase turn, unhurt."""
-        f = c.fighter(ch_model.stats, ch_model.metatype)
-        return f.run + f.speed
+        """A run and a walk, unhurt (the rules layer's, which validation asks too)."""
+        return c.turn_metres(ch_model.stats, ch_model.metatype)
 
     # ================================================================== turn
     def new_turn_order(self) -> list[str]:

@@ -205,14 +205,8 @@ class SR3Game(Game):
 
     @classmethod
     def turn_budget(cls, ch_model: Character) -> float:
-        """Metres in a Combat Turn, unhurt: one run and a walk for each further pass at the
-        average Initiative (Reaction + 3.5 a die)."""
-        try:
-            st = C.character_stats(ch_model.stats, ch_model.metatype)
-        except ValueError:
-            return 0.0
-        passes = max(1, math.ceil((st.reaction + 3.5 * st.initiative_dice) / 10))
-        return st.run_m + st.walk_m * (passes - 1)
+        """Metres in a Combat Turn, unhurt (the rules layer's, which validation asks too)."""
+        return C.turn_metres(ch_model.stats, ch_model.metatype)
 
     # ================================================================== geometry
     def metres(self, a: tuple[int, int, int], b: tuple[int, int, int]) -> float:

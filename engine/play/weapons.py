@@ -9,10 +9,9 @@ Explosives, ``-airfoil`` for aerodynamic ones); ``shots`` is how many are carrie
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from engine.catalogue import MELEE_WEAPONS, WEAPON_RANGES, weapon_key
+from engine.catalogue import GrenadeKind as GrenadeKind  # re-exported: play reads them here
+from engine.catalogue import grenade_kind as grenade_kind
 
 RANGE_STEPS = ("short", "medium", "long", "extreme")
 
@@ -31,11 +30,6 @@ _DAMAGE = {
     "lmg": 4, "mmg": 6, "hmg": 6, "assault-cannon": 6, "bow": 2, "light-crossbow": 1,
     "medium-crossbow": 2, "heavy-crossbow": 4,
 }
-
-_GRENADE_RE = re.compile(
-    r"^(?P<ipe>ipe-)?(?P<kind>offensive|defensive|concussion|smoke)-grenade(?P<aero>-airfoil)?$"
-)
-
 
 def normalise(kind: str) -> str:
     """The weapon type in its one spelling (:func:`engine.catalogue.weapon_key`); grenades
@@ -96,17 +90,3 @@ def default_damage(kind: str) -> int:
         return MELEE_WEAPONS[k][2]
     return _DAMAGE.get(k, 3)
 
-
-@dataclass(frozen=True)
-class GrenadeKind:
-    kind: str  # offensive | defensive | concussion | smoke
-    ipe: bool
-    aerodynamic: bool
-
-
-def grenade_kind(kind: str) -> GrenadeKind | None:
-    """Parse a grenade weapon type, or None for anything that is not a grenade."""
-    m = _GRENADE_RE.match(normalise(kind))
-    if not m:
-        return None
-    return GrenadeKind(m["kind"], bool(m["ipe"]), bool(m["aero"]))

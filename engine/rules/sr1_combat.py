@@ -455,6 +455,15 @@ def fighter(stats: Iterable[tuple[str, Any]] | Mapping[str, Any], metatype: str 
     return _fighter(tuple(sorted(_as_dict(stats).items())), metatype)
 
 
+def turn_metres(stats: Iterable[tuple[str, Any]] | Mapping[str, Any], metatype: str = "human"
+                ) -> float:
+    """Metres an unhurt character covers in a turn of two Action Phases: one run (x4, dwarf
+    and troll x3, l.1132-1136) and one walk (Quickness metres, l.786-788).  What validation and
+    the report's unopposed estimate walk with (decision: two phases, the common case)."""
+    f = fighter(stats, metatype)
+    return f.run + f.speed
+
+
 @cache
 def _fighter(items: tuple[tuple[str, Any], ...], metatype: str) -> Fighter:
     d = dict(items)

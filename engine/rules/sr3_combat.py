@@ -319,6 +319,19 @@ def character_stats(stats: Iterable[tuple[str, int | str]], metatype: str = "hum
                     skills=skills)
 
 
+def turn_metres(stats: Iterable[tuple[str, int | str]], metatype: str = "human") -> float:
+    """Metres an unhurt character covers in a Combat Turn: one run (he may run in one Combat
+    Phase only, l.218) and a walk in each further phase, at his average Initiative (Reaction +
+    3.5 a die, a phase for each full 10, l.60-75).  What validation and the report's unopposed
+    estimate walk with; 0 for a sheet that cannot be read (validation names what is missing)."""
+    try:
+        st = character_stats(stats, metatype)
+    except ValueError:
+        return 0.0
+    passes = max(1, math.ceil((st.reaction + 3.5 * st.initiative_dice) / 10))
+    return st.run_m + st.walk_m * (passes - 1)
+
+
 @dataclass(frozen=True)
 class SR3Weapon:
     """A weapon's sr3 figures: what kind of attack, its code, skill, modes, ammunition."""

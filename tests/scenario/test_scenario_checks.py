@@ -69,8 +69,10 @@ def test_retrieve_upstairs_counts_both_legs():
     (f,) = [f for f in validate(bd, sc) if f.where.get("objectives") == ["data"]
             and f.code != "tempo-gap"]
     assert f.code == "objective-turns"
-    assert f.where["turns"]["fastest"] == 8 and f.where["turns"]["slowest"] == 12
-    assert "96 MP" in f.message and "135 MP" in f.message
+    assert f.where["turns"]["fastest"] == 8 and f.where["turns"]["slowest"] == 11
+    # the hotel's stair is drawn at both ends (up on level 0, down on level 1): one flight,
+    # +3 MP each way (SPEC), not +6 (a graph that summed the parallel edges said 96 and 135)
+    assert "90 MP" in f.message and "129 MP" in f.message
 
 
 def test_retrieve_without_a_way_out_is_an_error():
@@ -185,3 +187,77 @@ def test_a_rulesets_character_check_reports_each_missing_key_as_an_error(monkeyp
     assert "sr3" in bad[0].message and bad[0].where["characters"]
     # under dmz1990 the same roster needs nothing more
     assert by_code(validate(bd, replace(sc, ruleset="dmz1990")), "character-ruleset-stats") == []
+
+
+def _sr3(name: str, quickness: int, reaction: int, dice: int = 1, metatype: str = "human"):
+    stats = (("body", 4), ("quickness", quickness), ("strength", 4), ("intelligence", 4),
+             ("willpower", 4), ("reaction", reaction), ("initiative_dice", dice))
+    return m.Character(name=name, id=name.lower(), metatype=metatype, stats=stats)
+
+
+def test_sr3_turn_metres_follow_the_sheet():
+    from engine.rules.turn_movement import turn_metres
+
+    # one Combat Phase (6 + 3.5 < 10): a run of Quickness x 3 (seed 001 l.221-230)
+    assert turn_metres("sr3", _sr3("A", 6, 6)) == 18
+    # two phases (9 + 2 x 3.5 = 16): a run and a walk of Quickness metres (l.212, l.218)
+    assert turn_metres("sr3", _sr3("B", 6, 9, dice=2)) == 24
+    assert turn_metres("sr3", _sr3("C", 4, 4, metatype="dwarf")) == 8  # dwarves run x 2
+    assert turn_metres("dmz1990", _sr3("A", 6, 6)) is None  # DMZ walks MP
+
+
+def test_sr3_timing_is_in_metres_by_each_sheet():
+    # the same 38 clear steps west to east as the DMZ test above: 76 m under sr3
+    exit_east = m.Objective("out", "runners", "exit", edge="east")
+    sides = (
+        m.Side("runners", "Runners", m.Deployment(edge="west", depth=2),
+               (_sr3("Sabre", 6, 6), _sr3("Gilliam", 4, 4))),
+        m.Side("guards", "Guards", m.Deployment(polygon=rect(33, 24, 38, 28), level=0),
+               (_sr3("Guard", 4, 4),)),
+    )
+    sc, bd, _ = scenario((exit_east,), sides=sides, turn_limit=6, ruleset="sr3")
+    (f,) = [f for f in validate(bd, sc) if f.where.get("objectives") == ["out"]
+            and f.code != "tempo-gap"]
+    assert f.code == "objective-too-far-for-slowest" and f.severity == WARNING
+    assert "76 m = 5 turn(s) at 18 m a turn" in f.message  # 76 / 18 = 4.2
+    assert "76 m = 7 turn(s) at 12 m a turn" in f.message  # 76 / 12 = 6.3
+    assert f.where["turns"] == {"fastest": 5, "slowest": 7, "limit": 6}
+
+
+def test_sr3_timing_skips_sides_without_sheets():
+    """Without the figures sr3 needs, no turn count is guessed: the stats check names them."""
+    exit_east = m.Objective("out", "runners", "exit", edge="east")
+    sc, bd, _ = scenario((exit_east,), turn_limit=6, ruleset="sr3")
+    fs = validate(bd, sc)
+    assert not [f for f in fs if f.where.get("objectives") == ["out"]
+                and f.code.startswith("objective-t")]
+    assert by_code(fs, "character-ruleset-stats")
+
+
+def test_darkcon_turn_metres_count_the_actions_of_an_average_initiative():
+    from engine.rules.turn_movement import turn_metres
+
+    dc = m.Character(name="A", stats=(("initiative", 3),))
+    assert turn_metres("darkcon", dc) == 32  # 3 x 3.5 = 10: one action, a 32 m run (l.142-145)
+    dc = replace(dc, stats=(("initiative", 6),))
+    assert turn_metres("darkcon", dc) == 96  # 21: acts on 21, 11 and 1 (l.174)
+
+
+def test_walk_field_agrees_with_the_path_command_in_every_ruleset():
+    """Validation's distance field and `sprawlmap path` walk one movement graph: the metres
+    from a deployment dot equal the path's length, Dark Conspiracy's diagonals included."""
+    import numpy as np
+
+    from engine.movement import cheapest_path
+    from engine.pace import Pace, walk_field
+
+    sc, bd, _ = scenario(())
+    start = (1, 3, 0)
+    for ruleset, pace in (("sr3", Pace("m", per_turn=12)), ("darkcon", Pace("m", per_turn=32)),
+                          ("dmz1990", Pace("MP", move_ratio=2))):
+        field = walk_field(bd, ruleset, np.array([bd.node(start)]), pace)
+        for goal in ((9, 10, 0), (30, 20, 0), (16, 12, 1)):
+            res = cheapest_path(bd, start, goal, pace.move_ratio, ruleset=ruleset)
+            assert res.reachable, (ruleset, goal)
+            want = res.cost if ruleset == "dmz1990" else res.length_m
+            assert abs(field[bd.node(goal)] - want) < 0.01, (ruleset, goal)

@@ -1,0 +1,95 @@
+"""How far a side's characters walk in a turn, in the scenario's own ruleset.
+
+Validation's timing checks ("objective X needs N turns, limit L") and the tempo and lead lenses
+ask the same two questions: how much movement a turn holds, and the cheapest walk from a
+deployment zone to every dot.  dmz1990 counts MP at a Move Ratio, 12 MP a turn (seed 000
+l.492); sr3, sr1 and darkcon walk metres, as many a turn as the character's sheet gives
+(:mod:`engine.rules.turn_movement`, the same figures play's referees use).  Under metres every
+character walks the same map, so a side's distance field is shared and only the metres a
+turn differ.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.sparse.csgraph import dijkstra
+
+from engine.board import Board
+from engine.model import Side
+from engine.movement import MoveGraph, build_graph
+from engine.rules import get_ruleset
+from engine.rules.turn_movement import turn_metres
+
+#: an uninjured DMZ character's allowance per turn (seed 000 l.492)
+MP_PER_TURN = 12
+#: move ratio of a side with no characters yet (an average character)
+DEFAULT_MOVE_RATIO = 3
+
+
+@dataclass(frozen=True)
+class Pace:
+    """One character's walk per turn: ``per_turn`` MP at ``move_ratio`` (dmz1990), or
+    ``per_turn`` metres (the metre rulesets; ``move_ratio`` unused)."""
+
+    units: str  # "MP" | "m"
+    move_ratio: int = 1
+    per_turn: float = MP_PER_TURN
+
+    @property
+    def label(self) -> str:
+        return (f"move ratio {self.move_ratio}" if self.units == "MP"
+                else f"{self.per_turn:g} m a turn")
+
+    def turns(self, cost: float | None) -> int | None:
+        return None if cost is None else math.ceil(round(cost, 6) / self.per_turn)
+
+    def turns_of(self, cost: np.ndarray) -> np.ndarray:
+        """Turns for each cost (NaN where unreachable)."""
+        out = np.full(cost.shape, np.nan)
+        ok = np.isfinite(cost)
+        c = np.rint(cost[ok]) if self.units == "MP" else np.round(cost[ok], 6)
+        out[ok] = np.ceil(c / self.per_turn)
+        return out
+
+    def text(self, cost: float | None) -> str:
+        amount = f"{cost:g} {self.units}" if cost is not None else "no path"
+        return f"{amount} = {self.turns(cost)} turn(s)"
+
+
+def side_paces(ruleset: str, side: Side) -> tuple[Pace, Pace] | None:
+    """(fastest, slowest) pace of a side; None when no character's sheet says how far he
+    walks under a metre ruleset (the ruleset's stats check names what is missing)."""
+    if get_ruleset(ruleset).movement.units == "MP":
+        mrs = [c.move_ratio for c in side.characters] or [DEFAULT_MOVE_RATIO]
+        return Pace("MP", min(mrs)), Pace("MP", max(mrs))
+    metres = [v for c in side.characters
+              if (v := turn_metres(ruleset, c)) is not None and v > 0]
+    if not metres:
+        return None
+    return Pace("m", per_turn=max(metres)), Pace("m", per_turn=min(metres))
+
+
+def weights(g: MoveGraph, ruleset: str, pace: Pace):  # noqa: ANN201 (a scipy sparse matrix)
+    """The matrix a walk at ``pace`` runs Dijkstra on."""
+    if pace.units == "MP":
+        return g.matrix(pace.move_ratio, False)
+    return g.metres_matrix(get_ruleset(ruleset).movement.diagonal)
+
+
+def fold(g: MoveGraph, dist: np.ndarray) -> np.ndarray:
+    """Dark Conspiracy's metre graph has two parity layers: a node costs the cheaper."""
+    return np.minimum(dist[..., :g.n], dist[..., g.n:]) if dist.shape[-1] > g.n else dist
+
+
+def walk_field(board: Board, ruleset: str, sources: np.ndarray, pace: Pace) -> np.ndarray:
+    """Cheapest walk (MP or metres) from the nearest of the ``sources`` nodes to every node
+    (inf: no way)."""
+    g = build_graph(board)
+    src = np.unique(np.asarray(sources, dtype=np.int64))
+    src = src[src >= 0]
+    if not len(src):
+        return np.full(g.n, np.inf)
+    return fold(g, dijkstra(weights(g, ruleset, pace), indices=src, min_only=True))
