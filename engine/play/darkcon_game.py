@@ -352,14 +352,10 @@ class DarkConGame(Game):
     def shot_value(self, shooter: CharacterState, spos: tuple[int, int, int],
                    target: CharacterState, tpos: tuple[int, int, int], movement_fire: bool,
                    target_posture: str | None = None) -> float:
-        w = shooter.ready_weapon
-        if w is None or w.is_grenade or (w.loaded is not None and w.loaded <= 0
-                                         and w.clips <= 0):
+        s = self.shot_sight(shooter, spos, target, tpos, target_posture)
+        if s is None:
             return 0.0
         posture = target_posture or target.posture
-        s = self.board.sight(spos, tpos, shooter.posture, posture, shooter.vision)
-        if s.blocked:
-            return 0.0
         # from another dot he has moved there: half a trot at most if he still fires
         moving = 0.0 if spos == shooter.pos else COMBINED_M
         n = self._fire_numbers(shooter, spos, target, tpos, s, posture, moving=moving)

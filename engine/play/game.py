@@ -486,6 +486,18 @@ class Game:
         if res.success:
             self.damage(t, w.damage, PHYSICAL, source=a.id)
 
+    def shot_sight(self, shooter: CharacterState, spos: tuple[int, int, int],
+                   target: CharacterState, tpos: tuple[int, int, int],
+                   target_posture: str | None = None) -> Sight | None:
+        """The sight a ``shot_value`` estimate works from: None when the shooter has no
+        firearm with a round left or no line to ``tpos`` (every ruleset's first question)."""
+        w = shooter.ready_weapon
+        if w is None or w.is_grenade or w.spent:
+            return None
+        s = self.board.sight(spos, tpos, shooter.posture, target_posture or target.posture,
+                             shooter.vision)
+        return None if s.blocked else s
+
     def shot_value(self, shooter: CharacterState, spos: tuple[int, int, int],
                    target: CharacterState, tpos: tuple[int, int, int], movement_fire: bool,
                    target_posture: str | None = None) -> float:
@@ -493,12 +505,10 @@ class Game:
         ``target`` on ``tpos`` (0: no shot).  What the bots rank by; it skips characters in
         the way, as a quick estimate."""
         w = shooter.ready_weapon
-        if w is None or w.is_grenade or not w.success or (
-                w.loaded is not None and w.loaded <= 0 and w.clips <= 0):
+        if w is None or not w.success:
             return 0.0
-        posture = target_posture or target.posture
-        s = self.board.sight(spos, tpos, shooter.posture, posture, shooter.vision)
-        if s.blocked:
+        s = self.shot_sight(shooter, spos, target, tpos, target_posture)
+        if s is None:
             return 0.0
         step = range_step(w.type, s.range)
         if step is None or step >= len(w.success):

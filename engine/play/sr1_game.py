@@ -254,13 +254,8 @@ class SR1Game(Game):
                    target: CharacterState, tpos: tuple[int, int, int], movement_fire: bool,
                    target_posture: str | None = None) -> float:
         """Expected boxes of one Action's fire from ``spos`` at ``tpos``: the dice odds."""
-        w = shooter.ready_weapon
-        if w is None or w.is_grenade or (w.loaded is not None and w.loaded <= 0
-                                         and w.clips <= 0):
-            return 0.0
-        s = self.board.sight(spos, tpos, shooter.posture, target_posture or target.posture,
-                             shooter.vision)
-        if s.blocked:
+        s = self.shot_sight(shooter, spos, target, tpos, target_posture)
+        if s is None:
             return 0.0
         n = self._numbers(shooter, target, s, movement_fire)
         return 0.0 if n is None else self._plan(n).expected

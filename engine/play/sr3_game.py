@@ -309,16 +309,11 @@ class SR3Game(Game):
                    target_posture: str | None = None) -> float:
         """Expected boxes of one shot from ``spos`` at ``tpos``: the exact odds of the dice
         pool against the TN and of the Damage Resistance Test (``movement_fire``: he walks)."""
-        ws = shooter.ready_weapon
-        if ws is None or ws.is_grenade or (ws.loaded is not None and ws.loaded <= 0
-                                           and ws.clips <= 0):
-            return 0.0
         w = self.weapon(shooter)
         if w is None or w.kind not in ("firearm", "projectile"):
             return 0.0
-        s = self.board.sight(spos, tpos, shooter.posture, target_posture or target.posture,
-                             shooter.vision)
-        if s.blocked:
+        s = self.shot_sight(shooter, spos, target, tpos, target_posture)
+        if s is None:
             return 0.0
         pace = "walk" if movement_fire else "still"
         n = self._ranged(shooter, spos, target, tpos, s, 0, pace, w)

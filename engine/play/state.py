@@ -47,6 +47,11 @@ class WeaponState:
     def rate_of_fire(self) -> int:
         return max_shots_per_turn(self.type)
 
+    @property
+    def spent(self) -> bool:
+        """Nothing left to fire: the clip is empty and no spare clip remains."""
+        return self.loaded is not None and self.loaded <= 0 and self.clips <= 0
+
     def can_fire(self) -> bool:
         has_ammo = self.loaded is None or self.loaded > 0
         return has_ammo and self.fired_this_turn < self.rate_of_fire
