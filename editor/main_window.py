@@ -659,25 +659,23 @@ class MainWindow(QMainWindow):
     def ask_tag_scope(self, sheet_title: str, copies: int) -> str | None:
         """A feature drawn on a sheet placed several times: "copy" (this copy only: it is
         made unique first), "sheet" (every copy) or None (cancel).  Tests replace this."""
-        box = QMessageBox(QMessageBox.Icon.Question, "Tag this copy or the sheet?",
-                          f"{sheet_title} is placed {copies} times. Tag only this copy (it "
-                          "becomes a sheet of its own), or the sheet, which every copy "
-                          "shows?", parent=self)
-        one = box.addButton("This copy", QMessageBox.ButtonRole.AcceptRole)
-        every = box.addButton("Every copy", QMessageBox.ButtonRole.ActionRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        return "copy" if box.clickedButton() is one else (
-            "sheet" if box.clickedButton() is every else None)
+        return self._ask_scope("Tag this copy or the sheet?",
+                               f"{sheet_title} is placed {copies} times. Tag only this copy (it "
+                               "becomes a sheet of its own), or the sheet, which every copy "
+                               "shows?", "This copy")
 
     def ask_edit_scope(self, sheet_title: str, copies: int) -> str | None:
         """A property of a sheet placed several times changed on one copy: "copy" (make
         this copy unique first), "sheet" (every copy) or None (cancel).  Tests replace it."""
-        box = QMessageBox(QMessageBox.Icon.Question, "Change this copy or the sheet?",
-                          f"{sheet_title} is placed {copies} times. Change only this copy "
-                          "(it becomes a sheet of its own: make unique), or the sheet, which "
-                          "every copy shows?", parent=self)
-        one = box.addButton("This copy (make unique)", QMessageBox.ButtonRole.AcceptRole)
+        return self._ask_scope("Change this copy or the sheet?",
+                               f"{sheet_title} is placed {copies} times. Change only this copy "
+                               "(it becomes a sheet of its own: make unique), or the sheet, "
+                               "which every copy shows?", "This copy (make unique)")
+
+    def _ask_scope(self, title: str, text: str, copy_label: str) -> str | None:
+        """The one "this copy / every copy / cancel" question both scopes ask."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self)
+        one = box.addButton(copy_label, QMessageBox.ButtonRole.AcceptRole)
         every = box.addButton("Every copy", QMessageBox.ButtonRole.ActionRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.exec()
