@@ -338,12 +338,10 @@ class DarkConGame(Game):
 
     def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,
                   ) -> ShotPlan | None:
-        w = a.ready_weapon
-        if w is None or w.is_grenade or a.pos is None or t.pos is None:
-            return None
-        s, _chars, _why = self.sight(a, t)
-        if s.blocked:
+        line = self.line_of_fire(a, t)
+        if line is None:
             return None  # no direct fire at what the firer cannot see (l.346)
+        s = line[0]
         n = self._fire_numbers(a, a.pos, t, t.pos, s, t.posture)
         if n is None:
             return None

@@ -437,16 +437,25 @@ class Game:
             s = Sight(True, s.range, details={"blocked_by": why[0]})
         return s, cover, why
 
-    def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,
-                  ) -> ShotPlan | None:
-        """The shot ``a``'s ready weapon has at ``t`` (None: no line of fire or out of
-        range).  DMZ numbers: ``success_value``, ``target_value`` and ``modifiers``."""
+    def line_of_fire(self, a: CharacterState, t: CharacterState) -> tuple[Sight, int] | None:
+        """(sight, cover from characters in the way) of a shot ``a``'s ready weapon could take
+        at ``t``; None when it is no shot at all (no weapon, a grenade, someone off the board,
+        no line).  Every referee's ``plan_shot`` asks this first."""
         w = a.ready_weapon
         if w is None or w.is_grenade or a.pos is None or t.pos is None:
             return None
         s, chars, _why = self.sight(a, t)
-        if s.blocked:
+        return None if s.blocked else (s, chars)
+
+    def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,
+                  ) -> ShotPlan | None:
+        """The shot ``a``'s ready weapon has at ``t`` (None: no line of fire or out of
+        range).  DMZ numbers: ``success_value``, ``target_value`` and ``modifiers``."""
+        line = self.line_of_fire(a, t)
+        if line is None:
             return None
+        s, chars = line
+        w = a.ready_weapon
         step = range_step(w.type, s.range)
         if step is None or step >= len(w.success):
             return None

@@ -231,13 +231,10 @@ class SR1Game(Game):
 
     def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool
                   ) -> ShotPlan | None:
-        w = a.ready_weapon
-        if w is None or w.is_grenade or a.pos is None or t.pos is None:
+        line = self.line_of_fire(a, t)
+        if line is None:
             return None
-        s, _chars, _why = self.sight(a, t)
-        if s.blocked:
-            return None
-        n = self._numbers(a, t, s, movement_fire)
+        n = self._numbers(a, t, line[0], movement_fire)
         if n is None:
             return None
         return self._plan(n)

@@ -287,15 +287,13 @@ class SR3Game(Game):
 
     def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,
                   mode: str | None = None) -> ShotPlan | None:
-        ws = a.ready_weapon
-        if ws is None or ws.is_grenade or a.pos is None or t.pos is None:
-            return None
         w = self.weapon(a)
         if w is None or w.kind not in ("firearm", "projectile"):
             return None
-        s, chars, _why = self.sight(a, t)
-        if s.blocked:
+        line = self.line_of_fire(a, t)
+        if line is None:
             return None
+        s, chars = line
         # his own shot, in his action: the metres he has moved so far in it (l.464-467)
         pace = self._pace_of(a) if a.id == self.state.active else "still"
         n = self._ranged(a, a.pos, t, t.pos, s, chars, pace, w, mode)
