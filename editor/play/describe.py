@@ -104,8 +104,14 @@ def _describe(e: dict[str, Any]) -> str:
         return f"{e['who']} ({e['side']}) deploys at {_dot(e['at'])}"
     if k == "initiative":
         rolls = e.get("rolls") or {}
-        return "Initiative: " + " → ".join(f"{t} ({rolls[t]})" if t in rolls else str(t)
-                                           for t in e["order"])
+
+        def entry(t: Any) -> str:
+            # a team or character id, "id@score" (darkcon) or [id, score] (sr1)
+            text = f"{t[0]}@{t[1]}" if isinstance(t, list | tuple) and len(t) == 2 else str(t)
+            who = text.split("@")[0]
+            return f"{text} ({rolls[who]})" if who in rolls else text
+
+        return "Initiative: " + " → ".join(entry(t) for t in e["order"])
     if k == "phase":
         return f"— Turn {e['turn']}: {e['team']} moves —"
     if k == "begin":

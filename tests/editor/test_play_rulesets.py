@@ -68,3 +68,14 @@ def test_the_condition_strip_draws_any_track():
 
     assert ConditionStrip.marks(Wounds()) == [PHYSICAL] * 3 + [None] * 10
     assert ConditionStrip.marks(Track()) == [PHYSICAL, None, "stun"]
+
+
+def test_initiative_line_reads_every_rulesets_order():
+    """sr3 logs ids, sr1 [id, score], darkcon "id@score": each entry shows its roll, none '?'."""
+    rolls = {"sabre": 14, "moth": 9}
+    for order, want in (
+        (["sabre", "moth"], "Initiative: sabre (14) → moth (9)"),
+        ([["sabre", 14], ["moth", 9]], "Initiative: sabre@14 (14) → moth@9 (9)"),
+        (["sabre@14", "sabre@4", "moth@9"], "Initiative: sabre@14 (14) → sabre@4 (14) → moth@9 (9)"),
+    ):
+        assert describe({"event": "initiative", "order": order, "rolls": rolls}) == want
