@@ -109,7 +109,12 @@ def _describe(e: dict[str, Any]) -> str:
             # a team or character id, "id@score" (darkcon) or [id, score] (sr1)
             text = f"{t[0]}@{t[1]}" if isinstance(t, list | tuple) and len(t) == 2 else str(t)
             who = text.split("@")[0]
-            return f"{text} ({rolls[who]})" if who in rolls else text
+            if who not in rolls:
+                return text
+            roll = rolls[who]
+            if isinstance(roll, dict):  # darkcon keeps the dice with the score
+                roll = "+".join(map(str, roll.get("dice", []))) or roll
+            return f"{text} ({roll})"
 
         return "Initiative: " + " → ".join(entry(t) for t in e["order"])
     if k == "phase":

@@ -79,3 +79,6 @@ def test_initiative_line_reads_every_rulesets_order():
         (["sabre@14", "sabre@4", "moth@9"], "Initiative: sabre@14 (14) → sabre@4 (14) → moth@9 (9)"),
     ):
         assert describe({"event": "initiative", "order": order, "rolls": rolls}) == want
+    dice = {"grue": {"dice": [4, 6, 6], "combat_initiative": 16}}
+    assert describe({"event": "initiative", "order": ["grue@16", "grue@6"], "rolls": dice}) == \
+        "Initiative: grue@16 (4+6+6) → grue@6 (4+6+6)"
