@@ -174,6 +174,12 @@ class Bot:
     def _turn(self, game: Game, ch: CharacterState) -> None:
         if ch.posture == PRONE and self._can(game, ch, "stand"):
             self._try(game, ch, A.stand())
+        if self._primed(game, ch):  # the grenade he readied last phase: throw it now
+            self._grenade(game, ch)
+            w = ch.ready_weapon
+            gun = self._gun_index(ch)
+            if w is not None and w.is_grenade and gun is not None and self._can(game, ch, "ready"):
+                self._try(game, ch, A.ready(gun))  # no throw from here: the gun again
         w = ch.ready_weapon
         if w is None or is_melee_weapon(w):
             gun = self._gun_index(ch)
@@ -195,6 +201,8 @@ class Bot:
         if not self._active(game, ch):
             return
         self._melee(game, ch)
+        if self._active(game, ch) and self._two_step(game, ch):
+            self._grenade(game, ch)  # draw it before the move, or the run leaves no Action
         if self._active(game, ch):
             wounded = ch.condition.modifier >= self.behaviour.retreat_at and not ch.carrying
             if self._is_vip(game, ch) and not ch.carrying:
@@ -607,28 +615,36 @@ class Bot:
                    if c.side == ch.side and not c.out and c.pos is not None]
         gun_shot = self.best_shot(game, ch)
         gun = gun_shot[0] if gun_shot is not None else 0.0
+        reach = game.grenade_reach(ch, ch.weapons[idx])
         best = None
         for f in foes:
             dots = lat.distance(f.pos[:2], ch.pos[:2])
-            if dots > MAX_THROW or dots < 3 or f.pos[2] != ch.pos[2]:
+            if dots > MAX_THROW or dots < reach or f.pos[2] != ch.pos[2]:
                 continue
             near = sum(1 for g in foes if g.pos[2] == f.pos[2]
                        and lat.distance(g.pos[:2], f.pos[:2]) <= 1)
-            if any(lat.distance(c.pos[:2], f.pos[:2]) <= 3 for c in friends):
+            if any(lat.distance(c.pos[:2], f.pos[:2]) <= reach for c in friends):
                 continue
             if near < 2 and gun >= GOOD_SHOT * 1.5:
                 continue  # one enemy the gun handles as well
             kinds = ("throw",) if ch.ready == idx else ("ready", "throw")
-            if not self._can(game, ch, *kinds, distance=dots, weapon=ch.weapons[idx]):
+            # the referee says when he can: now, or ready now and throw next phase
+            plan = game.plan_actions(ch, kinds, distance=dots, weapon=ch.weapons[idx])
+            if not plan or not plan[0] or (len(plan) > 1 and near < 2 and gun >= GOOD_SHOT):
                 continue
             s = game.board.sight(ch.pos, f.pos, ch.posture, "standing", ch.vision)
             if s.blocked:
                 continue
             if best is None or near > best[0]:
-                best = (near, f)
+                best = (near, f, len(plan))
         if best is None:
             return
         gun_i = ch.ready
+        if best[2] > 1:  # two activations: draw it now, throw it in his next one
+            self._try(game, ch, self._trace(game, ch, A.ready(idx), {
+                "grenade_next_phase": best[1].id, "enemies_in_blast": best[0],
+                "gun_instead": round(gun, 2)}))
+            return
         if ch.ready != idx and not self._try(game, ch, A.ready(idx)):
             return
         act = self._trace(game, ch, A.throw(best[1].pos), {
@@ -638,6 +654,27 @@ class Bot:
         if gun_i is not None and gun_i != idx and \
                 self._can(game, ch, "ready", reserve=self._narrow(game, ch)):
             self._try(game, ch, A.ready(gun_i))
+
+    @staticmethod
+    def _primed(game: Game, ch: CharacterState) -> bool:
+        """A grenade in hand as his activation opens, under a referee where drawing and
+        throwing it take two activations: he drew it last time to throw it now."""
+        w = ch.ready_weapon
+        if w is None or not w.is_grenade or (w.loaded is not None and w.loaded <= 0):
+            return False
+        plan = game.plan_actions(ch, ("ready", "throw"), weapon=w)
+        return plan is not None and len(plan) > 1
+
+    @staticmethod
+    def _two_step(game: Game, ch: CharacterState) -> bool:
+        """He has a grenade to draw, and the referee spreads drawing and throwing it over
+        two activations, the first this one."""
+        w = next((w for w in ch.weapons if w.is_grenade and (w.loaded is None or w.loaded > 0)),
+                 None)
+        if w is None or ch.ready_weapon is w:
+            return False
+        plan = game.plan_actions(ch, ("ready", "throw"), weapon=w)
+        return plan is not None and len(plan) > 1 and bool(plan[0])
 
     def _smoke(self, game: Game, ch: CharacterState, idx: int) -> None:
         """Smoke between the team and the enemy arc that most endangers where he stands."""

@@ -195,6 +195,27 @@ class Game:
         units, slots = self.cost(kind, ch, distance, weapon)
         return ch.mp_left >= units and self.slots_left(ch) >= slots
 
+    def plan_actions(self, ch: CharacterState, kinds: tuple[str, ...],
+                     distance: int | None = None, weapon: Any = None
+                     ) -> list[tuple[str, ...]] | None:
+        """The activations, this one first, in which ``ch`` can take the actions ``kinds`` one
+        after the other (a bot's plan, e.g. ready a grenade then throw it), or None.  DMZ: all
+        in this activation or not at all (a weapon readied stays ready, but DMZ's bots never
+        plan across turns); a ruleset whose actions are counted per phase spreads them."""
+        units = slots = 0.0
+        for k in kinds:
+            u, n = self.cost(k, ch, distance, weapon)
+            units += u
+            slots += n
+        if ch.mp_left >= units and self.slots_left(ch) >= slots:
+            return [tuple(kinds)]
+        return None
+
+    def grenade_reach(self, ch: CharacterState, weapon: Any) -> int:
+        """Dots from the burst a bot keeps its friends beyond and throws no nearer than (DMZ:
+        3, the bots' rule of thumb for a blast)."""
+        return 3
+
     def min_step(self, ch: CharacterState) -> float:
         """What the cheapest step costs in :attr:`units` (DMZ: the move ratio; a metre
         ruleset: one dot, 2 m): less budget than this and a character stays put."""

@@ -143,6 +143,39 @@ class SR1Game(Game):
             return 0.0, 0
         return super().cost(kind, ch, distance, weapon)
 
+    def plan_actions(self, ch: CharacterState, kinds: tuple[str, ...],
+                     distance: int | None = None, weapon: Any = None
+                     ) -> list[tuple[str, ...]] | None:
+        """One Action a phase: drawing a weapon is one Action and using it another, two
+        Action Phases (l.1078); what does not fit this phase goes into his next ones."""
+        plan: list[list[str]] = [[]]
+        left = self.slots_left(ch)
+        for k in kinds:
+            units, n = self.cost(k, ch, distance, weapon)
+            if units > 0 or n > 1:
+                return None
+            if n > left:
+                plan.append([])
+                left = 1
+            plan[-1].append(k)
+            left -= n
+        return [tuple(p) for p in plan]
+
+    def grenade_reach(self, ch: CharacterState, weapon: Any) -> int:
+        """Dots from the burst where its Power is down to 2, what one Body success or a
+        point of armor stages away (l.1313-1322): 6M3 offensive, 8 m, 4 dots."""
+        i = ch.weapons.index(weapon) if weapon in ch.weapons else None
+        arm = self.arm_of(ch, i) if i is not None else None
+        if arm is None or not arm.code:
+            return super().grenade_reach(ch, weapon)
+        code = arm.damage()
+        dots = 1
+        while True:
+            got = c.blast_code(code, arm.payload, dots * METERS_PER_DOT)
+            if got is None or got.power <= 2:
+                return dots
+            dots += 1
+
     def _do_open(self, feature: str, state: str = "open") -> None:
         """A Free Action, but a Quickness Test (TN 4) when combined with movement
         (l.1116-1118): on a failure the door stays as it was this phase."""

@@ -179,3 +179,42 @@ def test_check_character_on_a_model_without_stats():
     assert [p.split(" (")[0] for p in c.check_character(ch)] == [
         "Nobody: sr1 needs stats.body", "Nobody: sr1 needs stats.quickness",
         "Nobody: sr1 needs stats.strength", "Nobody: sr1 needs stats.intelligence"]
+
+
+def test_the_referee_spreads_drawing_and_throwing_over_two_phases(loaded):
+    """Drawing a weapon is one Action and using it another: two Action Phases (l.1078)."""
+    g = game(loaded)
+    who = g.movable()[0]
+    g.act({"act": "begin", "who": who})
+    ch = g.char(who)
+    assert g.plan_actions(ch, ("ready", "throw")) == [("ready",), ("throw",)]
+    assert g.plan_actions(ch, ("throw",)) == [("throw",)]
+    ch.slots_spent = 1  # his Action is spent: both wait for his next phases
+    assert g.plan_actions(ch, ("ready", "throw")) == [(), ("ready",), ("throw",)]
+    brick = g.char("brick")
+    nade = next(w for w in brick.weapons if w.is_grenade)
+    # 6M3 offensive: Power 4 at 4 m, 3 at 6 m, 2 at 8 m = 4 dots (l.1313-1322)
+    assert g.grenade_reach(brick, nade) == 4
+
+
+def test_a_bot_draws_a_grenade_in_one_phase_and_throws_it_in_the_next(loaded):
+    g = game(loaded, brick=(28, 20, 0), vex=(28, 26, 0), dice=(29, 26, 0),
+             razor=(22, 16, 0), wren=(23, 16, 0), slick=(24, 16, 0))
+    brick = g.char("brick")
+    brick.weapons[0].loaded = brick.weapons[0].clips = 0  # no shotgun shot to take instead
+    bot = Bot("runners")
+    turns = []
+    while not g.state.finished and g.state.turn <= 3 and not g.log.of_kind("grenade-lands"):
+        who = g.movable()[0]
+        if who == "brick":
+            bot.play_character(g, brick)
+            turns.append(g.state.turn)
+        else:
+            g.act({"act": "begin", "who": who})
+            g.act({"act": "end", "force": True})
+    why = [e for e in g.log.of_kind("why") if "grenade_next_phase" in e]
+    assert why and why[0]["act"] == "ready"
+    thrown = g.log.of_kind("grenade-lands")
+    assert thrown and thrown[0]["thrower"] == "brick"
+    assert len(turns) >= 2  # drawn in one of his phases, thrown in a later one
+    assert not bot.errors
