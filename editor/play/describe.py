@@ -205,11 +205,41 @@ def _describe(e: dict[str, Any]) -> str:
                 f"from {_dot(e['frm'])} to {_dot(e['to'])} and lands prone")
     if k == "hold-broken":
         return f"{e['objective']}: the hold is broken after {e['after']} turn(s); the count restarts"
+    if k in SPELL_WORDS:
+        return SPELL_WORDS[k](e)
     if k == "why":
         return (f"{e.get('who', '?')} ({e.get('bot', 'bot')}, {e.get('behaviour', '')}) chooses "
                 f"{e.get('act', '?')} because "
                 + _context(e, ("seq", "event", "who", "bot", "behaviour", "act")))
     return f"{k}: {_context(e, ('seq', 'event'))}"
+
+
+def _cast(e: dict[str, Any]) -> str:
+    how = " as reaction fire" if e.get("reaction") else ""
+    at = f" at {', '.join(e['targets'])}" if e.get("targets") else ""
+    if e.get("at"):
+        at += f" (aimed at {_dot(e['at'])})"
+    hurt = f", damage {e['damage']}" if "damage" in e else ""
+    return f"{e['who']} casts {e['spell']}{how}, Force {e['force']}{hurt}{at}"
+
+
+#: the magic events (seed 000 spells: engine/play/referee_spells.py, referee_sustain.py)
+SPELL_WORDS = {
+    "cast": _cast,
+    "unready": lambda e: f"{e['who']} lets go of the {e['weapon']} (ready it again: 3 MP)",
+    "spell-fizzles": lambda e: f"{e['who']}'s {e['spell']} fizzles ({e['why']})",
+    "healed": lambda e: (f"{e['who']} is healed by {e['by']}: boxes "
+                         f"{', '.join(map(str, e['boxes']))} clear, permanent on turn "
+                         f"{e['permanent_on_turn']}; injury +{e['modifier']}, {e['mp']} MP"),
+    "revived": lambda e: f"{e['who']} wakes up, healed by {e['by']}",
+    "armored": lambda e: (f"{e['who']} is armored by {e['by']}: +{e['bonus']} (" + ", ".join(
+        f"{k} {v}" for k, v in e['defense'].items()) + ")"),
+    "invisible": lambda e: f"{e['who']} turns invisible ({e['by']}'s spell)",
+    "spell-permanent": lambda e: f"{e['who']}'s {e['spell']} on {e['target']} is permanent now",
+    "spell-dropped": lambda e: f"{e['who']} drops {e['spell']} on {e['target']} ({e['why']})",
+    "heal-lost": lambda e: (f"{e['who']} loses the healing: boxes "
+                            f"{', '.join(map(str, e['boxes']))} marked again"),
+}
 
 
 def lines(events: list[dict[str, Any]]) -> list[str]:

@@ -51,6 +51,7 @@ from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
 from engine.play.referees import load_game, new_game
 from engine.play.state import PRONE, CharacterState
+from engine.rules.dmz1990_spells import spell
 
 FOLLOW_ZOOM = 22.0  # px per dot the view zooms in to (at least) to show who moves
 
@@ -80,6 +81,7 @@ class PlayMode(QObject):
         self.leaving = False
         self.fire_armed = False
         self.throw_armed = False
+        self.cast_armed = False
         self.chosen: str | None = None  # the character picked to move next
         self.shot: ShotPreview | None = None
         self.layer = CounterLayer(ctx.scene)
@@ -154,6 +156,8 @@ class PlayMode(QObject):
         p.open_door.clicked.connect(self.toggle_opening)
         p.fire.toggled.connect(self._arm_fire)
         p.throw.toggled.connect(self._arm_throw)
+        p.cast.toggled.connect(self._arm_cast)
+        p.drop_spell.clicked.connect(self.drop_spell)
         p.end_phase.clicked.connect(self.end_phase)
         p.roll.clicked.connect(self.roll_fire)
         p.cancel_shot.clicked.connect(self.cancel_fire)
@@ -250,7 +254,7 @@ class PlayMode(QObject):
         self.chosen = None
         self._followed = None
         self.shot = None
-        self.fire_armed = self.throw_armed = False
+        self.fire_armed = self.throw_armed = self.cast_armed = False
         self.panel.banner.hide()
         self.log_panel.reset()
         self._seen = 0
@@ -504,9 +508,46 @@ class PlayMode(QObject):
         if self.tool is not None:
             self.tool.hover(None, force=True)
 
+    def _arm_cast(self, on: bool) -> None:
+        self.cast_armed = on
+        if on:
+            self.panel.fire.setChecked(False)
+            self.panel.throw.setChecked(False)
+            self.ctx.show_hint(f"Cast {self.panel.spell_box.currentData()}: click the target "
+                               "(a dot for an area spell; his own dot for himself)")
+        if self.tool is not None:
+            self.tool.hover(None, force=True)
+
+    def cast_at(self, dot) -> None:
+        """Cast the spell chosen in the panel at whoever stands on ``dot`` (an area spell: at
+        the dot itself)."""
+        self.panel.cast.setChecked(False)
+        name = self.panel.spell_box.currentData()
+        if name is None:
+            return
+        action = {"act": "cast", "spell": name,
+                  "force": "min" if self.panel.min_force.isChecked() else "max"}
+        sp = spell(name)
+        who = self.character_at(dot)
+        if sp is not None and sp.area:
+            action["at"] = list(dot)
+        elif who is None:
+            self.ctx.show_hint(f"Nobody on {dot[0]},{dot[1]} to cast {name} at")
+            return
+        else:
+            action["target"] = who.id
+        self.act(action)
+
+    def drop_spell(self) -> None:
+        ch = self.selected()
+        if ch is not None and ch.sustained:
+            e = ch.sustained[0]
+            self.act({"act": "drop", "spell": e["spell"], "target": e["target"]})
+
     def cancel_modes(self) -> None:
         self.panel.fire.setChecked(False)
         self.panel.throw.setChecked(False)
+        self.panel.cast.setChecked(False)
         self.cancel_fire()
 
     def preview_fire(self, target: str) -> ShotPreview | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -72,6 +73,20 @@ class PlayPanel(QWidget):
         self.opening_box = QComboBox()
         self.opening_box.setToolTip("Doors and windows within his reach")
         form.addRow("Door", self.opening_box)
+        # a mage's spells (DMZ, seed 000): which one, at which Force; Cast then a click
+        self.spell_row = QWidget()
+        srow = QHBoxLayout(self.spell_row)
+        srow.setContentsMargins(0, 0, 0, 0)
+        self.spell_box = QComboBox()
+        self.spell_box.setToolTip("The spell Cast… throws: combat spells at an enemy (area "
+                                  "spells at a dot), Non-Combat spells at himself or a friend "
+                                  "he touches")
+        self.min_force = QCheckBox("Min")
+        self.min_force.setToolTip("Cast at Minimum Force 1: less Drain, a lower Success Value")
+        srow.addWidget(self.spell_box, 1)
+        srow.addWidget(self.min_force)
+        form.addRow("Spell", self.spell_row)
+        self._form = form
         lay.addWidget(who)
 
         grid = QGridLayout()
@@ -89,8 +104,14 @@ class PlayPanel(QWidget):
         self.throw.setToolTip("Then click the dot to throw at (the ready weapon must be a grenade)")
         self.end_phase = QPushButton("End phase")
         self.end_phase.setToolTip("Everyone of this team who has not moved stands still")
+        self.cast = QPushButton("Cast spell…")
+        self.cast.setCheckable(True)
+        self.cast.setToolTip("Then click the target (or the dot, for an area spell); the "
+                             "rolls go to the log")
+        self.drop_spell = QPushButton("Drop spell")
+        self.drop_spell.setToolTip("Stop sustaining his first sustained spell (free)")
         buttons = [self.end_move, self.posture, self.ready, self.reload, self.open_door,
-                   self.fire, self.throw, self.end_phase]
+                   self.fire, self.throw, self.end_phase, self.cast, self.drop_spell]
         for i, b in enumerate(buttons):
             grid.addWidget(b, i // 2, i % 2)
         lay.addLayout(grid)
@@ -170,6 +191,7 @@ class PlayPanel(QWidget):
             b.setEnabled(on)
         p.arc_box.setEnabled(on and g.can_hold_arcs)
         p.end_phase.setEnabled(not st.finished)
+        self._show_spells(sel)
         p.weapon_box.clear()
         p.opening_box.clear()
         if sel is None:
@@ -188,8 +210,9 @@ class PlayPanel(QWidget):
                                      f"{w.clips} clips)"))
             arcs = ", ".join(f"{a.kind} {a.direction:.0f}°" for a in sel.arcs) or "no arc"
             where = "–" if sel.pos is None else f"{sel.pos[0]},{sel.pos[1]} level {sel.pos[2]}"
+            hidden = " · invisible" if sel.invisible else ""
             p.char_label.setText(f"{where} · {sel.posture} · injury +{sel.condition.modifier}"
-                                 f"\n{gun}\narcs: {arcs}")
+                                 f"{hidden}\n{gun}\narcs: {arcs}")
             kind = "stand" if sel.posture == PRONE else "prone"
             cu, cs = g.cost(kind, sel)
             price = ", ".join(x for x in (f"{cu:g} {u}" if cu else "",
@@ -214,6 +237,28 @@ class PlayPanel(QWidget):
             self._opening_chosen()
         p.objectives_label.setText("\n".join(progress.objective_lines(g)))
         p.score_label.setText(f"Points: {progress.scores_text(g)}")
+
+    def _show_spells(self, sel: CharacterState | None) -> None:
+        """The Spell row and the two spell buttons, for a character who knows spells."""
+        spells = dict(sel.spells) if sel is not None else {}
+        self._form.setRowVisible(self.spell_row, bool(spells))
+        self.cast.setVisible(bool(spells))
+        self.drop_spell.setVisible(bool(spells))
+        keep = self.spell_box.currentData()
+        self.spell_box.blockSignals(True)
+        self.spell_box.clear()
+        for name, force in spells.items():
+            self.spell_box.addItem(f"{name} (Force {force})", name)
+        if keep is not None and self.spell_box.findData(keep) >= 0:
+            self.spell_box.setCurrentIndex(self.spell_box.findData(keep))
+        self.spell_box.blockSignals(False)
+        self.cast.setEnabled(bool(spells))
+        held = sel.sustained if sel is not None else []
+        self.drop_spell.setEnabled(bool(held))
+        self.drop_spell.setText(f"Drop spell ({len(held)})" if held else "Drop spell")
+        self.drop_spell.setToolTip("Sustaining " + ", ".join(
+            f"{e['spell']} on {e['target']}" for e in held) + f": +{len(held)} to his tests; "
+            "drop the first (free)" if held else "He sustains no spell")
 
     def objective_lines(self) -> list[str]:
         return [x for x in self.objectives_label.text().split("\n") if x]

@@ -115,6 +115,9 @@ class PlayTool(Tool):
         if m.throw_armed:
             m.throw_at(d)
             return True
+        if m.cast_armed:
+            m.cast_at(d)
+            return True
         sel = m.selected()
         who = m.game.state.occupant(d)  # only this level's counters: a click here is a move
         if sel is not None and sel.pos == d:
@@ -204,7 +207,8 @@ class PlayTool(Tool):
         self._remove(self._path_items)
         self._path_items = []
         m = self.mode
-        self.preview = m.preview_path(None if m.fire_armed or m.throw_armed else d)
+        self.preview = m.preview_path(None if m.fire_armed or m.throw_armed or m.cast_armed
+                                      else d)
         if m.throw_armed and d is not None:
             self.draw_throw(d)
         pv = self.preview

@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.play import actions as A
 from engine.play import objectives as obj_rules
+from engine.play.bot_magic import support_spell
 from engine.play.bot_odds import best_offense, exposure, path_danger, shot_odds
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
@@ -201,6 +202,10 @@ class Bot:
         if not self._active(game, ch):
             return
         self._melee(game, ch)
+        if ch.spells and self._active(game, ch):  # heal, armor or hide a friend
+            best = support_spell(game, ch, self._watched(game, ch), self._narrow(game, ch))
+            if best is not None:
+                self._try(game, ch, self._trace(game, ch, *best))
         if self._active(game, ch) and self._two_step(game, ch):
             self._grenade(game, ch)  # draw it before the move, or the run leaves no Action
         if self._active(game, ch):

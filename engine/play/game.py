@@ -45,6 +45,9 @@ from engine.play.referee_levels import (
 )
 from engine.play.referee_melee import melee_attack, melee_contact
 from engine.play.referee_spells import cast as cast_spell
+from engine.play.referee_spells import react_with_spell
+from engine.play.referee_sustain import drop as drop_spell
+from engine.play.referee_sustain import drop_all, sees, tick
 from engine.play.shots import ShotPlan, p_success
 from engine.play.state import PRONE, STANDING, CharacterState, GameState, PendingGrenade
 from engine.play.weapons import (
@@ -155,6 +158,8 @@ class Game:
         ch.movement_ended = False
         for w in ch.weapons:
             w.fired_this_turn = 0
+        if ch.sustained:
+            tick(self, ch)
 
     def allowance(self, ch: CharacterState) -> float:
         """Movement budget of one activation in :attr:`units` (DMZ: the Condition Monitor's
@@ -421,6 +426,8 @@ class Game:
     def _reaction_attack(self, r: CharacterState, m: CharacterState) -> None:
         if r.out or not r.arcs:
             return
+        if r.spells and react_with_spell(self, r, m):
+            return  # a mage cast a combat spell into his arc instead (seed 000 l.1461)
         w = r.ready_weapon
         if w is None or w.is_grenade or not w.can_fire():
             self.log.record("reaction-hold", reactor=r.id, target=m.id, why="no shot in the gun")
@@ -450,6 +457,8 @@ class Game:
         s = self.board.sight(a.pos, b.pos, a.posture, b.posture, a.vision)
         if s.blocked:
             return s, 0, []
+        if b.invisible and not sees(a, b):
+            return Sight(True, s.range, details={"blocked_by": "invisibility"}), 0, []
         others = [(c.pos, c.posture, c.metatype) for c in self.state.characters.values()
                   if c is not a and c is not b and not c.out and c.pos is not None]
         blocked, cover, why = character_cover(self.board.lattice, a.pos, b.pos, b.posture,
@@ -488,6 +497,8 @@ class Game:
             mods["movement_fire"] = MOVEMENT_FIRE_MODIFIER
         if a.condition.modifier:
             mods["injury"] = a.condition.modifier
+        if a.sustained:
+            mods["sustaining"] = len(a.sustained)
         mr = minimum_range_penalty(w.type, s.range)
         if mr:
             mods["minimum_range"] = mr
@@ -495,7 +506,7 @@ class Game:
         if lift:
             mods["elevator"] = lift
         tv = mods["defense"] + s.total + chars + mods.get("movement_fire", 0) + \
-            mods.get("injury", 0) + mr + lift
+            mods.get("injury", 0) + mods.get("sustaining", 0) + mr + lift
         sv = w.success[step]
         p = p_success(sv - tv)
         return ShotPlan(p, p * w.damage,
@@ -522,7 +533,7 @@ class Game:
         """The sight a ``shot_value`` estimate works from: None when the shooter has no
         firearm with a round left or no line to ``tpos`` (every ruleset's first question)."""
         w = shooter.ready_weapon
-        if w is None or w.is_grenade or w.spent:
+        if w is None or w.is_grenade or w.spent or not sees(shooter, target):
             return None
         s = self.board.sight(spos, tpos, shooter.posture, target_posture or target.posture,
                              shooter.vision)
@@ -575,6 +586,8 @@ class Game:
             victim.posture = PRONE
             self.log.record("out", who=victim.id, dead=victim.condition.dead)
             obj_rules.check_eliminations(self.state, self.objectives, self.log)
+            if victim.sustained:
+                drop_all(self, victim, "out of the fight")
         elif knocked_prone:
             victim.posture = PRONE
             if victim.arcs:
@@ -814,6 +827,8 @@ class Game:
         mods = {"defense": defender.defense_value("impact")}
         if attacker.condition.modifier:
             mods["injury"] = attacker.condition.modifier
+        if attacker.sustained:
+            mods["sustaining"] = len(attacker.sustained)
         lift = riders(self.state, self.board, attacker)
         if lift:
             mods["elevator"] = lift
@@ -881,9 +896,14 @@ class Game:
         return mine >= theirs
 
     def _do_cast(self, spell: str, target: str | None = None,
-                 at: list[int] | None = None, force: str = "max") -> None:
-        """Cast a combat spell as Movement Fire (:mod:`engine.play.referee_spells`)."""
-        cast_spell(self, spell, target, at, force)
+                 at: list[int] | None = None, force: str = "max", extra: int = 0) -> None:
+        """Cast a spell: combat as Movement Fire, Non-Combat for 3 MP and more
+        (:mod:`engine.play.referee_spells`, :mod:`engine.play.referee_sustain`)."""
+        cast_spell(self, spell, target, at, force, extra)
+
+    def _do_drop(self, spell: str, target: str | None = None) -> None:
+        """Drop a Sustained spell: free, its effect ends (seed 000 l.1437)."""
+        drop_spell(self, self.mover, spell, target=target)
 
     def _do_jump(self, to: list[int] | tuple[int, ...]) -> None:
         """An uncontrolled fall off an edge: free, ends Prone, may hurt (seed 000 l.584)."""
@@ -948,8 +968,12 @@ class Game:
         cover = s.total - s.visibility
         tv = accuracy_target_value(dots, cover, gk.aerodynamic)
         rng = self.cost("throw", m, dots, w)[0]
+        mods = {"range": rng, "cover": cover}
+        if m.sustained:
+            tv += len(m.sustained)
+            mods["sustaining"] = len(m.sustained)
         res = self.dice.test("grenade accuracy", m.success_value("throwing"), tv,
-                             {"range": rng, "cover": cover}, thrower=m.id, aimed=list(at))
+                             mods, thrower=m.id, aimed=list(at))
         land = at
         if not res.success:
             roll = self.dice.roll_2d6("scatter direction", thrower=m.id)

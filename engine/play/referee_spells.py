@@ -13,8 +13,16 @@ needs an adjoining target and an Unarmed Combat test 3 easier first; a failed to
 nothing (l.1479).  Every spell cast then tests Drain: Mana Defense against the Drain Value, a
 failure marks half the damage as stun on the mage (l.1487).
 
-The referee's only hook is ``Game._do_cast``, which hands the action here.  Spells cast as
-reaction fire, sustained and Non-Combat spells are not part of play yet.
+**Reaction fire** (l.1461, l.962): a mage holding an arc with a weapon may cast a combat spell
+instead of firing, one for each Fire Ratio's worth of MP the mover spends, as he would fire; no
++2 for Movement Fire; the weapon is dropped for nothing and costs its 3 MP to ready again in
+his own next phase.  The referee casts for him (:func:`react_with_spell`) when the
+single-target spell worth most after its expected Drain beats the weapon's shot and its chance
+is at least the one a reacting shooter holds out for; area spells are never cast this way
+(they would take in his own side's movers' neighbours: our choice).
+
+The referee's hooks are ``Game._do_cast`` (which hands the action here; Non-Combat spells go
+on to :mod:`engine.play.referee_sustain`) and ``Game._reaction_attack``.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from typing import Any
 from engine.play.condition import PHYSICAL, STUN
 from engine.play.errors import PlayError
 from engine.play.referee_melee import melee_contact
+from engine.play.referee_sustain import cast_non_combat, sustaining
 from engine.play.shots import p_success
 from engine.play.state import STANDING, CharacterState
 from engine.rules.dmz1990_spells import (
@@ -31,8 +40,8 @@ from engine.rules.dmz1990_spells import (
     TOUCH_EASIER,
     Spell,
     force_of,
+    non_combat,
     spell,
-    spell_key,
     success_value,
 )
 
@@ -40,21 +49,24 @@ from engine.rules.dmz1990_spells import (
 MOVEMENT_FIRE = 2
 
 
-def known(ch: CharacterState, name: str) -> tuple[Spell, int]:
-    """The spell ``ch`` knows by that name and its Maximum Force, or a PlayError."""
-    sp = spell(name)
+def known(ch: CharacterState, name: str) -> tuple[Any, int]:
+    """The spell ``ch`` knows by that name (a combat :class:`Spell` or a
+    :class:`~engine.rules.dmz1990_spells.NonCombat`) and its Maximum Force, or a PlayError."""
+    sp = spell(name) or non_combat(name)
     if sp is None:
-        raise PlayError(f"{name!r} is not a combat spell of the book")
+        raise PlayError(f"{name!r} is not a spell play knows (docs/play.md, Spells)")
     for have, force in ch.spells.items():
-        if spell_key(have) == sp.key:
+        if (spell(have) or non_combat(have)) == sp:
             return sp, force
     raise PlayError(f"{ch.id} does not know {sp.key}")
 
 
 def spell_numbers(game: Any, m: CharacterState, t: CharacterState, sp: Spell, force: int,
-                  pos: tuple[int, int, int] | None = None) -> dict[str, Any] | None:
+                  pos: tuple[int, int, int] | None = None, reaction: bool = False
+                  ) -> dict[str, Any] | None:
     """Success Value, Target Value and modifiers of ``m``'s spell at ``t`` (standing on
-    ``pos``, his own dot when None); None when the mage cannot see him."""
+    ``pos``, his own dot when None); None when the mage cannot see him.  Reaction fire has
+    no Movement Fire modifier."""
     tpos = pos or t.pos
     if m.pos is None or tpos is None:
         return None
@@ -69,21 +81,24 @@ def spell_numbers(game: Any, m: CharacterState, t: CharacterState, sp: Spell, fo
     mods.update(los)
     if chars:
         mods["characters"] = chars
-    mods["movement_fire"] = MOVEMENT_FIRE
+    if not reaction:
+        mods["movement_fire"] = MOVEMENT_FIRE
     if m.condition.modifier:
         mods["injury"] = m.condition.modifier
+    if m.sustained:
+        mods["sustaining"] = sustaining(m)
     tv = sum(mods.values())
     sv = success_value(m.success_value("sorcery"), force)
     return {"success_value": sv, "target_value": tv, "modifiers": mods}
 
 
 def spell_value(game: Any, m: CharacterState, t: CharacterState, sp: Spell, force: int,
-                pos: tuple[int, int, int] | None = None) -> float:
+                pos: tuple[int, int, int] | None = None, reaction: bool = False) -> float:
     """Expected boxes of one cast at ``t`` (what the bots rank by; touch spells 0 unless
     adjoining)."""
     if sp.touch and not melee_contact(game.board, m.pos, pos or t.pos):
         return 0.0
-    n = spell_numbers(game, m, t, sp, force, pos)
+    n = spell_numbers(game, m, t, sp, force, pos, reaction)
     if n is None:
         return 0.0
     p = p_success(n["success_value"] - n["target_value"])
@@ -107,11 +122,23 @@ def victims(game: Any, m: CharacterState, at: tuple[int, int, int]) -> list[Char
     return out
 
 
+def drain_risk(m: CharacterState, sp: Spell, force: int) -> float:
+    """Stun boxes a cast is expected to cost the mage in Drain."""
+    return (1 - p_success(m.defense_value("mana_spell") - sp.drain_value(force))) * \
+        sp.drain_damage(force)
+
+
 def cast(game: Any, spell_name: str, target: str | None = None,
-         at: list[int] | tuple[int, ...] | None = None, force: str = "max") -> None:
+         at: list[int] | tuple[int, ...] | None = None, force: str = "max",
+         extra: int = 0) -> None:
     """Carry out a ``cast`` action for the moving character (see the module docstring)."""
     m = game.mover
     sp, max_force = known(m, spell_name)
+    if not isinstance(sp, Spell):
+        cast_non_combat(game, m, sp, max_force, target, force, extra)
+        return
+    if extra:
+        raise PlayError("a combat spell costs 3 MP like a shot: no extra MP (l.1465)")
     if force not in ("max", "min"):
         raise PlayError(f"force is max or min, not {force!r}")
     f = force_of(max_force, force)
@@ -146,6 +173,12 @@ def cast(game: Any, spell_name: str, target: str | None = None,
         return  # reaction fire stopped him: the spell is not cast (l.971)
     game.log.record("cast", who=m.id, spell=sp.key, force=f, damage=sp.damage(f),
                     targets=[c.id for c in hit], at=list(at) if at is not None else None)
+    resolve(game, m, sp, f, hit, reaction=False)
+
+
+def resolve(game: Any, m: CharacterState, sp: Spell, f: int, hit: list[CharacterState],
+            reaction: bool) -> None:
+    """The touch test, each target's spell test and damage, then Drain (cast and paid)."""
     if sp.touch:
         t = hit[0]
         tv = t.defense_value("impact") - TOUCH_EASIER
@@ -158,14 +191,15 @@ def cast(game: Any, spell_name: str, target: str | None = None,
     for t in hit:
         if t.out:
             continue
-        n = spell_numbers(game, m, t, sp, f) if t is not m else {
+        n = spell_numbers(game, m, t, sp, f, reaction=reaction) if t is not m else {
             "success_value": success_value(m.success_value("sorcery"), f),
             "target_value": m.defense_value(sp.defense),
             "modifiers": {"defense": m.defense_value(sp.defense)}}
         if n is None:
             continue
-        res = game.dice.test("spell", n["success_value"], n["target_value"], n["modifiers"],
-                             attacker=m.id, target=t.id, spell=sp.key, force=f)
+        res = game.dice.test("reaction spell" if reaction else "spell", n["success_value"],
+                             n["target_value"], n["modifiers"], attacker=m.id, target=t.id,
+                             spell=sp.key, force=f)
         if res.success:
             game.damage(t, sp.damage(f), STUN if sp.stun else PHYSICAL, source=m.id,
                         spell=sp.key)
@@ -181,3 +215,45 @@ def drain(game: Any, m: CharacterState, sp: Spell, force: int) -> None:
                          who=m.id, spell=sp.key, force=force)
     if not res.success:
         game.damage(m, sp.drain_damage(force), STUN, source="drain", spell=sp.key)
+
+
+def best_reaction_spell(game: Any, r: CharacterState, m: CharacterState
+                        ) -> tuple[float, Spell, int] | None:
+    """The single-target combat spell ``r`` knows worth most at ``m`` as reaction fire
+    (expected boxes less expected Drain), at Maximum or Minimum Force."""
+    best = None
+    for name, top in r.spells.items():
+        sp = spell(name)
+        if sp is None or sp.area:
+            continue
+        for level in ("max", "min"):
+            f = force_of(top, level)
+            value = spell_value(game, r, m, sp, f, reaction=True) - drain_risk(r, sp, f)
+            if best is None or value > best[0]:
+                best = (value, sp, f)
+    return best
+
+
+def react_with_spell(game: Any, r: CharacterState, m: CharacterState) -> bool:
+    """One reaction attack of mage ``r`` at mover ``m`` as a spell, when it promises more
+    than his weapon (see the module docstring).  True if he cast."""
+    best = best_reaction_spell(game, r, m)
+    if best is None or best[0] <= 0:
+        return False
+    value, sp, f = best
+    n = spell_numbers(game, r, m, sp, f, reaction=True)
+    if n is None or n["success_value"] - n["target_value"] < game.min_chance:
+        return False
+    w = r.ready_weapon
+    if w is not None and not w.is_grenade and w.can_fire():
+        plan = game.plan_shot(r, m, movement_fire=False)
+        if plan is not None and game.reaction_hold(r, m, plan) is None and \
+                plan.expected >= value:
+            return False  # the gun is the better answer
+    if r.ready is not None:  # dropped for nothing; 3 MP to ready it in his phase (l.1461)
+        game.log.record("unready", who=r.id, weapon=r.weapons[r.ready].name)
+        r.ready = None
+    game.log.record("cast", who=r.id, spell=sp.key, force=f, damage=sp.damage(f),
+                    targets=[m.id], at=None, reaction=True, expected=round(value, 2))
+    resolve(game, r, sp, f, [m], reaction=True)
+    return True

@@ -108,6 +108,9 @@ class CharacterState:
     exited: str | None = None  # edge he left the map by
     carrying: list[str] = field(default_factory=list)  # retrieved objective ids
     slots_spent: int = 0  # actions used this activation that are not paid from the budget
+    #: spells he Sustains: {"spell", "target", "force", ...} (engine.play.referee_sustain)
+    sustained: list[dict[str, Any]] = field(default_factory=list)
+    invisible: bool = False  # under an Invisibility spell: unseen without thermographic eyes
     #: the referee's ``allowance`` hook (set by :class:`engine.play.game.Game`); None: DMZ MP
     allowance_of: Callable[[CharacterState], float] | None = field(
         default=None, repr=False, compare=False)
@@ -150,6 +153,11 @@ class CharacterState:
         )
 
     def to_data(self) -> dict[str, Any]:
+        magic: dict[str, Any] = {}  # only a mage's data carries it (older saves stay the same)
+        if self.sustained:
+            magic["sustained"] = [dict(x) for x in self.sustained]
+        if self.invisible:
+            magic["invisible"] = True
         return {
             "id": self.id, "side": self.side, "name": self.name,
             "move_ratio": self.move_ratio, "fire_ratio": self.fire_ratio,
@@ -161,7 +169,7 @@ class CharacterState:
             "posture": self.posture, "mp_spent": self.mp_spent, "moved": self.moved,
             "movement_ended": self.movement_ended, "condition": self.condition.to_data(),
             "arcs": [a.to_data() for a in self.arcs], "exited": self.exited,
-            "carrying": list(self.carrying), "slots_spent": self.slots_spent,
+            "carrying": list(self.carrying), "slots_spent": self.slots_spent, **magic,
         }
 
     @classmethod
@@ -179,6 +187,8 @@ class CharacterState:
             condition=condition_from_data(d.get("condition", {})),
             arcs=[Arc.from_data(a) for a in d.get("arcs", [])], exited=d.get("exited"),
             carrying=list(d.get("carrying", [])), slots_spent=d.get("slots_spent", 0),
+            sustained=[dict(x) for x in d.get("sustained", [])],
+            invisible=bool(d.get("invisible", False)),
         )
 
 

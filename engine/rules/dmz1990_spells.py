@@ -13,8 +13,17 @@ Minimum Force is always 1 (l.2926).  Everything else follows from the spell list
 * Area spells reach three dots round the aimed dot (l.1447); touch spells need an Unarmed
   Combat test at Target Value - 3 first and an adjoining target (l.1479).
 
-Wrecker and Urban Renewal work on vehicles and objects, which play has none of; Non-Combat
-spells (healing, illusions, barriers) are not part of play yet.
+Wrecker and Urban Renewal work on vehicles and objects, which play has none of.
+
+Non-Combat spells (l.1469-1473, l.1651-1800) with numbers the board can use are
+:data:`NON_COMBAT`: the four Heal Wound spells (1/2/4/6 boxes of physical damage back, Target
+Value the boxes filled, Sustained a turn a box before they are permanent, l.1699-1719), Armor
+(+Force/2 to Impact, Ballistic and Physical Spell Defense while Sustained, Target Value 5,
+l.1777-1782) and Invisibility (unseen by eyes without thermographic vision while Sustained,
+Target Value 5, l.1737-1742).  They cost 3 MP, 3 MP more for each -1 to the Target Value
+(l.1471); their Drain Value is Force plus the spell's modifier, at least 1, and a failed Drain
+test marks half the Force, rounded off, at least 1 (l.1489, l.1505).  Every spell a mage
+Sustains adds 1 to the Target Value of every Success Test he makes (l.1495).
 """
 
 from __future__ import annotations
@@ -97,3 +106,65 @@ def force_of(max_force: int, level: str) -> int:
 def success_value(sorcery: int, force: int) -> int:
     """Base Sorcery Success Value + Force (l.2946)."""
     return sorcery + force
+
+
+# ============================================================================ non-combat
+
+
+@dataclass(frozen=True)
+class NonCombat:
+    """A Non-Combat spell play resolves: Mana or Physical, Sustained ("S") or Permanent ("P"),
+    touch or line of sight, the Drain modifier on Force, the Target Value (None: the boxes the
+    target has filled), and what it does (``heal`` boxes, ``armor``, ``invisible``)."""
+
+    key: str
+    kind: str
+    duration: str
+    drain_mod: int
+    target_value: int | None
+    effect: str
+    heal: int = 0
+    touch: bool = True
+
+    def drain_value(self, force: int) -> int:
+        """Force plus the spell's modifier, at least 1 (l.1489)."""
+        return max(1, force + self.drain_mod)
+
+    @staticmethod
+    def drain_damage(force: int) -> int:
+        """Half the Force, rounded off (halves up), at least 1 (l.1505)."""
+        return max(1, (force + 1) // 2)
+
+
+#: the Non-Combat spells with an effect on the board and numbers for it (l.1699-1782)
+NON_COMBAT: dict[str, NonCombat] = {s.key: s for s in (
+    NonCombat("heal-light-wound", "M", "P", -1, None, "heal", heal=1),
+    NonCombat("heal-moderate-wound", "M", "P", 0, None, "heal", heal=2),
+    NonCombat("heal-serious-wound", "M", "P", +1, None, "heal", heal=4),
+    NonCombat("heal-deadly-wound", "M", "P", +2, None, "heal", heal=6),
+    NonCombat("armor", "P", "S", 0, 5, "armor"),
+    NonCombat("invisibility", "P", "S", -1, 5, "invisible"),
+)}
+#: what the Armor spell raises (l.1782)
+ARMORED = ("impact", "ballistic", "physical_spell")
+#: MP of a Non-Combat spell, and the MP more for each -1 to its Target Value (l.1471)
+NON_COMBAT_MP = 3
+
+
+def non_combat(name: str) -> NonCombat | None:
+    key = spell_key(name)
+    return NON_COMBAT.get({"heal-light-wounds": "heal-light-wound",
+                           "heal-moderate-wounds": "heal-moderate-wound",
+                           "heal-serious-wounds": "heal-serious-wound",
+                           "heal-deadly-wounds": "heal-deadly-wound",
+                           "armour": "armor"}.get(key, key))
+
+
+def armor_bonus(force: int) -> int:
+    """Half the Force, rounded down, at least 1 (l.1782)."""
+    return max(1, force // 2)
+
+
+def effort_mp(extra: int) -> int:
+    """MP of a Non-Combat spell cast ``extra`` steps easier: 3, 6, 9, 12 (l.1471-1473)."""
+    return NON_COMBAT_MP * (1 + extra)
