@@ -84,6 +84,7 @@ class EngineBoard:
         self._steps: dict[tuple, StepInfo | None] = {}
         self._paths: dict[tuple, tuple[Dot3, ...] | None] = {}
         self._fans: dict[tuple, np.ndarray] = {}
+        self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._entry: dict[str, Any] | None = None
         self._attach()
         d0 = board.dots(0)
@@ -162,9 +163,19 @@ class EngineBoard:
 
     def reach(self, a: Dot3, move_ratio: int, mp: float, crawl: bool = False
               ) -> dict[Dot3, float]:
-        if self._metric:
-            return reach(self.board, tuple(a), move_ratio, mp=mp, ruleset=self.rules.name)
-        return reach(self.board, tuple(a), move_ratio, mp=mp, crawl=crawl)
+        # the same character on the same dot with the same budget asks again (each action
+        # of his activation; the same set-up dot in the next game): one search per state
+        key = (tuple(a), move_ratio, mp, False if self._metric else crawl)
+        got = self._reach.get(key)
+        if got is None:
+            if self._metric:
+                got = reach(self.board, key[0], move_ratio, mp=mp, ruleset=self.rules.name)
+            else:
+                got = reach(self.board, key[0], move_ratio, mp=mp, crawl=crawl)
+            if len(self._reach) > 20_000:
+                self._reach.clear()
+            self._reach[key] = got
+        return dict(got)
 
     def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[float | None]:
         if not self.board.standable(tuple(goal)):
@@ -452,6 +463,7 @@ class EngineBoard:
         self._steps = {}
         self._paths = {}
         self._fans = {}
+        self._reach = {}
         self._entry = None
         self._attach()
 
@@ -479,13 +491,14 @@ class EngineBoard:
             if len(memo) >= MEMO_STATES:
                 memo.pop(next(iter(memo)))
             entry = memo[key] = {"sight": {}, "to_goal": {}, "steps": {}, "paths": {},
-                                 "fans": {}, "adj": None, "board": {}}
+                                 "fans": {}, "reach": {}, "adj": None, "board": {}}
         self._entry = entry
         self._sight = entry["sight"]
         self._to_goal = entry["to_goal"]
         self._steps = entry["steps"]
         self._paths = entry["paths"]
         self._fans = entry["fans"]
+        self._reach = entry["reach"]
         self._adj = entry["adj"]
         for k, v in entry["board"].items():
             self.board.__dict__.setdefault(k, v)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine.io import load_board
-from engine.movement import cheapest_path, step
+from engine.movement import cheapest_path, reach, step
 from engine.play.engine_board import EngineBoard, fork_board
 from engine.play.headless import play_game_of
 from engine.sight import sight
@@ -81,6 +81,13 @@ def test_cached_steps_and_paths_are_the_engines(name):
                     if got is not None:
                         assert (got.to, got.cost, got.why) == \
                             (tuple(want.to), want.cost, tuple(want.why))
+    for a in rng.sample(dots, 4):
+        want = reach(board, a, 2, mp=9, ruleset=scenario.ruleset) if metric else \
+            reach(board, a, 2, mp=9)
+        got = view.reach(a, 2, 9)
+        assert got == want and list(got) == list(want)
+        got[(-1, -1, -1)] = 0  # a caller's edit never reaches the cache
+        assert view.reach(a, 2, 9) == want
     for a, b in [(rng.choice(dots), rng.choice(dots)) for _ in range(6)]:
         res = cheapest_path(board, a, b, 2, ruleset=scenario.ruleset) if metric else \
             cheapest_path(board, a, b, 2)
