@@ -519,6 +519,8 @@ class Game:
         w = shooter.ready_weapon
         if w is None or w.is_grenade or w.spent:
             return None
+        if self.board.known_blocked(spos, tpos, shooter.vision):
+            return None  # (a fan already traced says so: no single line to trace)
         s = self.board.sight(spos, tpos, shooter.posture, target_posture or target.posture,
                              shooter.vision)
         return None if s.blocked else s
