@@ -173,6 +173,8 @@ class Bot:
 
     # ------------------------------------------------------------------ one character
     def _turn(self, game: Game, ch: CharacterState) -> None:
+        if game.can_delay and self._wait(game, ch):
+            return
         if ch.posture == PRONE and self._can(game, ch, "stand"):
             self._try(game, ch, A.stand())
         if self._primed(game, ch):  # the grenade he readied last phase: throw it now
@@ -201,6 +203,9 @@ class Bot:
         self._shoot(game, ch, keep=5)
         if not self._active(game, ch):
             return
+        if not ch.carrying and ch.condition.modifier < self.behaviour.retreat_at and \
+                self._ruleset_option(game, ch):
+            return
         self._melee(game, ch)
         if ch.spells and self._active(game, ch):  # heal, armor or hide a friend
             best = support_spell(game, ch, self._watched(game, ch), self._narrow(game, ch))
@@ -228,6 +233,22 @@ class Bot:
         self._shoot(game, ch, keep=2)
         self._cover(game, ch)
         self._set_arc(game, ch)
+
+    def _wait(self, game: Game, ch: CharacterState) -> bool:
+        """Under a ruleset with delayed actions (sr3): on his goal, gun loaded and nothing
+        worth a shot now, he holds his action for the first enemy who steps into his line
+        (what a reaction arc does in DMZ).  True if he waits."""
+        w = ch.ready_weapon
+        if w is None or w.is_grenade or not w.can_fire() or ch.carrying:
+            return False
+        shot = self.best_shot(game, ch)
+        if shot is not None and shot[0] >= GOOD_SHOT:
+            return False
+        goal, _edge = self.goal(game, ch)
+        if goal != ch.pos:
+            return False
+        return self._try(game, ch, self._trace(game, ch, A.delay(), {
+            "holds": list(ch.pos), "best_shot": round(shot[0], 2) if shot else 0.0}))
 
     @staticmethod
     def _gun_index(ch: CharacterState) -> int | None:
@@ -422,8 +443,10 @@ class Bot:
         if goal in cands and goal not in top:
             top.insert(0, goal)
         scored = []
+        paths = {d: self._path_back(game, ch, here, d, crawl) for d in top}
+        self._warm_lines(game, ch, foes, paths)
         for d in top:
-            path, steps = self._path_back(game, ch, here, d, crawl)
+            path, steps = paths[d]
             if not path:
                 continue
             taken = path_danger(game, ch, path, steps, game.min_chance)
@@ -456,6 +479,21 @@ class Bot:
                 first = False
             if not self._active(game, ch) or not self._try(game, ch, act):
                 return
+
+    @staticmethod
+    def _warm_lines(game: Game, ch: CharacterState, foes: list[CharacterState],
+                    paths: dict) -> None:
+        """Speed only, no decision: one fan per enemy tells the board which of the lines the
+        scoring asks are blocked (exposure and offense between each watched enemy and each
+        candidate dot, reaction fire from each arc holder along each path), instead of
+        tracing them one by one."""
+        board = game.board
+        for f in foes:
+            board.warm_blocked(f.pos, list(paths), {f.vision, ch.vision})
+        walked = sorted({d for path, _steps in paths.values() for d in path})
+        for r in game.state.enemies_of(ch):
+            if r.arcs and not r.out and r.pos:
+                board.warm_blocked(r.pos, walked, {r.vision})
 
     @staticmethod
     def _path_back(game: Game, ch: CharacterState, here: dict, dest, crawl: bool
@@ -702,7 +740,23 @@ class Bot:
             return
         self._try(game, ch, self._trace(game, ch, A.throw(at), {"smoke_against": worst.id}))
 
+    def _ruleset_option(self, game: Game, ch: CharacterState, holding: bool = False) -> bool:
+        """The ruleset's own best action (darkcon: charge, aim) when it is worth a good shot
+        and more than the best shot now; when ``holding`` (the action unspent at the end),
+        anything worth more than nothing."""
+        opts = game.bot_options(ch, holding) if self._active(game, ch) else []
+        if not opts:
+            return False
+        value, act, why = opts[0]
+        shot = self.best_shot(game, ch)
+        if value <= 0 or (not holding and value < GOOD_SHOT) or \
+                (shot is not None and shot[0] >= value):
+            return False
+        return self._try(game, ch, self._trace(game, ch, act, why))
+
     def _set_arc(self, game: Game, ch: CharacterState) -> None:
+        if self._active(game, ch) and not game.can_hold_arcs:
+            self._ruleset_option(game, ch, holding=True)
         if not self._active(game, ch) or not game.can_hold_arcs:
             return
         w = ch.ready_weapon

@@ -113,6 +113,11 @@ class Game:
     units: str = "MP"
     #: reaction arcs exist (DMZ); a ruleset without them refuses the ``arc`` action
     can_hold_arcs: bool = True
+    #: a character may hold his action to take it when an enemy acts (Shadowrun's delayed
+    #: action, the ``delay`` action); the bots ask before they wait with one
+    can_delay: bool = False
+    #: a character may Take Aim at a target (the ``aim`` action, sr3)
+    can_aim: bool = False
     #: every character is his own team in the turn order, whatever ``initiative:`` says
     per_character_initiative: bool = False
 
@@ -169,6 +174,10 @@ class Game:
     def action_slots(self, ch: CharacterState) -> int:
         """Actions of one activation not paid from the budget (DMZ: 0, all cost MP)."""
         return 0
+
+    def fire_modes(self, ch: CharacterState) -> list[str]:
+        """Fire modes the ``fire`` action may ask of ``ch``'s ready gun (DMZ: none)."""
+        return []
 
     def slots_left(self, ch: CharacterState) -> int:
         return self.action_slots(ch) - ch.slots_spent
@@ -527,6 +536,13 @@ class Game:
         if res.success:
             self.damage(t, w.damage, PHYSICAL, source=a.id)
 
+    def bot_options(self, ch: CharacterState, holding: bool = False
+                    ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
+        """A ruleset's own actions for the bots, best first, each as (expected damage it is
+        worth now, the action, the reasons to log); ``holding``: at the end of an activation,
+        in place of a reaction arc.  DMZ: none (its arcs and melee are the bots' own)."""
+        return []
+
     def shot_sight(self, shooter: CharacterState, spos: tuple[int, int, int],
                    target: CharacterState, tpos: tuple[int, int, int],
                    target_posture: str | None = None) -> Sight | None:
@@ -535,6 +551,8 @@ class Game:
         w = shooter.ready_weapon
         if w is None or w.is_grenade or w.spent or not sees(shooter, target):
             return None
+        if self.board.known_blocked(spos, tpos, shooter.vision):
+            return None  # (a fan already traced says so: no single line to trace)
         s = self.board.sight(spos, tpos, shooter.posture, target_posture or target.posture,
                              shooter.vision)
         return None if s.blocked else s

@@ -6,12 +6,11 @@ import pytest
 
 from engine.model import Character, Weapon
 from engine.play.actions import begin
-from engine.play.game import PlayError
-from engine.play.referee_spells import spell_value
-from engine.play.state import CharacterState
 from engine.play.bot_magic import support_spell
 from engine.play.bots import Bot
-from engine.play.state import STANDING
+from engine.play.game import PlayError
+from engine.play.referee_spells import spell_value
+from engine.play.state import STANDING, CharacterState
 from engine.rules.dmz1990_spells import (
     SPELLS,
     armor_bonus,
