@@ -9,7 +9,8 @@ dots), ``drag_ms`` (move one building, then the board, the sight primitives, the
 graph and the fan), ``validate_ms`` (cold), ``dots``, and the peer ratios ``reach_vs_scipy``
 (our reach over scipy's bare Dijkstra on the same matrix and budget) and ``path_vs_scipy``
 (our path over scipy's Dijkstra on the whole board, which ``cheapest_path`` ran before it
-was goal-directed).  The naive baseline answers the same fan with one shapely query per
+was goal-directed), and ``fan_vs_tcod`` (our fan over tcod's permissive field of view on
+the fan's raster, the C part of its pre-pass).  The naive baseline answers the same fan with one shapely query per
 pair, to show what the vectorised sweep buys.  ``--export`` adds the export times per format
 (benchmarks/bench_export.py).
 """
@@ -34,7 +35,7 @@ from scipy.sparse.csgraph import dijkstra  # noqa: E402
 from benchmarks.neighbourhood import neighbourhood, scenario  # noqa: E402
 from engine import board as board_module  # noqa: E402
 from engine.board import compile_board  # noqa: E402
-from engine.los import line_of_sight, los_fan, prims  # noqa: E402
+from engine.los import fan_raster, line_of_sight, los_fan, prims  # noqa: E402
 from engine.movement import build_graph, cheapest_path, reach  # noqa: E402
 from engine.validate import validate  # noqa: E402
 
@@ -125,6 +126,18 @@ def measure(blocks: int, naive: bool = True, quick: bool = False) -> tuple[dict,
     t_fan = timeit(lambda: los_fan(board, origin, radius=75), rep)
     say(f"(c) LOS fan within 75 dots:       {t_fan * 1000:8.1f} ms  (from {origin}, "
         f"{len(fan.dots)} targets, {int(fan.blocked.sum())} blocked)")
+    # peer: tcod's field of view alone on the fan's raster (the pre-pass's C part)
+    import tcod.constants
+    import tcod.map
+
+    c0, r0 = int(min(fan.dots[:, 0].min(), origin[0])), int(min(fan.dots[:, 1].min(), origin[1]))
+    c1, r1 = int(max(fan.dots[:, 0].max(), origin[0])), int(max(fan.dots[:, 1].max(), origin[1]))
+    clear = fan_raster(board, origin, -1, (c0, r0, c1, r1))
+    t_tcod = timeit(lambda: tcod.map.compute_fov(
+        clear, (origin[1] - r0, origin[0] - c0), algorithm=tcod.constants.FOV_PERMISSIVE_8),
+        20 if quick else 50)
+    say(f"    tcod FOV on the fan's raster: {t_tcod * 1000:.2f} ms (fan / tcod "
+        f"{t_fan / t_tcod:.0f}x)")
     roof = roof_origin(board)
     t_roof = float("nan")
     if roof:
@@ -191,6 +204,7 @@ def measure(blocks: int, naive: bool = True, quick: bool = False) -> tuple[dict,
         "validate_ms": round(t_val * 1000, 1),
         "reach_vs_scipy": round(t_reach / t_peer, 2),
         "path_vs_scipy": round(t_path / t_whole, 3),
+        "fan_vs_tcod": round(t_fan / t_tcod, 1),
     }
     return figures, lines
 
