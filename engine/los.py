@@ -891,13 +891,13 @@ def _interior_dots(lat: Lattice, footprint: Any) -> np.ndarray:
     return out
 
 
-#: dots whose cell meets a footprint's outline, per footprint shape
-_RING: dict[bytes, np.ndarray] = {}
+#: dots whose cell meets a footprint's outline and their box, per footprint shape
+_RING: dict[bytes, tuple[np.ndarray, tuple[int, int, int, int]]] = {}
 
 
-def _ring_dots(lat: Lattice, footprint: Any) -> np.ndarray:
+def _ring_dots(lat: Lattice, footprint: Any) -> tuple[np.ndarray, tuple[int, int, int, int]]:
     """Every dot whose cell meets the footprint's outline (within 0.75 of it: a cell's
-    corners lie 0.71 from its dot), cached per footprint."""
+    corners lie 0.71 from its dot), and their box (c0, r0, c1, r1), cached per footprint."""
     key = lat.name.encode() + shapely.get_coordinates(footprint).tobytes()
     got = _RING.get(key)
     if got is not None:
@@ -909,10 +909,12 @@ def _ring_dots(lat: Lattice, footprint: Any) -> np.ndarray:
     if len(cand):
         pts = lat.points(cand)
         out = np.asarray(cand, dtype=np.int64)[shapely.intersects_xy(band, pts[:, 0], pts[:, 1])]
+    box = ((int(out[:, 0].min()), int(out[:, 1].min()), int(out[:, 0].max()),
+            int(out[:, 1].max())) if len(out) else (-(1 << 30), -(1 << 30), 1 << 30, 1 << 30))
     while len(_RING) >= _INTERIOR_MAX:
         _RING.pop(next(iter(_RING)))
-    _RING[key] = out
-    return out
+    _RING[key] = (out, box)
+    return out, box
 
 
 def fan_raster(board: Board, a: Dot3, ba: int, box: tuple[int, int, int, int]) -> np.ndarray:
@@ -924,11 +926,11 @@ def fan_raster(board: Board, a: Dot3, ba: int, box: tuple[int, int, int, int]) -
     clear = np.ones((r1 - r0 + 1, c1 - c0 + 1), dtype=bool)
     cmin, rmin, owner = board._owner_grid
     sub = owner[max(r0 - rmin, 0):max(r1 - rmin + 1, 0), max(c0 - cmin, 0):max(c1 - cmin + 1, 0)]
-    for bi in np.unique(sub[sub >= 0]).tolist():
-        b = board.buildings[bi]
-        if bi == ba or b.height <= a[2]:
-            continue
-        d = _interior_dots(board.lattice, b.footprint)
+    inner = [_interior_dots(board.lattice, b.footprint)
+             for b in (board.buildings[bi] for bi in np.unique(sub[sub >= 0]).tolist())
+             if b.index != ba and b.height > a[2]]
+    if inner:
+        d = np.concatenate(inner)
         d = d[(d[:, 0] >= c0) & (d[:, 0] <= c1) & (d[:, 1] >= r0) & (d[:, 1] <= r1)]
         clear[d[:, 1] - r0, d[:, 0] - c0] = False
     return clear
@@ -945,30 +947,33 @@ def raster_blocked(board: Board, a: Dot3, ba: int, dots: np.ndarray, bt: np.ndar
     dot whose cell meets that building's outline: the line enters the building somewhere on
     its outline, and the part before it (outside that building, so not through its opaque
     cells) already runs through a third building."""
-    import tcod.constants
-    import tcod.map
-
     out = np.zeros(len(dots), dtype=bool)
     street = bt < 0
     c0 = int(min(dots[:, 0].min(), a[0]))
     r0 = int(min(dots[:, 1].min(), a[1]))
     c1 = int(max(dots[:, 0].max(), a[0]))
     r1 = int(max(dots[:, 1].max(), a[1]))
+    if 8 * len(dots) < (c1 - c0 + 1) * (r1 - r0 + 1):
+        return out  # a few targets spread wide (a deployment zone): tracing them costs less
     clear = fan_raster(board, a, ba, (c0, r0, c1, r1))
     if clear.all():
         return out
+    import tcod.constants  # a C library: loaded by the first fan that needs it
+    import tcod.map
+
     seen = tcod.map.compute_fov(clear, (a[1] - r0, a[0] - c0), radius=0, light_walls=True,
                                 algorithm=tcod.constants.FOV_PERMISSIVE_8)
     out[street] = ~seen[dots[street, 1] - r0, dots[street, 0] - c0]
-    for bi in np.unique(bt[~street]).tolist():
-        if bi == ba:
-            continue
-        ring = _ring_dots(board.lattice, board.buildings[bi].footprint)
-        if not len(ring) or ring[:, 0].min() < c0 or ring[:, 0].max() > c1 \
-                or ring[:, 1].min() < r0 or ring[:, 1].max() > r1:
+    inside = np.unique(bt[~street])
+    hidden = []
+    for bi in inside[inside != ba].tolist():
+        ring, (rc0, rr0, rc1, rr1) = _ring_dots(board.lattice, board.buildings[bi].footprint)
+        if rc0 < c0 or rc1 > c1 or rr0 < r0 or rr1 > r1:
             continue  # part of its outline lies outside the raster: trace its targets
         if not seen[ring[:, 1] - r0, ring[:, 0] - c0].any():
-            out[bt == bi] = True
+            hidden.append(bi)
+    if hidden:
+        out |= np.isin(bt, hidden)
     return out
 
 
