@@ -64,8 +64,24 @@ def reload() -> dict[str, Any]:
     return {"act": "reload"}
 
 
-def fire(target: str) -> dict[str, Any]:
-    return {"act": "fire", "target": target}
+def fire(target: str, mode: str | None = None, rounds: int | None = None,
+         called: bool | None = None) -> dict[str, Any]:
+    """Fire at ``target``; under sr3 also the fire mode (SS/SA/BF/FA), full-auto rounds and a
+    called shot (left out: the referee takes the one worth most)."""
+    act: dict[str, Any] = {"act": "fire", "target": target}
+    extra = {"mode": mode, "rounds": rounds, "called": called}
+    act.update({k: v for k, v in extra.items() if v is not None})
+    return act
+
+
+def aim(target: str) -> dict[str, Any]:
+    """Take Aim at ``target`` (sr3: a Simple Action, -1 TN on the next shot at him)."""
+    return {"act": "aim", "target": target}
+
+
+def delay() -> dict[str, Any]:
+    """Hold the action to take it when an enemy acts in the line of fire (sr3)."""
+    return {"act": "delay"}
 
 
 def breach(feature: str) -> dict[str, Any]:

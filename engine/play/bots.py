@@ -172,6 +172,8 @@ class Bot:
 
     # ------------------------------------------------------------------ one character
     def _turn(self, game: Game, ch: CharacterState) -> None:
+        if game.can_delay and self._wait(game, ch):
+            return
         if ch.posture == PRONE and self._can(game, ch, "stand"):
             self._try(game, ch, A.stand())
         w = ch.ready_weapon
@@ -215,6 +217,22 @@ class Bot:
         self._shoot(game, ch, keep=2)
         self._cover(game, ch)
         self._set_arc(game, ch)
+
+    def _wait(self, game: Game, ch: CharacterState) -> bool:
+        """Under a ruleset with delayed actions (sr3): on his goal, gun loaded and nothing
+        worth a shot now, he holds his action for the first enemy who steps into his line
+        (what a reaction arc does in DMZ).  True if he waits."""
+        w = ch.ready_weapon
+        if w is None or w.is_grenade or not w.can_fire() or ch.carrying:
+            return False
+        shot = self.best_shot(game, ch)
+        if shot is not None and shot[0] >= GOOD_SHOT:
+            return False
+        goal, _edge = self.goal(game, ch)
+        if goal != ch.pos:
+            return False
+        return self._try(game, ch, self._trace(game, ch, A.delay(), {
+            "holds": list(ch.pos), "best_shot": round(shot[0], 2) if shot else 0.0}))
 
     @staticmethod
     def _gun_index(ch: CharacterState) -> int | None:

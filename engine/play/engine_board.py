@@ -189,6 +189,12 @@ class EngineBoard:
             details["blocked_by"] = by.get("feature") or by.get("kind")
         blocked = v.blocked
         if blocked:
+            if mods.get("blind_fire"):
+                # no sight, but a shot may go through (Shadowrun's Blind Fire and the Barrier
+                # Ratings on the line, seed 001 l.964-969): (feature, kind, rating) each
+                details["blind_fire"] = int(mods["blind_fire"])
+                details["barriers"] = [(b["feature"], b["kind"], int(b["rating"]))
+                                       for b in mods.get("barriers") or ()]
             return Sight(True, facts.range, details=details)
         if mods.get("covered_locations"):
             details["covered"] = list(mods["covered_locations"])  # darkcon: body parts hidden

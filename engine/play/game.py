@@ -110,6 +110,9 @@ class Game:
     units: str = "MP"
     #: reaction arcs exist (DMZ); a ruleset without them refuses the ``arc`` action
     can_hold_arcs: bool = True
+    #: a character may hold his action to take it when an enemy acts (Shadowrun's delayed
+    #: action, the ``delay`` action); the bots ask before they wait with one
+    can_delay: bool = False
     #: every character is his own team in the turn order, whatever ``initiative:`` says
     per_character_initiative: bool = False
 

@@ -45,6 +45,12 @@ BURST = 3
 FA_ROUNDS = 6
 #: a fall (no rule in seed 001): Power per story, Moderate, Impact armour (assumed)
 FALL_POWER_PER_STORY = 4
+#: a delayed character fires at an enemy acting in his line with at least this chance to hit
+INTERVENE_P = 0.5
+
+
+def _no_shots() -> dict[str, Any]:
+    return {"shots": 0, "rounds": 0, "targets": []}
 
 
 def _assumed(key: str) -> dict[str, str]:
@@ -57,6 +63,7 @@ class SR3Game(Game):
     ruleset_name = "sr3"
     units = "m"
     can_hold_arcs = False
+    can_delay = True
     per_character_initiative = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -65,7 +72,8 @@ class SR3Game(Game):
         self.sheets: dict[str, dict[str, Any]] = {}
         #: what the current Combat Turn remembers (saved with the game)
         self.sr3: dict[str, Any] = {"passes": [], "ran": {}, "acted": {}, "pace": {},
-                                    "pool": {}, "fired": {}, "throws": {}, "barriers": {}}
+                                    "pool": {}, "fired": {}, "throws": {}, "barriers": {},
+                                    "known": {}, "aim": {}, "delayed": {}, "totals": {}}
         self._stats: dict[str, C.SR3Stats] = {}
         self._weapons: dict[tuple[str, int], C.SR3Weapon] = {}
         super().__init__(*args, **kwargs)
@@ -125,9 +133,6 @@ class SR3Game(Game):
     def pool_left(self, ch: CharacterState) -> int:
         return self.sr3["pool"].get(ch.id, self.stats(ch).combat_pool)
 
-    def _spend_pool(self, ch: CharacterState, n: int) -> None:
-        self.sr3["pool"][ch.id] = max(0, self.pool_left(ch) - n)
-
     # ================================================================== turn and budget
     def new_turn_order(self) -> list[str]:
         """Everyone rolls Initiative; one entry per Combat Phase he acts in (l.37-79)."""
@@ -146,6 +151,10 @@ class SR3Game(Game):
         passes = C.pass_order(rolls)
         self.sr3["passes"] = [[p, w] for p, w in passes]
         self.sr3["ran"] = {}
+        self.sr3["totals"] = {w: shown[w]["total"] or 0 for w in shown}
+        turn_now = self.state.turn
+        for side, known in self.sr3["known"].items():
+            self.sr3["known"][side] = {c: k for c, k in known.items() if k[1] >= turn_now - 1}
         self.log.record("initiative", turn=self.state.turn, order=[w for _p, w in passes],
                         rolls={w: shown[w]["total"] for w in shown},
                         phases=[f"{w}@{p}" for p, w in passes], detail=shown,
@@ -170,7 +179,7 @@ class SR3Game(Game):
         self.sr3["acted"][ch.id] = st.turn
         super().refresh(ch)
         self.sr3["pool"][ch.id] = self.stats(ch).combat_pool  # pools refresh (l.252)
-        self.sr3["fired"][ch.id] = {"shots": 0, "rounds": 0, "targets": []}
+        self.sr3["fired"][ch.id] = _no_shots()
 
     def _pace_of(self, ch: CharacterState) -> str:
         moved = ch.mp_spent
@@ -198,7 +207,7 @@ class SR3Game(Game):
         Simple Actions; melee a Complex Action; a reload is Remove Clip and Insert Clip, two
         Simple Actions; dropping prone is Free (l.109-190)."""
         simple = {"fire": 1, "breach": 1, "ready": 1, "throw": 1, "stand": 1, "open-door": 1,
-                  "open-window": 1, "reload": 2, "melee": 2, "prone": 0}
+                  "open-window": 1, "reload": 2, "melee": 2, "prone": 0, "aim": 1, "delay": 0}
         if kind in simple:
             return 0.0, simple[kind]
         return super().cost(kind, ch, distance, weapon)
@@ -207,6 +216,132 @@ class SR3Game(Game):
     def turn_budget(cls, ch_model: Character) -> float:
         """Metres in a Combat Turn, unhurt (the rules layer's, which validation asks too)."""
         return C.turn_metres(ch_model.stats, ch_model.metatype)
+
+    # ================================================================== actions of sr3
+    def act(self, action: dict[str, Any]) -> None:
+        """Any action but another Take Aim or the shot itself spends a held aim (l.174); a
+        character ending his activation is seen by, and sees, the enemies in his line."""
+        who = self.state.active
+        kind = action.get("act")
+        if who is not None and kind not in ("aim", "fire", "end", "begin") and \
+                who in self.sr3["aim"]:
+            self.sr3["aim"].pop(who)
+            self.log.record("aim-lost", who=who, why=f"{kind}: any other action (l.174)")
+        super().act(action)
+        if who is not None and self.state.active != who:
+            self._spot(self.char(who))
+
+    def _do_aim(self, target: str) -> None:
+        """Take Aim (Simple Action): -1 TN for the next shot at ``target`` per aim, at most
+        half the weapon skill in a row, kept over Combat Phases and Turns (l.173-176)."""
+        m = self.mover
+        t = self.char(target)
+        w = self.weapon(m)
+        if t.side == m.side or t.out:
+            raise PlayError(f"{target} is not a target")
+        if w is None or w.kind not in ("firearm", "projectile"):
+            raise PlayError(f"{m.id} has no ranged weapon ready to aim")
+        if self.line_of_fire(m, t) is None and self.blind_line(m, t) is None:
+            raise PlayError(f"{m.id} has no line of fire to {target}")
+        aim = self.sr3["aim"].get(m.id)
+        if aim is None or aim["target"] != t.id or aim["weapon"] != m.ready:
+            aim = {"target": t.id, "weapon": m.ready, "n": 0, "since": self._activation()}
+        top = C.aim_limit(self.stats(m).skill(w.skill_keys))
+        if aim["n"] >= top:
+            raise PlayError(f"{m.id} has aimed {aim['n']} times: half his skill is the most "
+                            f"(l.174)")
+        cost = self.cost("aim", m)
+        self._need(m, cost, "taking aim")
+        self._charge(m, cost, "aim")
+        aim["n"] += 1
+        self.sr3["aim"][m.id] = aim
+        self.log.record("aim", who=m.id, target=t.id, aimed=aim["n"], most=top,
+                        rule="Take Aim, -1 TN each (seed 001 l.173-176, l.549)")
+
+    def _do_delay(self) -> None:
+        """Delay Action (Free): he does nothing now and takes his action later, when an enemy
+        acts in his line of fire, this Combat Turn or the next (l.81-100)."""
+        m = self.mover
+        if m.mp_spent > 1e-9 or m.slots_spent:
+            raise PlayError(f"{m.id} has acted already: a delay is declared before the action "
+                            f"(l.82)")
+        w = self.weapon(m)
+        if w is None or w.kind not in ("firearm", "projectile") or m.ready_weapon.spent:
+            raise PlayError(f"{m.id} has no loaded ranged weapon to wait with")
+        self.sr3["delayed"][m.id] = {"turn": self.state.turn, "phase": self.combat_phase()}
+        self.log.record("delay", who=m.id, phase=self.combat_phase(),
+                        rule="Delaying Actions, seed 001 l.81-100")
+        m.movement_ended = True
+
+    def _do_begin(self, who: str) -> None:
+        super()._do_begin(who)
+        if self.sr3["delayed"].pop(who, None) is not None:
+            # his own phase came first: the action he waited with is this one (l.94)
+            self.log.record("delay-ends", who=who, why="his own Combat Phase")
+
+    def _spend_pool(self, ch: CharacterState, n: int) -> None:
+        self.sr3["pool"][ch.id] = max(0, self.pool_left(ch) - n)
+        if n > 0 and ch.id in self.sr3["delayed"] and self.sr3.get("intervening") != ch.id:
+            self.sr3["delayed"].pop(ch.id)
+            self.log.record("delay-broken", who=ch.id, why="Combat Pool dice drawn (l.96)")
+
+    def _react(self, m: CharacterState, spent: float) -> bool:
+        """No arcs in Shadowrun: an enemy holding a delayed action takes it now, firing at the
+        mover who acts in his clear line of fire (l.84-88), highest Initiative first."""
+        if not self.sr3["delayed"]:
+            return not (m.out or m.movement_ended)
+        waiting = [self.char(c) for c in self.sr3["delayed"]]
+        waiting = [r for r in waiting if r.side != m.side and not r.out]
+        waiting.sort(key=lambda r: (-self.sr3["totals"].get(r.id, 0), r.id))
+        for r in waiting:
+            if m.out or r.id not in self.sr3["delayed"]:
+                continue
+            plan = self.plan_shot(r, m, movement_fire=False)
+            if plan is None or "blind_fire" in plan.numbers or plan.p_hit < INTERVENE_P:
+                continue
+            self._intervene(r, m)
+        return not (m.out or m.movement_ended)
+
+    def _intervene(self, r: CharacterState, m: CharacterState) -> None:
+        """``r`` takes his delayed action in the mover's Combat Phase: the shots of one action
+        (two Simple Actions, or a full-auto Complex Action) at ``m``; then his next phase is
+        ten lower, or his own if lower (l.88, l.94)."""
+        phase = self.combat_phase() or 0
+        self.sr3["delayed"].pop(r.id)
+        self.sr3["intervening"] = r.id
+        self.sr3["fired"][r.id] = _no_shots()
+        self.log.record("intervene", who=r.id, against=m.id, phase=phase,
+                        rule="a delayed action taken (seed 001 l.84-88)",
+                        **_assumed("intervene"))
+        slots = 2
+        try:
+            while slots > 0 and not m.out and not r.out:
+                ws = r.ready_weapon
+                if ws is None or ws.spent:
+                    break
+                plan = self.plan_shot(r, m, movement_fire=False)
+                if plan is None or (plan.numbers["mode"] == "FA" and slots < 2):
+                    break
+                slots -= 2 if plan.numbers["mode"] == "FA" else 1
+                self.resolve_shot(r, m, plan, reaction=True)
+        finally:
+            self.sr3["intervening"] = None
+        self._reschedule(r, phase)
+
+    def _reschedule(self, r: CharacterState, trigger: int) -> None:
+        st = self.state
+        passes = self.sr3["passes"]
+        here = st.phase
+        later = [i for i in range(here + 1, len(passes)) if passes[i][1] == r.id]
+        own = passes[later[0]][0] if later else None
+        keep = [p for i, p in enumerate(passes) if i not in later]
+        for ph in C.phases_after_delay(trigger, own):
+            at = next((i for i in range(here + 1, len(keep)) if keep[i][0] < ph), len(keep))
+            keep.insert(at, [ph, r.id])
+        self.sr3["passes"] = keep
+        st.order = [w for _p, w in keep]
+        self.log.record("initiative-after-delay", who=r.id, trigger=trigger,
+                        phases=C.phases_after_delay(trigger, own), rule="l.88, l.94, l.100")
 
     # ================================================================== geometry
     def metres(self, a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
@@ -227,48 +362,85 @@ class SR3Game(Game):
                    and melee_contact(self.board, e.pos, pos))
 
     # ================================================================== shooting
+    def _fired(self, a: CharacterState) -> dict[str, Any]:
+        """What ``a`` has fired in the action now under way (recoil, multiple targets): his
+        own activation or his delayed action taken in someone else's."""
+        if a.id in (self.state.active, self.sr3.get("intervening")):
+            return self.sr3["fired"].get(a.id) or _no_shots()
+        return _no_shots()
+
     def _ranged(self, a: CharacterState, apos: tuple[int, int, int], t: CharacterState,
                 tpos: tuple[int, int, int], s: Sight, chars: int, pace: str,
-                w: C.SR3Weapon, mode: str | None = None) -> dict[str, Any] | None:
-        """Every figure of a shot, or None when out of range."""
+                w: C.SR3Weapon, mode: str | None = None, rounds: int | None = None,
+                called: bool = False) -> dict[str, Any] | None:
+        """Every figure of a shot, or None when out of range.  A blocked ``s`` is Blind Fire
+        through the barriers it lists (l.964-969)."""
         metres = self.metres(apos, tpos)
         band = range_band(w.range_key, metres)
         if band not in BASE_TN:
             return None
         mode = mode or self._mode(w)
-        fired = self.sr3["fired"].get(a.id, {"shots": 0, "rounds": 0, "targets": []}) \
-            if a.id == self.state.active else {"shots": 0, "rounds": 0, "targets": []}
+        fired = self._fired(a)
         ws = a.weapons[a.ready] if a.ready is not None else None
         loaded = ws.loaded if ws is not None and ws.loaded is not None else 99
-        rounds = {"BF": min(BURST, loaded), "FA": min(FA_ROUNDS, loaded)}.get(mode, 1)
+        if mode == "FA":
+            rounds = min(rounds or FA_ROUNDS, loaded)
+        else:
+            rounds = min(BURST, loaded) if mode == "BF" else 1
         before = fired["rounds"] if mode == "FA" else fired["shots"]
         recoil = C.recoil(mode, before, rounds, w.recoil_comp, w.heavy) \
             if w.kind == "firearm" else 0
         others = [x for x in fired["targets"] if x != t.id]
-        cover = s.total
+        blind = s.blocked
+        cover = 0 if blind else s.total
         if chars and not s.modifiers.get("cover"):
             cover += 4  # someone in the way hides part of him: Partial Cover (l.488)
         tpace = self._pace_now(t)
+        aim = self.sr3["aim"].get(a.id)
+        aimed = aim["n"] if aim and aim["target"] == t.id and aim["weapon"] == a.ready else 0
         sit = C.Situation(attacker_pace=pace, target_running=tpace == "run",
                           target_stationary=tpace == "still",
                           melee_opponents=self._melee_foes(a, apos), other_targets=len(others),
                           aid=w.aid, range_m=metres, smoke=s.visibility >= 4,
-                          recoil=recoil, wounds=a.condition.modifier)
+                          recoil=recoil, wounds=a.condition.modifier, blind_fire=blind,
+                          called=called, aimed=aimed)
         tn, mods = C.ranged_tn(band, cover, sit)
         st, ts = self.stats(a), self.stats(t)
         skill = st.skill(w.skill_keys)
         pool = C.attack_pool(skill, self.pool_left(a), st.combat_pool)
+        # aiming over more than one Combat Phase forbids Combat Pool dice (l.175)
+        held = bool(aimed) and aim["since"] != self._activation()
+        if held:
+            pool = 0
         code = C.burst_code(w.code, mode, rounds)
+        if called:
+            code = C.called_code(code)
         armour = C.armour_against(code, ts.ballistic, ts.impact, w.kind)
         code = C.flechette_code(code, armour)
-        barrier = int(s.details.get("barrier_rating") or 0)
+        if blind:
+            through = [max(0, r - self.sr3["barriers"].get(f, 0))
+                       for f, _k, r in s.details.get("barriers", ())]
+            barrier = C.through_rating(through, w.code.flechette)
+        else:
+            barrier = int(s.details.get("barrier_rating") or 0)
         resist_tn = C.resistance_tn(code.power, armour, barrier)
-        return {"target_number": tn, "modifiers": mods, "range_m": metres, "range_band": band,
-                "mode": mode, "rounds": rounds, "skill": skill, "pool": pool,
-                "dice": skill + pool, "damage_code": str(code), "power": code.power,
-                "level": code.level, "stun": code.stun, "armour": armour, "barrier": barrier,
-                "stopped": barrier > code.power, "body": ts.body,
-                "resist_pool": self.pool_left(t), "resist_tn": resist_tn}
+        n = {"target_number": tn, "modifiers": mods, "range_m": metres, "range_band": band,
+             "mode": mode, "rounds": rounds, "skill": skill, "pool": pool,
+             "dice": skill + pool, "damage_code": str(code), "power": code.power,
+             "level": code.level, "stun": code.stun, "armour": armour, "barrier": barrier,
+             # the base Power, not the burst's, meets the Barrier Rating (l.969, l.994)
+             "stopped": barrier > w.code.power, "body": ts.body,
+             "resist_pool": self.pool_left(t), "resist_tn": resist_tn}
+        if blind:
+            n["blind_fire"] = [f for f, _k, _r in s.details.get("barriers", ())]
+            n["blind_through"] = [list(b) for b in s.details.get("barriers", ())]
+        if called:
+            n["called"] = True
+        if aimed:
+            n["aimed"] = aimed
+            if held:
+                n["aimed_over_phases"] = True
+        return n
 
     @staticmethod
     def _mode(w: C.SR3Weapon) -> str:
@@ -279,28 +451,116 @@ class SR3Game(Game):
                 return m
         return w.modes[0] if w.modes else "SS"
 
-    def _odds(self, n: dict[str, Any]) -> tuple[float, float]:
-        if n["stopped"]:
-            return 0.0, 0.0
-        return C.ranged_odds(n["dice"], n["target_number"], n["body"], n["resist_pool"],
-                             n["resist_tn"], n["level"])
+    def fire_modes(self, ch: CharacterState) -> list[str]:
+        """The fire modes of ``ch``'s ready firearm (the play panel's selector)."""
+        w = self.weapon(ch)
+        return list(w.modes) if w is not None and w.kind == "firearm" else []
+
+    def _choices(self, a: CharacterState, w: C.SR3Weapon, mode: str | None,
+                 rounds: int | None, called: bool | None) -> list[tuple[str, int | None, bool]]:
+        """(mode, rounds, called) a shot may be fired with: what was asked, or every mode
+        the gun has (full-auto bursts of 3 to 10 rounds, called shots in SS/SA/BF) when not."""
+        modes = [mode] if mode else (list(w.modes) if w.kind == "firearm" else ["SS"])
+        fired = self._fired(a)
+        mine = a.id in (self.state.active, self.sr3.get("intervening"))
+        slots = self.slots_left(a) if a.id == self.state.active else 2
+        out: list[tuple[str, int | None, bool]] = []
+        for m in modes:
+            if not mode and m == "SS" and fired["shots"] >= 1:
+                continue  # a single-shot gun fires once a Combat Phase (l.655)
+            if not mode and m == "FA" and mine and slots < 2:
+                continue  # full-auto is a Complex Action (l.674)
+            counts = [rounds] if m != "FA" or rounds else [3, 4, 5, 6, 7, 8, 9, 10]
+            for r in counts:
+                flags = [called] if called is not None else [False, True]
+                for c in flags:
+                    if c and (m not in C.CALLED_MODES or fired.get("called")):
+                        continue
+                    out.append((m, r, c))
+        return out
 
     def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,
-                  mode: str | None = None) -> ShotPlan | None:
+                  mode: str | None = None, rounds: int | None = None,
+                  called: bool | None = None) -> ShotPlan | None:
+        """The shot ``a`` has at ``t``: along a clear line, or Blind Fire at an enemy his side
+        knows of behind a wall or door.  Unless ``mode`` (and ``rounds``, ``called``) is
+        given, the mode, full-auto rounds and called shot with the most expected boxes per
+        Simple Action (recoil included): what the bots and the panel's 'auto' fire."""
         w = self.weapon(a)
         if w is None or w.kind not in ("firearm", "projectile"):
             return None
         line = self.line_of_fire(a, t)
         if line is None:
-            return None
+            s = self.blind_line(a, t)
+            if s is None:
+                return None
+            line = (s, 0)
         s, chars = line
         # his own shot, in his action: the metres he has moved so far in it (l.464-467)
         pace = self._pace_of(a) if a.id == self.state.active else "still"
-        n = self._ranged(a, a.pos, t, t.pos, s, chars, pace, w, mode)
-        if n is None:
+        best: tuple[float, ShotPlan] | None = None
+        for m, r, c in self._choices(a, w, mode, rounds, called):
+            n = self._ranged(a, a.pos, t, t.pos, s, chars, pace, w, m, r, c)
+            if n is None:
+                return None
+            p, exp = self._odds(n)
+            value = exp / (2 if m == "FA" else 1)
+            if best is None or value > best[0] + 1e-9:
+                best = (value, ShotPlan(p, exp, n))
+        return None if best is None else best[1]
+
+    # ------------------------------------------------------------------ blind fire
+    def _activation(self) -> list[int]:
+        return [self.state.turn, self.state.phase]
+
+    def knows(self, a: CharacterState, t: CharacterState) -> bool:
+        """Does ``a``'s side know where ``t`` stands?  Yes when one of them saw him at the
+        end of an activation, or anyone heard him fire or throw, this Combat Turn or the
+        last, and he has not moved since (docs/rulesets.md, "Blind Fire")."""
+        rec = self.sr3["known"].get(a.side, {}).get(t.id)
+        return rec is not None and t.pos is not None and list(t.pos) == rec[0] and \
+            rec[1] >= self.state.turn - 1
+
+    def _reveal(self, ch: CharacterState, to_side: str) -> None:
+        if ch.pos is not None and not ch.out:
+            self.sr3["known"].setdefault(to_side, {})[ch.id] = [list(ch.pos), self.state.turn]
+
+    def _spot(self, ch: CharacterState) -> None:
+        """``ch`` ends his activation: he and every enemy with a line to each other learn
+        where the other stands."""
+        if ch.out or ch.pos is None:
+            return
+        for e in self.state.enemies_of(ch):
+            if e.out or e.pos is None:
+                continue
+            if not self.board.sight(ch.pos, e.pos, ch.posture, e.posture, ch.vision).blocked:
+                self._reveal(e, ch.side)
+            if not self.board.sight(e.pos, ch.pos, e.posture, ch.posture, e.vision).blocked:
+                self._reveal(ch, e.side)
+
+    def _heard(self, ch: CharacterState) -> None:
+        """Gunfire and a throw give away where he stands to every enemy."""
+        for side in {e.side for e in self.state.enemies_of(ch)}:
+            self._reveal(ch, side)
+
+    def blind_line(self, a: CharacterState, t: CharacterState) -> Sight | None:
+        """The blocked sight of a Blind Fire shot at ``t`` (l.485-486, l.964-969): a wall,
+        door or window on the line, both on one level, and ``a``'s side knows where ``t``
+        is; None otherwise."""
+        w = a.ready_weapon
+        if w is None or w.is_grenade or a.pos is None or t.pos is None or \
+                a.pos[2] != t.pos[2]:
             return None
-        p, exp = self._odds(n)
-        return ShotPlan(p, exp, n)
+        s = self.board.sight(a.pos, t.pos, a.posture, t.posture, a.vision)
+        if not (s.blocked and s.details.get("blind_fire") and s.details.get("barriers")):
+            return None
+        return s if self.knows(a, t) else None
+
+    def _odds(self, n: dict[str, Any]) -> tuple[float, float]:
+        if n["stopped"]:
+            return 0.0, 0.0
+        return C.ranged_odds(n["dice"], n["target_number"], n["body"], n["resist_pool"],
+                             n["resist_tn"], n["level"])
 
     def shot_value(self, shooter: CharacterState, spos: tuple[int, int, int],
                    target: CharacterState, tpos: tuple[int, int, int], movement_fire: bool,
@@ -317,7 +577,8 @@ class SR3Game(Game):
         n = self._ranged(shooter, spos, target, tpos, s, 0, pace, w)
         return 0.0 if n is None else self._odds(n)[1]
 
-    def _do_fire(self, target: str, mode: str | None = None) -> None:
+    def _do_fire(self, target: str, mode: str | None = None, rounds: int | None = None,
+                 called: bool | None = None) -> None:
         m = self.mover
         t = self.char(target)
         if t.side == m.side or t.out:
@@ -328,18 +589,37 @@ class SR3Game(Game):
             raise PlayError(f"{m.id} has no firearm ready")
         if mode is not None and mode not in w.modes:
             raise PlayError(f"the {ws.name} fires {'/'.join(w.modes)}, not {mode}")
+        if rounds is not None and (mode != "FA" or not 3 <= int(rounds) <= 10):
+            raise PlayError("a full-auto burst is 3 to 10 rounds (l.676)")
         if ws.loaded is not None and ws.loaded <= 0:
             raise PlayError(f"{m.id}'s {ws.name} is empty")
-        if (mode or self._mode(w)) == "SS" and \
-                self.sr3["fired"].get(m.id, {}).get("shots", 0) >= 1:
-            raise PlayError(f"a single-shot {ws.name} fires once a Combat Phase (l.133)")
-        plan = self.plan_shot(m, t, True, mode)
+        if mode == "SS" and self._fired(m)["shots"] >= 1:
+            raise PlayError(f"a single-shot {ws.name} fires once a Combat Phase (l.655)")
+        if called and mode is not None and mode not in C.CALLED_MODES:
+            raise PlayError("only single-shot, semi-automatic and burst fire may call a shot "
+                            "(l.624)")
+        if called and self._fired(m).get("called"):
+            raise PlayError(f"{m.id} has called a shot this action already: calling one is "
+                            f"his Free Action (l.110, l.626)")
+        if called and not any(x in C.CALLED_MODES for x in ([mode] if mode else w.modes)):
+            raise PlayError("only single-shot, semi-automatic and burst fire may call a shot "
+                            "(l.624)")
+        plan = self.plan_shot(m, t, True, mode, rounds, called)
         if plan is None:
-            raise PlayError(f"{m.id} has no line of fire to {target} in range")
-        cost = (0.0, 2) if plan.numbers["mode"] == "FA" else self.cost("fire", m)
+            raise PlayError(f"{m.id} has no line of fire to {target} in range, and no wall "
+                            f"or door to fire blind through at where his side knows he is")
+        n = plan.numbers
+        cost = (0.0, 2) if n["mode"] == "FA" else self.cost("fire", m)
         self._need(m, cost, "full-auto fire" if cost[1] == 2 else "firing")
         self._charge(m, cost, "fire")
-        self.resolve_shot(m, t, plan, reaction=False)
+        # an enemy waiting with a delayed action shoots first (l.84)
+        self._react(m, 0.0)
+        if m.out or t.out:
+            return
+        plan = self.plan_shot(m, t, True, n["mode"],
+                              n["rounds"] if n["mode"] == "FA" else None, bool(n.get("called")))
+        if plan is not None:
+            self.resolve_shot(m, t, plan, reaction=False)
 
     def resolve_shot(self, a: CharacterState, t: CharacterState, plan: ShotPlan,
                      reaction: bool) -> None:
@@ -348,17 +628,27 @@ class SR3Game(Game):
         if ws.loaded is not None:
             ws.loaded -= n["rounds"]
         ws.fired_this_turn += 1
-        fired = self.sr3["fired"].setdefault(a.id, {"shots": 0, "rounds": 0, "targets": []})
+        fired = self.sr3["fired"].setdefault(a.id, _no_shots())
         fired["shots"] += 1
         fired["rounds"] += n["rounds"]
         if t.id not in fired["targets"]:
             fired["targets"].append(t.id)
+        if n.get("called"):
+            fired["called"] = True
+        # a held aim is spent on this shot, or lost by shooting at someone else (l.174)
+        self.sr3["aim"].pop(a.id, None)
         self._spend_pool(a, n["pool"])
+        self._heard(a)
         tn = n["target_number"]
         dice = C.roll_pool(self.dice.d6, n["dice"], tn)
         hits = C.successes(dice, tn)
         event = {k: n[k] for k in ("target_number", "modifiers", "range_m", "range_band",
                                    "mode", "rounds", "skill", "pool", "damage_code")}
+        event.update({k: n[k] for k in ("blind_fire", "called", "aimed", "aimed_over_phases")
+                      if k in n})
+        if "blind_fire" in n:
+            event.update(barrier=n["barrier"], rule="Blind Fire +8 (l.486); the Barrier "
+                         "Ratings come off the Power (Firing Through, l.964-969)")
         if tn > 12:  # a second 6 re-rolled: beyond the one re-roll l.565 shows
             event.update(_assumed("rule-of-six"))
         # a "test" event, as DMZ's shots are, so records and reports count it
@@ -371,6 +661,12 @@ class SR3Game(Game):
         if n["stopped"]:
             self.log.record("miss", attacker=a.id, target=t.id, barrier=n["barrier"],
                             why="the Barrier Rating is above the Power (l.969)")
+            for f, kind, rating in (plan.numbers.get("blind_through") or ())[:1]:
+                # the round still strikes the barrier it stopped in (l.969, l.988-994)
+                b = BarrierInfo(f, kind, rating, rating, 0)
+                res = C.break_through(self.weapon(a).code.power, self._rating(b))
+                if res["effect"] != "holds":
+                    self._hit_barrier(b, res, a.id)
             return
         self._resist_and_damage(a.id, t, hits, n["power"], n["level"], n["stun"], n["armour"],
                                 n["barrier"], n["damage_code"], clean_miss=True,

@@ -60,8 +60,11 @@ ASSUMED: dict[str, str] = {
     "pool-split": "a character puts at most half his full Combat Pool (and no more than his "
                   "skill, l.271) into an attack and keeps the rest for Damage Resistance "
                   "(the split is the player's choice in the book)",
-    "fa-burst": "full-auto fire shoots one 6-round burst (the shooter declares the rounds, "
-                "l.676)",
+    "fa-burst": "full-auto fire shoots one burst at one target per Complex Action, 3 to 10 "
+                "rounds (the shooter declares the rounds, l.676; the chapter's examples stop at "
+                "10, l.483, l.698); a bot or 'auto' takes the count worth most",
+    "intervene": "a delayed character takes his action when an enemy acts in his clear line "
+                 "of fire with at least an even chance to hit (the player says when, l.84)",
 }
 
 # =========================================================================== damage codes
@@ -563,6 +566,7 @@ class Situation:
     recoil: int = 0
     wounds: int = 0  # injury modifier (l.469, l.1614-1622)
     blind_fire: bool = False  # +8 (l.486)
+    called: bool = False  # a called shot, +4 (l.620)
 
 
 def ranged_tn(band: str, sight_total: int, s: Situation) -> tuple[int, dict[str, int]]:
@@ -588,6 +592,8 @@ def ranged_tn(band: str, sight_total: int, s: Situation) -> tuple[int, dict[str,
         mods["multiple_targets"] = 2 * s.other_targets
     if s.aid and not (s.aid == "laser" and (s.range_m > 50 or s.smoke)):
         mods[s.aid.replace("-", "_")] = AIDS[s.aid]
+    if s.called:
+        mods["called_shot"] = CALLED_SHOT
     if s.aimed:
         mods["aimed"] = -s.aimed
     if s.recoil:
@@ -595,6 +601,40 @@ def ranged_tn(band: str, sight_total: int, s: Situation) -> tuple[int, dict[str,
     if s.wounds:
         mods["wounds"] = s.wounds
     return max(MIN_TN, sum(mods.values())), mods
+
+
+#: a called shot: +4 to the TN, the Damage Level one higher, Deadly at most (l.617-620);
+#: single-shot, semi-automatic and burst fire only (l.624)
+CALLED_SHOT = 4
+CALLED_MODES = ("SS", "SA", "BF")
+
+
+def called_code(code: DamageCode) -> DamageCode:
+    """The Damage Code of a called shot: one level up, D at most (l.620)."""
+    return DamageCode(code.power, stage_level(code.level, 1), code.stun, code.flechette)
+
+
+def aim_limit(skill: int) -> int:
+    """Sequential Take Aim actions a character may take: half his skill with the weapon,
+    round down; each takes 1 off the TN (l.174-176, l.549)."""
+    return max(0, skill // 2)
+
+
+def phases_after_delay(trigger: int, own_next: int | None) -> list[int]:
+    """The Combat Phases left to a character who takes his delayed action in Combat Phase
+    ``trigger``: ten phases later, or his own next phase if that is lower (``own_next``, None
+    when he has none left), and every 10 below (l.88, l.94, l.100): Bastion delayed from 25
+    and acting at 12 goes again at 2; carried over with a 17 and acting at 29, at 17; at 18,
+    at 8."""
+    total = trigger - 10 if own_next is None else min(trigger - 10, own_next)
+    return phases(total)
+
+
+def through_rating(ratings: Iterable[int], flechette: bool = False) -> int:
+    """What the barriers on a Blind Fire line take off the Power: the sum of their ratings
+    (l.967), doubled against flechettes (l.716)."""
+    total = sum(max(0, r) for r in ratings)
+    return 2 * total if flechette else total
 
 
 def resistance_tn(power: int, armour: int, barrier: int = 0) -> int:
@@ -919,7 +959,8 @@ def door_opens(rating_after: int, rating: int, security: bool = False) -> bool:
 
 
 __all__ = [
-    "ASSUMED", "BOXES", "attack_pool", "DamageCode", "LEVELS", "Outcome", "SR3Condition", "SR3Stats",
+    "ASSUMED", "BOXES", "CALLED_MODES", "CALLED_SHOT", "aim_limit", "attack_pool", "called_code",
+    "phases_after_delay", "through_rating", "DamageCode", "LEVELS", "Outcome", "SR3Condition", "SR3Stats",
     "SR3Weapon", "Situation", "blast_code", "blast_power_at", "break_through", "burst_code", "character_stats",
     "check_character", "initiative_total", "melee_odds", "melee_outcome", "melee_tn",
     "p_die", "parse_damage_code", "pass_order", "phases", "ranged_odds", "ranged_outcome",
