@@ -63,7 +63,9 @@ THEN = tuple(f"exit-{e}" for e in EDGES)
 #: victory keys and their readers
 VICTORY = {"most_points": boolean, "points": integer(1), "last_standing": boolean}
 #: condition keys and their readers
-CONDITIONS = {"light": choice(LIGHT)}
+#: ``ambush`` names a side that starts unseen and opens fire (Dark Conspiracy's ambush turn,
+#: seed 003 l.184; the other rulesets ignore it)
+CONDITIONS = {"light": choice(LIGHT), "ambush": text}
 DEFAULT_CONDITIONS = (("light", "day"),)
 
 
@@ -102,6 +104,10 @@ def scenario_from_data(data: Any, file: str | None = None) -> Scenario:
     for item, item_at in _items(r, "sides"):
         sides.append(_side(item, item_at, side_ids, people))
     sides = [_fill_character_ids(s, people) for s in sides]
+    ambush = dict(conditions).get("ambush")
+    if ambush is not None and ambush not in side_ids.used:
+        r.at("conditions").fail(f"conditions: ambush {ambush!r} is not a side id "
+                                f"({', '.join(side_ids.used) or 'no sides'})")
     targets = set(side_ids.used) | {c.id for s in sides for c in s.characters} | {
         c.name for s in sides for c in s.characters
     }

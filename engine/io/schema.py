@@ -238,7 +238,7 @@ def scenario() -> Schema:
                    "characters": {"type": "array", "items": character}, "note": TEXT}, ("id",))
     victory = record({"most_points": BOOL, "points": nonneg(1), "last_standing": BOOL})
     assert tuple(victory["properties"]) == tuple(S.VICTORY)  # noqa: S101
-    conditions = record({"light": enum(S.LIGHT)})
+    conditions = record({"light": enum(S.LIGHT), "ambush": FEATURE_ID})
     assert tuple(conditions["properties"]) == tuple(S.CONDITIONS)
     body = record({
         "format": format_const(("scenario",)), "title": TEXT, "ruleset": enum(S.RULESETS),

@@ -196,6 +196,9 @@ class Bot:
         self._shoot(game, ch, keep=5)
         if not self._active(game, ch):
             return
+        if not ch.carrying and ch.condition.modifier < self.behaviour.retreat_at and \
+                self._ruleset_option(game, ch):
+            return
         self._melee(game, ch)
         if self._active(game, ch):
             wounded = ch.condition.modifier >= self.behaviour.retreat_at and not ch.carrying
@@ -678,7 +681,23 @@ class Bot:
             return
         self._try(game, ch, self._trace(game, ch, A.throw(at), {"smoke_against": worst.id}))
 
+    def _ruleset_option(self, game: Game, ch: CharacterState, holding: bool = False) -> bool:
+        """The ruleset's own best action (darkcon: charge, aim) when it is worth a good shot
+        and more than the best shot now; when ``holding`` (the action unspent at the end),
+        anything worth more than nothing."""
+        opts = game.bot_options(ch, holding) if self._active(game, ch) else []
+        if not opts:
+            return False
+        value, act, why = opts[0]
+        shot = self.best_shot(game, ch)
+        if value <= 0 or (not holding and value < GOOD_SHOT) or \
+                (shot is not None and shot[0] >= value):
+            return False
+        return self._try(game, ch, self._trace(game, ch, act, why))
+
     def _set_arc(self, game: Game, ch: CharacterState) -> None:
+        if self._active(game, ch) and not game.can_hold_arcs:
+            self._ruleset_option(game, ch, holding=True)
         if not self._active(game, ch) or not game.can_hold_arcs:
             return
         w = ch.ready_weapon

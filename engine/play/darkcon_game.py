@@ -23,6 +23,7 @@ Where the supplement leaves a number to the rulebook, the log entry says ``assum
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar
 from typing import Any
 
 from shapely.geometry import Point, Polygon
@@ -33,6 +34,7 @@ from engine.play.board_view import BarrierInfo, Sight
 from engine.play.condition import register_condition
 from engine.play.errors import PlayError
 from engine.play.game import Game
+from engine.play.referee_melee import melee_contact
 from engine.play.shots import ShotPlan
 from engine.play.state import PRONE, CharacterState, PendingGrenade
 from engine.play.weapons import grenade_kind
@@ -47,8 +49,12 @@ PACES = {name: BASE_RATE * f for name, f in R.DarkCon.movement.rates}  # crawl 4
 COMBINED_M = PACES["trot"] / 2  # a walk or trot combined with an action: half as far (l.155)
 #: actions that may go with half a walk or trot (l.155); the others stand alone (l.159)
 COMBINED = ("fire", "reload", "ready", "melee", "prone", "breach")
-ALONE = ("throw", "stand")
+ALONE = ("throw", "stand", "aim")  # aiming goes with nothing else (l.157)
 OPEN_M = float(METERS_PER_DOT)  # opening a door or window: 2 m of the move (ASSUMED open-door)
+
+
+#: the side a scenario starts in ambush (``conditions: {ambush: SIDE}``), for the game being set up
+_AMBUSH: ContextVar[str | None] = ContextVar("darkcon_ambush", default=None)
 
 
 def _assumed(key: str) -> dict[str, str]:
@@ -68,7 +74,9 @@ class DarkConGame(Game):
         #: what play remembers beyond the skeleton's state (saved with the game): sheets,
         #: this turn's action scores, each character's last pace, lost actions, stun
         self.dc: dict[str, Any] = {"sheets": {}, "scores": [], "pace": {}, "lose": {},
-                                   "stunned": {}, "alone": {}}
+                                   "stunned": {}, "alone": {}, "aim": {}, "opp": {},
+                                   "suppress": {}, "charge": {}, "surprised": [],
+                                   "ambush": _AMBUSH.get()}
         self._fighters: dict[str, C.Fighter] = {}
         self._profiles: dict[tuple[str, int], C.WeaponProfile] = {}
         super().__init__(*args, **kwargs)
@@ -146,19 +154,39 @@ class DarkConGame(Game):
         score and every 10 below it (l.174-176); a stunned character sits the turn out."""
         entries: list[tuple[int, int, str]] = []
         rolls: dict[str, Any] = {}
+        self.dc["suppress"] = {}  # segment 0 has passed (l.449)
         chars = [c for c in self.state.characters.values() if not c.out]
         self.dice.rng.shuffle(chars)  # ties: a random order
+        ambushers = self._ambushers() if self.state.turn == 1 else set()
+        scores: dict[str, int] = {}
         for k, ch in enumerate(chars):
             stun = self.dc["stunned"].get(ch.id, 0)
             if stun > 0:
                 self.dc["stunned"][ch.id] = stun - 1
                 rolls[ch.id] = {"stunned": stun}
                 continue
-            n = C.initiative_dice(self.fighter(ch).initiative, -ch.condition.modifier)
+            rating = self.fighter(ch).initiative
+            if ambushers:
+                panic = None if ch.id in ambushers else self.dice.d6()
+                rating = C.ambush_initiative(rating, ch.id in ambushers, panic)
+                rolls[ch.id] = {"ambusher": ch.id in ambushers, "initiative": rating}
+                if panic is not None:
+                    rolls[ch.id]["panic"] = panic
+                    self.dc["surprised"].append(ch.id)
+            n = C.initiative_dice(rating, -ch.condition.modifier)
             dice = [self.dice.d6() for _ in range(n)]
             score = sum(dice)
-            rolls[ch.id] = {"dice": dice, "combat_initiative": score}
+            rolls[ch.id] = {**rolls.get(ch.id, {}), "dice": dice, "combat_initiative": score}
+            scores[ch.id] = score
             entries += [(s, k, ch.id) for s in C.action_scores(score)]
+        if ambushers & set(scores):
+            rank = {cid: k for _s, k, cid in entries}
+            sched = C.ambush_schedule(scores, ambushers & set(scores))
+            entries = [(s, rank[cid], cid) for s, cid in sched]
+            self.log.record("ambush", side=self.dc["ambush"], ambushers=sorted(ambushers),
+                            rule="ambushers act as Initiative 6, the others make a Panic "
+                                 "Check; actions before the ambusher's first are lost (seed "
+                                 "003 l.184)", **_assumed("ambush-several"))
         entries.sort(key=lambda e: (-e[0], e[1]))
         self.dc["scores"] = [[s, cid] for s, _k, cid in entries]
         self.log.record("initiative", turn=self.state.turn, rolls=rolls,
@@ -166,6 +194,36 @@ class DarkConGame(Game):
                         rule="Initiative D6, act at the score and every 10 less (seed 003 "
                              "l.174)")
         return [cid for _s, _k, cid in entries]
+
+    def _ambushers(self) -> set[str]:
+        """Characters of the side in ambush that no enemy sees at the start (l.184)."""
+        side = self.dc.get("ambush")
+        if not side:
+            return set()
+        out = set()
+        for ch in self.state.characters.values():
+            if ch.side != side or ch.out or ch.pos is None:
+                continue
+            seen = any(not e.out and e.pos is not None and not self.board.sight(
+                e.pos, ch.pos, e.posture, ch.posture, e.vision).blocked
+                for e in self.state.enemies_of(ch))
+            if seen:
+                self.log.record("ambush-spoiled", who=ch.id, why="an enemy sees him at the "
+                                "start (seed 003 l.184)")
+            else:
+                out.add(ch.id)
+        return out
+
+    @classmethod
+    def new(cls, scenario: Any, board: Any, seed: int, deployment: Any = None,
+            turn_limit: int | None = None) -> Game:
+        """As :meth:`Game.new`; a side named by ``conditions: {ambush: SIDE}`` starts in
+        ambush (its first turn is the ambush turn, l.184)."""
+        token = _AMBUSH.set(dict(scenario.conditions).get("ambush"))
+        try:
+            return super().new(scenario, board, seed, deployment, turn_limit)
+        finally:
+            _AMBUSH.reset(token)
 
     def segment(self) -> int | None:
         """The action segment of the activation now open (for the log)."""
@@ -176,6 +234,10 @@ class DarkConGame(Game):
     def refresh(self, ch: CharacterState) -> None:
         super().refresh(ch)
         self.dc["alone"].pop(ch.id, None)
+        self.dc["opp"].pop(ch.id, None)
+        self.dc["suppress"].pop(ch.id, None)
+        if ch.id in self.dc["surprised"]:
+            self.dc["surprised"].remove(ch.id)
         lose = self.dc["lose"].get(ch.id, 0)
         if lose > 0 and not ch.out:
             self.dc["lose"][ch.id] = lose - 1
@@ -204,6 +266,8 @@ class DarkConGame(Game):
         after a throw or standing up (l.159)."""
         if ch.condition.out:
             return 0.0
+        if self.dc["charge"].get("who") == ch.id:
+            return C.CHARGE_M
         base = PACES["crawl"] if self._crawls(ch) else PACES["run"]
         if ch.slots_spent:
             if self.dc["alone"].get(ch.id):
@@ -252,11 +316,6 @@ class DarkConGame(Game):
                             f"and a throw or standing up with no move (seed 003 l.155-159)")
         super()._need(m, cost, what)
 
-    def _charge(self, m: CharacterState, cost: tuple[float, int], what: str) -> None:
-        if what in ALONE:
-            self.dc["alone"][m.id] = True
-        super()._charge(m, cost, what)
-
     @classmethod
     def turn_budget(cls, ch_model: Character) -> float:
         """A run for each action an average Initiative roll gives (the rules layer's, which
@@ -276,9 +335,12 @@ class DarkConGame(Game):
     # ================================================================== fire
     def _fire_numbers(self, a: CharacterState, apos: tuple[int, int, int], t: CharacterState,
                       tpos: tuple[int, int, int], s: Sight, posture: str,
-                      moving: float | None = None) -> dict[str, Any] | None:
+                      moving: float | None = None, aim: int = 0, single: bool = False,
+                      charging: bool = False) -> dict[str, Any] | None:
         """Everything about ``a``'s fire with his ready weapon at ``t``, or None (no skill,
-        out of range, no use of both arms, moved too far)."""
+        out of range, no use of both arms, moved too far).  ``aim``: aiming actions spent on
+        ``t`` (l.381); ``single``: one shot or burst (an attack of opportunity); ``charging``:
+        ``t`` is charging (+2, l.260)."""
         p = self.profile(a)
         if p is None or not p.is_firearm or a.condition.arms_lost >= 2:
             return None
@@ -295,7 +357,7 @@ class DarkConGame(Game):
         pace = None if spent <= 1e-9 else ("walk" if spent <= PACES["walk"] / 2 + 1e-9
                                            else "trot")
         strength = self.strength(a)
-        mods = {"range": R.RANGE_MODIFIER[band], "quick_shot": C.QUICK_SHOT}
+        mods: dict[str, int] = {"range": R.RANGE_MODIFIER[band]}
         for k in ("prone", "visibility", "target_modifier"):
             if s.modifiers.get(k):
                 mods[k] = s.modifiers[k]
@@ -304,6 +366,8 @@ class DarkConGame(Game):
         tmove = self.dc["pace"].get(t.id)
         if tmove in C.TARGET_MOVING:
             mods["target_moving"] = C.TARGET_MOVING[tmove]
+        if charging:
+            mods["charging"] = C.CHARGER_TARGET
         base = C.skill_target(skill, f.attribute(p.skill, strength))
         rec_str = C.effective_strength(strength, pace)
         burst = p.burst
@@ -317,9 +381,15 @@ class DarkConGame(Game):
             recoil = p.recoil
         if most <= 0:
             return None
-        shots = C.steady_shots(recoil, rec_str, most)
+        shots = 1 if single else C.steady_shots(recoil, rec_str, most)
         rec = C.recoil_modifiers(recoil, shots, rec_str)
-        targets = [base + sum(mods.values()) + r for r in rec]
+        aims = C.shot_aims(aim, shots, moving=pace is not None)
+        if aims[0] == C.QUICK_SHOT:
+            mods["quick_shot"] = C.QUICK_SHOT
+        else:
+            mods["aimed"] = aims[0]
+        targets = [base + sum(mods.values()) + r + x - aims[0] for r, x in zip(rec, aims,
+                                                                                strict=True)]
         pen = C.pen_at(p.pen, band)
         tf = self.fighter(t)
         covered = tuple(s.details.get("covered", ()))
@@ -330,7 +400,8 @@ class DarkConGame(Game):
             hits = sum(C.p_skill(x, True, band) for x in targets)
         p_none = math.prod(1 - C.p_skill(x, True, band) for x in targets)
         return {"skill": skill, "attribute": f.attribute(p.skill, strength), "base": base,
-                "modifiers": mods, "recoil": rec, "targets": targets, "shots": shots,
+                "modifiers": mods, "recoil": rec, "aims": aims, "targets": targets,
+                "shots": shots, "aim_actions": aim,
                 "burst": burst, "band": band, "range_m": metres, "pace": pace,
                 "damage": str(p.damage), "pen": pen, "covered": list(covered),
                 "p_hit": round(1 - p_none, 4), "expected": round(hits * per_round, 3),
@@ -342,7 +413,7 @@ class DarkConGame(Game):
         if line is None:
             return None  # no direct fire at what the firer cannot see (l.346)
         s = line[0]
-        n = self._fire_numbers(a, a.pos, t, t.pos, s, t.posture)
+        n = self._fire_numbers(a, a.pos, t, t.pos, s, t.posture, aim=self.aim_actions(a, t))
         if n is None:
             return None
         return ShotPlan(n["p_hit"], n["expected"], n)
@@ -356,7 +427,8 @@ class DarkConGame(Game):
         posture = target_posture or target.posture
         # from another dot he has moved there: half a trot at most if he still fires
         moving = 0.0 if spos == shooter.pos else COMBINED_M
-        n = self._fire_numbers(shooter, spos, target, tpos, s, posture, moving=moving)
+        aim = self.aim_actions(shooter, target) if spos == shooter.pos else 0
+        n = self._fire_numbers(shooter, spos, target, tpos, s, posture, moving=moving, aim=aim)
         return 0.0 if n is None else n["expected"]
 
     def resolve_shot(self, a: CharacterState, t: CharacterState, plan: ShotPlan,
@@ -367,6 +439,9 @@ class DarkConGame(Game):
         n = plan.numbers
         p = self.profile(a)
         w.fired_this_turn += 1
+        if self.dc["aim"].pop(a.id, None) is not None and not n.get("aim_actions"):
+            self.log.record("aim-lost", who=a.id, why="fired at another target (a quick shot, "
+                            "seed 003 l.383)")
         band = n["band"]
         missed = 0
         for i, target in enumerate(n["targets"]):
@@ -382,12 +457,13 @@ class DarkConGame(Game):
             missed += rounds - hits
             # a "test" event, as DMZ's shots are, so records and reports count it
             self.log.record(
-                "test", purpose="reaction fire" if reaction else "movement fire",
+                "test", purpose=n.get("purpose") or ("reaction fire" if reaction
+                                                     else "movement fire"),
                 attacker=a.id, target=t.id, weapon=w.name, segment=self.segment(),
                 shot=i + 1, of=len(n["targets"]), rounds=rounds, target_number=target,
                 roll=roll, result=out.why, success=out.success, critical=out.critical, hits=hits,
                 skill=n["skill"], attribute=n["attribute"], modifiers=n["modifiers"],
-                recoil=n["recoil"][i], range_m=n["range_m"], band=band,
+                recoil=n["recoil"][i], aim=n["aims"][i], range_m=n["range_m"], band=band,
                 rule="d20 under skill + Strength; 17-20 miss, 2 hits, 1 critical (seed 003 "
                      "l.116, l.400)")
             for _ in range(hits):
@@ -398,6 +474,7 @@ class DarkConGame(Game):
                 break
         if n["burst"] and missed:
             self._incidental(a, t, p, band, C.incidental_rounds(missed))
+            self._suppress(a, t, band, missed - C.incidental_rounds(missed))
 
     def _round_hits(self, a: CharacterState, t: CharacterState, p: C.WeaponProfile, band: str,
                     covered: tuple[str, ...], source: str | None = None) -> None:
@@ -456,6 +533,385 @@ class DarkConGame(Game):
                     break
                 self._round_hits(a, c, p, band, (), source=a.id)
 
+
+    # ================================================================== aim, opportunity fire
+    def aim_actions(self, a: CharacterState, t: CharacterState) -> int:
+        """Aiming actions ``a`` has spent on ``t`` (0: a quick shot, l.381-383).  An aim at
+        a square counts for whoever stands on it."""
+        aim = self.dc["aim"].get(a.id)
+        if not aim:
+            return 0
+        if aim.get("target") == t.id or (aim.get("target") is None and t.pos is not None
+                                          and list(t.pos) == aim.get("at")):
+            return int(aim["actions"])
+        return 0
+
+    def _drop_aim(self, who: str, why: str) -> None:
+        if self.dc["aim"].pop(who, None) is not None:
+            self.log.record("aim-lost", who=who, why=why, **_assumed("aim-kept"))
+
+    def _do_aim(self, target: str | None = None, at: list[int] | None = None) -> None:
+        """Aim the ready firearm at an enemy (``target``) or a square (``at``): a combat
+        action alone (l.157); each further action on the same mark adds +1, to +4 (l.381).
+        While aiming he threatens the square and the line to it (opportunity fire, l.200)."""
+        m = self.mover
+        p = self.profile(m)
+        if p is None or not p.is_firearm or self.fighter(m).skill(p.skill) <= 0:
+            raise PlayError(f"{m.id} has no firearm ready that he can aim")
+        if (target is None) == (at is None):
+            raise PlayError("aim at a target or at a square, not both")
+        if target is not None:
+            t = self.char(target)
+            if t.side == m.side or t.out:
+                raise PlayError(f"{target} is not a target")
+            if self.line_of_fire(m, t) is None:
+                raise PlayError(f"{m.id} cannot see {target} to aim at him (seed 003 l.381)")
+            dot = list(t.pos)
+        else:
+            dot = [int(x) for x in at]  # type: ignore[union-attr]
+            if len(dot) == 2:
+                dot.append(m.pos[2])
+            if tuple(dot) == m.pos or self.board.sight(m.pos, tuple(dot), m.posture, "standing",
+                                                       m.vision).blocked:
+                raise PlayError(f"{m.id} cannot see {dot[0]},{dot[1]} to aim at it")
+        cost = self.cost("aim", m)
+        self._need(m, cost, "aiming")
+        was = self.dc["aim"].get(m.id)
+        same = bool(was) and was.get("target") == target and (
+            target is not None or was.get("at") == dot)
+        n = int(was["actions"]) + 1 if same else 1
+        self._charge(m, cost, "aim")
+        self.dc["aim"][m.id] = {"target": target, "at": dot, "actions": n}
+        self.log.record("aim", who=m.id, target=target, at=dot, actions=n,
+                        modifier=C.aim_modifier(n),
+                        rule="aimed shot: one aiming action 0, +1 each further one to +4; "
+                             "a quick shot -4 (seed 003 l.381-383)")
+
+    def _charge(self, m: CharacterState, cost: tuple[float, int], what: str) -> None:
+        if what in ALONE:
+            self.dc["alone"][m.id] = True
+        if what not in ("aim", "movement fire"):
+            self._drop_aim(m.id, f"{what} (only aiming keeps an aim)")
+        super()._charge(m, cost, what)
+
+    def flat_footed(self, ch: CharacterState) -> bool:
+        """Not acted yet this turn (l.178): no block, avoidance or opportunity fire."""
+        return not any(cid == ch.id for _s, cid in self.dc["scores"][:self.state.phase])
+
+    def threatened(self, r: CharacterState) -> set[tuple[int, int, int]]:
+        """The squares an aiming character threatens: the one he aims at and every square on
+        the straight line to it (l.200)."""
+        aim = self.dc["aim"].get(r.id)
+        if not aim or r.pos is None:
+            return set()
+        dot = aim["at"]
+        if aim.get("target") is not None:
+            t = self.state.characters.get(aim["target"])
+            if t is None or t.pos is None:
+                return set()
+            dot = list(t.pos)
+        return self._line_dots(r.pos, (dot[0], dot[1], dot[2]))
+
+    def _line_dots(self, a: tuple[int, int, int], b: tuple[int, int, int]
+                   ) -> set[tuple[int, int, int]]:
+        lat = self.board.lattice
+        p0, p1 = self.point(a), self.point(b)
+        n = max(2, int(math.hypot(p1[0] - p0[0], p1[1] - p0[1]) * 4))
+        out = set()
+        for k in range(1, n + 1):
+            f = k / n
+            d = lat.dot_at((p0[0] + (p1[0] - p0[0]) * f, p0[1] + (p1[1] - p0[1]) * f))
+            out.add((d[0], d[1], b[2]))
+        out.discard(a)
+        return out
+
+    def _do_move(self, to: list[int] | tuple[int, ...]) -> None:
+        m = self.mover
+        frm = m.pos
+        before = {r.id: self.threatened(r) for r in self.state.enemies_of(m)
+                  if r.id in self.dc["aim"] and not r.out}
+        super()._do_move(to)
+        if m.pos != frm and not m.out:
+            self._after_step(m, frm, before)
+
+    def _after_step(self, m: CharacterState, frm: tuple[int, int, int],
+                    before: dict[str, set[tuple[int, int, int]]]) -> None:
+        """A step done: aims on him that lose sight drop; enemies aiming along the squares he
+        left or entered fire (attacks of opportunity, l.194, l.200); Suppression Fire zones he
+        enters (l.449)."""
+        for rid, aim in list(self.dc["aim"].items()):
+            if aim.get("target") == m.id:
+                r = self.char(rid)
+                if r.pos is None or self.board.sight(r.pos, m.pos, r.posture, m.posture,
+                                                     r.vision).blocked:
+                    self._drop_aim(rid, f"lost sight of {m.id}")
+        for r in sorted(self.state.enemies_of(m), key=lambda c: c.id):
+            if m.out or m.movement_ended:
+                return
+            if r.out or r.id not in self.dc["aim"] or self.dc["opp"].get(r.id):
+                continue
+            zone = before.get(r.id, set()) | self.threatened(r)
+            if frm not in zone and m.pos not in zone:
+                continue
+            self._opportunity_fire(r, m, "entered" if m.pos in zone else "left")
+        for sid, z in list(self.dc["suppress"].items()):
+            if m.out or m.movement_ended:
+                return
+            if m.id in z["checked"] or m.pos[2] != z["level"] or z["rounds"] <= 0:
+                continue
+            if Polygon(z["zone"]).buffer(1e-6).contains(Point(self.point(m.pos))):
+                z["checked"].append(m.id)
+                self._suppressed(sid, z, m)
+
+    def _opportunity_fire(self, r: CharacterState, m: CharacterState, how: str) -> None:
+        """One quick shot or burst (aimed only at what he aims at) at an enemy moving through
+        the line he aims along; then his aim is gone (l.200)."""
+        w = r.ready_weapon
+        if self.flat_footed(r) or r.id in self.dc["surprised"]:
+            return
+        if w is None or w.is_grenade or not w.can_fire():
+            return
+        line = self.line_of_fire(r, m)
+        if line is None:
+            return
+        charging = self.dc["charge"].get("who") == m.id
+        n = self._fire_numbers(r, r.pos, m, m.pos, line[0], m.posture,
+                               aim=self.aim_actions(r, m), single=True, charging=charging)
+        if n is None:
+            return
+        pace = self._pace(m)
+        if pace in C.TARGET_MOVING and "target_moving" not in n["modifiers"]:
+            n["modifiers"]["target_moving"] = C.TARGET_MOVING[pace]
+            n["targets"] = [x + C.TARGET_MOVING[pace] for x in n["targets"]]
+        n["purpose"] = "opportunity fire"
+        self.dc["opp"][r.id] = True
+        self.log.record("opportunity", attacker=r.id, target=m.id, square=how,
+                        aimed=n["aims"][0] != C.QUICK_SHOT, at=list(m.pos),
+                        rule="attack of opportunity by an aiming firer (seed 003 l.194, "
+                             "l.200)", **_assumed("opportunity-fire"))
+        self.resolve_shot(r, m, ShotPlan(n["p_hit"], n["expected"], n), reaction=True)
+        self.dc["aim"].pop(r.id, None)
+
+    # ================================================================== suppression fire
+    def _suppress(self, a: CharacterState, t: CharacterState, band: str, rounds: int) -> None:
+        """The other half of a burst's misses stays in the Incidental Fire Zone until the
+        shooter's next action or segment 0 (l.449)."""
+        if rounds <= 0 or a.pos is None or t.pos is None:
+            return
+        zone = R.incidental_fire_zone(self.point(a.pos), self.point(t.pos), band)
+        if not zone:
+            return
+        self.dc["suppress"][a.id] = {
+            "zone": [list(p) for p in zone], "rounds": rounds, "band": band,
+            "target_at": list(t.pos), "level": t.pos[2], "checked": [a.id, t.id]}
+        self.log.record("suppression", shooter=a.id, rounds=rounds, band=band,
+                        rule="Suppression Fire: the other half of the missed rounds (seed 003 "
+                             "l.449)", **_assumed("suppression-expiry"))
+
+    def _suppressed(self, sid: str, z: dict[str, Any], m: CharacterState) -> None:
+        f = self.fighter(m)
+        tat = tuple(z["target_at"])
+        mod = int(self.metres(m.pos, tat) // 2) + C.INCIDENTAL_RANGE[z["band"]] + \
+            (1 if m.posture == PRONE else 0)
+        ok, target, roll = self._ability("suppression fire", f.agility, "Difficult", mod,
+                                         who=m.id, shooter=sid,
+                                         rule="Suppression Fire: a Difficult Agility check as "
+                                              "in the Incidental Fire Zone (seed 003 l.449)")
+        if ok:
+            return
+        hits = C.allocate_incidental(z["rounds"], [(m.id, max(roll - target, 1))],
+                                     self.dice.d6).get(m.id, 0)
+        z["rounds"] -= hits
+        self.log.record("suppressed", who=m.id, shooter=sid, hits=hits, rounds_left=z["rounds"])
+        shooter = self.char(sid)
+        p = self.profile(shooter)
+        for _ in range(hits):
+            if m.condition.out or p is None:
+                break
+            self._round_hits(shooter, m, p, z["band"], (), source=sid)
+
+    # ================================================================== charge
+    def _charge_path(self, m: CharacterState, t: CharacterState
+                     ) -> tuple[list[tuple[int, int, int]], float] | None:
+        """The run of a charge at ``t``: a path to a free square next to him within 16 m
+        and no more than 2 m longer than the straight line (assumed ``charge-straight``)."""
+        if m.pos is None or t.pos is None or m.pos[2] != t.pos[2]:
+            return None
+        if self.metres(m.pos, t.pos) < C.CHARGE_GAP_M + METERS_PER_DOT:
+            return None  # two empty squares between them first (l.256)
+        best = None
+        for d in self.board.neighbours(t.pos):
+            if d[2] != t.pos[2] or not melee_contact(self.board, d, t.pos):
+                continue
+            occ = self.state.occupant(d)
+            if occ is not None and occ is not m:
+                continue
+            straight = self.metres(m.pos, d)
+            if straight > C.CHARGE_M:
+                continue
+            path = self.board.path(m.pos, d, m.move_ratio)
+            if not path or any((o := self.state.occupant(x)) is not None and o.side != m.side
+                               for x in path[1:]):
+                continue
+            metres = self._path_m(path)
+            if metres > C.CHARGE_M or metres > straight + METERS_PER_DOT:
+                continue
+            if best is None or metres < best[1]:
+                best = (path, metres)
+        return best
+
+    def _path_m(self, path: list[tuple[int, int, int]]) -> float:
+        """Metres a run along ``path`` spends, step by step as the moves are charged."""
+        total = 0.0
+        for a, b in zip(path, path[1:]):
+            st = self.board.step(a, b, 1)
+            if st is None:
+                return math.inf
+            total += st.cost
+        return total
+
+    def _do_charge(self, target: str) -> None:
+        """Run at half speed (16 m) straight at an enemy at least 4 m off and strike him
+        (l.256-264)."""
+        m = self.mover
+        self._upright(m, "a charge")
+        t = self.char(target)
+        if t.side == m.side or t.out:
+            raise PlayError(f"{target} is not a target")
+        if m.mp_spent > 1e-9 or m.slots_spent:
+            raise PlayError(f"{m.id} must charge with his whole action (seed 003 l.256)")
+        route = self._charge_path(m, t)
+        if route is None:
+            raise PlayError(f"{m.id} has no straight run of at most {C.CHARGE_M:g} m at "
+                            f"{target}, with two empty squares between them first (seed 003 "
+                            f"l.256)")
+        path, metres = route
+        cost = self.cost("melee", m)
+        self._need(m, cost, "a charge")
+        self._charge(m, cost, "charge")
+        self.dc["charge"] = {"who": m.id}
+        self.log.record("charge", who=m.id, target=t.id, metres=metres,
+                        path=[list(d) for d in path], rule="seed 003 l.256-264",
+                        **_assumed("charge-straight"))
+        try:
+            for d in path[1:]:
+                self._do_move(d)
+                if m.out or m.movement_ended or m.posture == PRONE or t.out:
+                    self.log.record("charge-stopped", who=m.id, at=list(m.pos))
+                    return
+        finally:
+            self.dc["charge"] = {}
+        self.state.melee_passed.append(t.id)
+        self.resolve_charge(m, t, metres)
+
+    def _avoids(self, t: CharacterState, m: CharacterState, what: str) -> bool:
+        """A defender not flat-footed, with an action to give and a free square, may avoid a
+        charge: Difficult Agility; a critical success (a 1) costs no action (l.262)."""
+        if t.out or t.posture == PRONE or self.flat_footed(t) or t.id in self.dc["surprised"]:
+            return False
+        if t.id not in self.state.order[self.state.phase + 1:]:
+            return False
+        free = [d for d in self.board.neighbours(t.pos) if d[2] == t.pos[2]
+                and self.state.occupant(d) is None and d != m.pos
+                and self.board.step(t.pos, d, t.move_ratio) is not None]
+        if not free:
+            return False
+        ok, target, roll = self._ability(f"avoid {what}", self.fighter(t).agility, "Difficult",
+                                         who=t.id, attacker=m.id,
+                                         rule="avoiding a charge: Difficult Agility (seed 003 "
+                                              "l.262)")
+        if roll != 1:
+            self.dc["lose"][t.id] = self.dc["lose"].get(t.id, 0) + 1
+        if ok:
+            to = max(free, key=lambda d: (self.metres(m.pos, d), d))
+            self.log.record("avoid", who=t.id, frm=list(t.pos), to=list(to),
+                            action_lost=roll != 1)
+            t.pos = to
+        return ok
+
+    def _charge_numbers(self, m: CharacterState, t: CharacterState, metres: float
+                        ) -> dict[str, Any]:
+        n = self._melee_numbers(m, t)
+        bonus = int(metres // C.CHARGE_STEP_M)
+        armor = self.fighter(t).armor
+        armed = n["kind"] == "armed"
+        mean = sum(w * max(min(n["dice"].mean + bonus, 2 * n["dice"].mean)
+                           - C.melee_armor(armor.get(loc, 0), armed), 0)
+                   for loc, w in C.LOCATION_WEIGHT.items())
+        return {**n, "metres": metres, "bonus": bonus, "expected": n["p_hit"] * mean}
+
+    def resolve_charge(self, m: CharacterState, t: CharacterState, metres: float) -> bool:
+        """Average vs Melee Combat; never blocked, but avoided; damage + 1 each 4 m run to
+        twice the roll (three times critical); half what armour stops comes back (l.256-264)."""
+        n = self._charge_numbers(m, t, metres)
+        roll = self.dice.rng.randint(1, 20)
+        out = C.judge_skill(n["target_number"], roll)
+        self.log.record("test", purpose="charge", attacker=m.id, target=t.id,
+                        weapon=n["weapon"], melee=n["kind"], target_number=n["target_number"],
+                        roll=roll, success=out.success, critical=out.critical,
+                        modifiers=n["modifiers"], metres=metres,
+                        rule="a charge: Average task vs Melee Combat (seed 003 l.256)")
+        if not out.success or self._avoids(t, m, "charge"):
+            return False
+        loc = C.hit_location(self._d20("hit location", target=t.id, **_assumed("hit-location")))
+        rolled, pts = self._roll(n["dice"])
+        dmg = C.charge_damage(pts, metres, out.critical)
+        armed = n["kind"] == "armed"
+        through, stopped = C.melee_damage(dmg, self.fighter(t).armor_at(loc), armed)
+        self.damage(t, through, "wound", source=m.id, location=loc, melee=n["kind"],
+                    charge_m=metres, dam=str(n["dice"]), dice_rolled=rolled, rolled=pts,
+                    charge_damage=dmg, armor_absorbed=stopped,
+                    rule="+1 each 4 m, at most twice the roll (seed 003 l.264)")
+        back = C.charge_backlash(stopped)
+        for share in back:
+            if share > 0 and not m.condition.out:
+                bl = C.hit_location(self._d20("hit location", target=m.id,
+                                              **_assumed("hit-location")))
+                self.damage(m, share, "wound", source=t.id, location=bl, backlash=True,
+                            **_assumed("charge-backlash"))
+        return True
+
+    def charge_value(self, m: CharacterState, t: CharacterState) -> float:
+        """Expected wound points of a charge at ``t`` now (0: no charge possible)."""
+        route = self._charge_path(m, t)
+        if route is None or t.out:
+            return 0.0
+        return self._charge_numbers(m, t, route[1])["expected"]
+
+    # ================================================================== the bots' options
+    def bot_options(self, ch: CharacterState, holding: bool = False
+                    ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
+        """What the bots may do under darkcon besides shooting and walking, each with the
+        expected wound points it is worth now: a charge at an enemy in reach; aiming at the
+        enemy worth most (worth half the aimed shot, which comes an action later; when
+        ``holding``, at the end of an activation with the action unspent, the whole)."""
+        out: list[tuple[float, dict[str, Any], dict[str, Any]]] = []
+        if ch.out or ch.pos is None:
+            return out
+        foes = [f for f in self.state.enemies_of(ch) if not f.out and f.pos is not None]
+        if not holding and self.affords(ch, "melee") and ch.posture != PRONE:
+            for f in foes:
+                v = self.charge_value(ch, f)
+                if v > 0:
+                    out.append((v, {"act": "charge", "target": f.id},
+                                {"target": f.id, "expected_wound": round(v, 2)}))
+        p = self.profile(ch)
+        if p is not None and p.is_firearm and self.affords(ch, "aim") and \
+                ch.ready_weapon is not None and ch.ready_weapon.can_fire():
+            for f in foes:
+                if self.line_of_fire(ch, f) is None:
+                    continue
+                s = self.line_of_fire(ch, f)[0]  # type: ignore[index]
+                n = self._fire_numbers(ch, ch.pos, f, f.pos, s, f.posture, moving=0.0,
+                                       aim=self.aim_actions(ch, f) + 1)
+                if n is None:
+                    continue
+                v = n["expected"] * (1.0 if holding else 0.5)
+                out.append((v, {"act": "aim", "target": f.id},
+                            {"target": f.id, "aimed_shot": round(n["expected"], 2)}))
+        out.sort(key=lambda o: -o[0])
+        return out
+
     # ================================================================== damage
     def damage(self, victim: CharacterState, amount: int, kind: str, source: str,
                **detail: Any) -> None:
@@ -465,6 +921,8 @@ class DarkConGame(Game):
         cond: C.Wounds = victim.condition
         if cond.dead:
             return
+        if victim.id in self.dc["surprised"]:
+            self.dc["surprised"].remove(victim.id)  # flat-footed now, no longer surprised
         loc = detail.pop("location", None)
         if loc is None:
             loc = C.hit_location(self._d20("hit location", target=victim.id,
@@ -538,6 +996,19 @@ class DarkConGame(Game):
     def resolve_melee(self, m: CharacterState, t: CharacterState,
                       purpose: str = "melee") -> bool:
         n = self._melee_numbers(m, t)
+        if t.id in self.dc["surprised"]:
+            # a surprised defender: no roll, no block, the attacker picks the part (l.184)
+            armor = self.fighter(t).armor
+            loc = min(("head", "chest"), key=lambda x: (armor.get(x, 0), x != "head"))
+            self.log.record("test", purpose=purpose, attacker=m.id, target=t.id,
+                            weapon=n["weapon"], melee=n["kind"], surprised=True, success=True,
+                            location=loc, rule="melee at a surprised character hits the "
+                            "location of the attacker's choice (seed 003 l.184)")
+            rolled, pts = self._roll(n["dice"])
+            through, stopped = C.melee_damage(pts, armor.get(loc, 0), n["kind"] == "armed")
+            self.damage(t, through, "wound", source=m.id, location=loc, melee=n["kind"],
+                        dam=str(n["dice"]), dice_rolled=rolled, armor_absorbed=stopped)
+            return True
         roll = self.dice.rng.randint(1, 20)
         out = C.judge_skill(n["target_number"], roll)
         self.log.record("test", purpose=purpose, attacker=m.id, target=t.id,

@@ -498,6 +498,13 @@ class Game:
         if res.success:
             self.damage(t, w.damage, PHYSICAL, source=a.id)
 
+    def bot_options(self, ch: CharacterState, holding: bool = False
+                    ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
+        """A ruleset's own actions for the bots, best first, each as (expected damage it is
+        worth now, the action, the reasons to log); ``holding``: at the end of an activation,
+        in place of a reaction arc.  DMZ: none (its arcs and melee are the bots' own)."""
+        return []
+
     def shot_sight(self, shooter: CharacterState, spos: tuple[int, int, int],
                    target: CharacterState, tpos: tuple[int, int, int],
                    target_posture: str | None = None) -> Sight | None:

@@ -64,6 +64,21 @@ ASSUMED: dict[str, str] = {
     "melee-damage": "a melee weapon's damage is D6 rolled, like a firearm's DAM (the Melee "
                     "Weapons Chart of l.250 is not in the seeds)",
     "open-door": "opening or closing a door or window costs 2 m of the move",
+    "ambush-several": "with several ambushers the ambush opens at the highest ambusher's "
+                      "score and each ambusher acts at his own (l.184 gives one ambusher)",
+    "aim-kept": "an aim lasts until the aimer does anything else (moves, fires, readies...) "
+                "or loses sight of what he aims at (l.381: visible 'all time in between')",
+    "opportunity-fire": "an attack of opportunity by fire is one shot or one burst; it is "
+                        "aimed only at the character aimed at, or at a character on the very "
+                        "square aimed at (l.200)",
+    "charge-straight": "a charge runs a path no more than 2 m longer than the straight line "
+                       "to the square next to the target, within 16 m (l.256-258)",
+    "charge-backlash": "half the damage absorbed from a charge, rounded up, goes to the "
+                       "charger split over two rolled locations, the odd point to the first "
+                       "(l.264 gives no rounding; as l.236 and l.286)",
+    "suppression-expiry": "a Suppression Fire zone lasts until the shooter's next activation "
+                          "or the end of the turn (action segment 0), whichever comes first "
+                          "(l.449)",
 }
 
 # =========================================================================== character sheet
@@ -441,17 +456,30 @@ def panic_initiative(initiative: int, roll: int) -> int:
 AMBUSH_INITIATIVE = 6  # an unseen attacker who opens fire (l.184)
 
 
-def ambush_schedule(scores: Mapping[str, int], ambusher: str) -> list[tuple[int, str]]:
+def ambush_schedule(scores: Mapping[str, int], ambusher: str | Iterable[str]
+                    ) -> list[tuple[int, str]]:
     """Turn one of an ambush (l.184, worked example l.186-192): actions before the ambusher's
     first are ignored; anyone who rolled higher acts straight after him, and at every 10
-    less from there.  Returns (segment, who) in order of play."""
-    first = scores[ambusher]
+    less from there.  Returns (segment, who) in order of play.
+
+    With several ambushers the ambush opens at the highest ambusher's score; each ambusher
+    acts at his own (assumed ``ambush-several``)."""
+    ambushers = {ambusher} if isinstance(ambusher, str) else set(ambusher)
+    first = max(scores[a] for a in ambushers)
     order: list[tuple[int, int, str]] = []
     for who, score in scores.items():
-        start = min(score, first - 1) if who != ambusher else first
-        order += [(-s, 0 if who == ambusher else 1, who) for s in action_scores(start)]
+        start = score if who in ambushers else min(score, first - 1)
+        order += [(-s, 0 if who in ambushers else 1, who) for s in action_scores(start)]
     order.sort()
     return [(-s, who) for s, _t, who in order]
+
+
+def ambush_initiative(rating: int, ambusher: bool, panic_roll: int | None = None) -> int:
+    """Initiative for turn one of an ambush (l.184): 6 for an unseen attacker; everyone else
+    loses what his Panic Check (1D6) exceeds his rating by (l.214)."""
+    if ambusher:
+        return AMBUSH_INITIATIVE
+    return rating if panic_roll is None else panic_initiative(rating, panic_roll)
 
 
 # =========================================================================== hit location
@@ -490,6 +518,37 @@ def aim_modifier(aim_actions: int) -> int:
     if aim_actions <= 0:
         return QUICK_SHOT
     return min(aim_actions - 1, MAX_AIM_BONUS)
+
+
+def shot_aims(aim_actions: int, shots: int, moving: bool = False) -> list[int]:
+    """The aim modifier of each shot (or burst) of one fire action: only the first can be
+    aimed (l.383, l.433), never while walking or trotting (l.461); the rest are quick."""
+    first = QUICK_SHOT if moving else aim_modifier(aim_actions)
+    return [first] + [QUICK_SHOT] * (shots - 1)
+
+
+#: a charge: melee with a run at half speed (l.256), after at least 4 m (two empty squares)
+#: between the two (l.256); +1 damage each 4 m run (l.264)
+CHARGE_M = 16.0
+CHARGE_GAP_M = 4.0
+CHARGE_STEP_M = 4.0
+#: attacks of opportunity at a charging character: +2 to hit (l.260)
+CHARGER_TARGET = 2
+
+
+def charge_damage(rolled: int, metres: float, critical: bool = False) -> int:
+    """A charge's damage (l.264): the weapon's roll + 1 for every 4 m of the charge, at most
+    twice the roll (three times on a critical success)."""
+    bonus = int(metres // CHARGE_STEP_M)
+    return min(rolled + bonus, rolled * (3 if critical else 2))
+
+
+def charge_backlash(absorbed: int) -> tuple[int, int]:
+    """Half the damage armour or cover absorbed from a charge goes back to the charger, over
+    two rolled hit locations (l.264); halves round up (as l.236) and the odd point goes to the
+    first location (as the diving blow, l.286): assumed ``charge-backlash``."""
+    half = math.ceil(absorbed / 2)
+    return half - half // 2, half // 2
 
 
 def effective_strength(strength: int, pace: str | None = None, wounded: bool = False,
