@@ -734,8 +734,9 @@ class _Compiler:
         flat = stand.ravel()
         ids = np.cumsum(flat, dtype=np.int32)  # int32: half the memory to write per compile
         board._n_nodes = int(ids[-1]) if len(ids) else 0
+        ids *= flat  # 0 where nobody stands, the node + 1 elsewhere
         ids -= 1
-        board._node_grid = np.where(flat, ids, np.int32(-1)).reshape(stand.shape)
+        board._node_grid = ids.reshape(stand.shape)
 
     def fill_dots(self, owner: np.ndarray, stand: np.ndarray, cmin: int, rmin: int,
                   win: tuple[int, int, int, int]) -> None:

@@ -198,6 +198,24 @@ def _unit_parts(lat: Lattice, unit: dict[int, list[Feature]], shared: bool) -> d
     return got
 
 
+#: a building's footprint as a sight feature, and its segments, per Building object (a board
+#: compiled from a previous one keeps the Building objects of the buildings that did not move)
+_FOOT: dict[int, tuple[Any, Feature, np.ndarray]] = {}
+
+
+def _footprint_part(b: Any) -> tuple[Feature, np.ndarray]:
+    hit = _FOOT.get(id(b))
+    if hit is not None and hit[0] is b:
+        return hit[1], hit[2]
+    f = Feature("building", b.placement_id, 0, b.footprint, b.index,
+                {"height": b.height, "note": b.label})
+    segs = np.concatenate(_segments_of(b.footprint) or [np.zeros((0, 2, 2))])
+    if len(_FOOT) > 20_000:
+        _FOOT.clear()
+    _FOOT[id(b)] = (b, f, segs)
+    return f, segs
+
+
 class _Prims:
     """Primitive segments of every sight-relevant feature of a board, in the order of
     ``board.all_features()`` (level by level), then one footprint per building."""
@@ -208,48 +226,49 @@ class _Prims:
         units = [_unit_parts(lat, u, shared) for u, shared in board.unit_features()]
         parts = [u[lv] for lv in sorted(board._features) for u in units if lv in u]
         feats: list[Feature] = [f for part in parts for f in part.feats]
-        first = np.cumsum([0] + [len(part.feats) for part in parts])
+        n_feat = np.array([len(part.feats) for part in parts], dtype=np.int64)
+        first = np.cumsum(np.concatenate([[0], n_feat]))
+
+        def cat(name: str, empty: np.ndarray) -> np.ndarray:
+            return np.concatenate([getattr(part, name) for part in parts] + [empty])
+
+        def shifted(name: str) -> np.ndarray:
+            """A per-part array of feature indexes, made indexes into ``feats``."""
+            got = [getattr(part, name) for part in parts]
+            return np.concatenate(got + [np.zeros(0, dtype=np.int64)]) + np.repeat(
+                first[:-1], [len(x) for x in got])
+
         foot = len(feats)
-        for b in board.buildings:
-            feats.append(Feature("building", b.placement_id, 0, b.footprint, b.index,
-                                 {"height": b.height, "note": b.label}))
-        foot_segs = [np.concatenate(_segments_of(b.footprint) or [np.zeros((0, 2, 2))])
-                     for b in board.buildings]
-        foot_owner = [np.full(len(a), foot + i, dtype=np.int64) for i, a in enumerate(foot_segs)]
+        nb = len(board.buildings)
+        foot_parts = [_footprint_part(b) for b in board.buildings]
+        feats.extend(f for f, _s in foot_parts)
+        foot_segs = [s for _f, s in foot_parts]
+        foot_n = [len(a) for a in foot_segs]
         self.feats = feats
-        seg = np.concatenate([part.seg for part in parts] + foot_segs) \
-            if parts or foot_segs else np.zeros((0, 2, 2))
+        seg = np.concatenate([part.seg for part in parts] + foot_segs + [np.zeros((0, 2, 2))])
         self.p = seg[:, 0, :].copy()
         self.q = seg[:, 1, :].copy()
-        self.owner = np.concatenate([part.owner + k for part, k in zip(parts, first)]
-                                    + foot_owner + [np.zeros(0, dtype=np.int64)])
-        self.kind = np.concatenate([part.kind for part in parts]
-                                   + [np.full(len(a), FOOT, dtype=np.int64) for a in foot_segs]
-                                   + [np.zeros(0, dtype=np.int64)])
-        nb = len(board.buildings)
-        fb = np.concatenate([part.building for part in parts]
-                            + [np.arange(nb, dtype=np.int64)])
-        fl = np.concatenate([part.level for part in parts] + [np.zeros(nb, dtype=np.int64)])
+        self.owner = np.concatenate([shifted("owner"), np.repeat(
+            np.arange(foot, foot + nb, dtype=np.int64), foot_n)])
+        self.kind = np.concatenate([cat("kind", np.zeros(0, dtype=np.int64)),
+                                    np.full(sum(foot_n), FOOT, dtype=np.int64)])
+        fb = cat("building", np.arange(nb, dtype=np.int64))
+        fl = cat("level", np.zeros(nb, dtype=np.int64))
         fh = np.concatenate([np.zeros(foot, dtype=np.int64),
                              np.array([b.height for b in board.buildings], dtype=np.int64)])
         self.feat_building, self.feat_level, self.feat_height = fb, fl, fh
-        self.feat_is_poly = np.concatenate([part.is_poly for part in parts]
-                                           + [np.zeros(nb, dtype=bool)])
-        self.feat_full_dark = np.concatenate([part.full_dark for part in parts]
-                                             + [np.zeros(nb, dtype=bool)])
-        self.feat_closed_door = np.concatenate([part.closed_door for part in parts]
-                                               + [np.zeros(nb, dtype=bool)])
+        self.feat_is_poly = cat("is_poly", np.zeros(nb, dtype=bool))
+        self.feat_full_dark = cat("full_dark", np.zeros(nb, dtype=bool))
+        self.feat_closed_door = cat("closed_door", np.zeros(nb, dtype=bool))
         self.bld = fb[self.owner]
         self.lvl = fl[self.owner]
         self.height = fh[self.owner]
         self.grid = _SegGrid(self.p, self.q)
-        self.poly_feats = np.concatenate([part.poly + k for part, k in zip(parts, first)]
-                                         + [np.zeros(0, dtype=np.int64)])
+        self.poly_feats = shifted("poly")
         self.poly_tree = shapely.STRtree([feats[i].geom for i in self.poly_feats]) \
             if len(self.poly_feats) else None
-        self.fol_xy = np.concatenate([part.fol_xy for part in parts] + [np.zeros((0, 2))])
-        self.fol_feat = np.concatenate([part.fol_feat + k for part, k in zip(parts, first)]
-                                       + [np.zeros(0, dtype=np.int64)])
+        self.fol_xy = cat("fol_xy", np.zeros((0, 2)))
+        self.fol_feat = shifted("fol_feat")
         self.fol_bld = fb[self.fol_feat]
         self.fol_lvl = fl[self.fol_feat]
         self.fol_tree = shapely.STRtree(shapely.box(self.fol_xy[:, 0] - .5, self.fol_xy[:, 1] - .5,

@@ -176,6 +176,12 @@ def _same(board: Board) -> None:
     for name in ("src", "dst", "base", "extra", "diag", "stories", "flat", "order", "indptr"):
         assert np.array_equal(getattr(new, name), getattr(old, name)), name
     assert new.why == old.why
+    # the matrices the core builds directly equal the ones built from the edge arrays
+    flat = MoveGraph(new.src, new.dst, new.base, new.extra, new.why, new.indptr, new.order, new.n)
+    for mr, crawl in ((1, False), (2, False), (3, True)):
+        a, b = new.matrix(mr, crawl), flat.matrix(mr, crawl)
+        for name in ("indptr", "indices", "data"):
+            assert np.array_equal(getattr(a, name), getattr(b, name)), name
     # reachability and costs from a few dots, under two move ratios and crawling
     rng = random.Random(board.node_count)
     for _ in range(4):
