@@ -941,7 +941,7 @@ def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet],
 
 #: tables a board compiled from a previous one patches from that one's (name in the board's
 #: ``__dict__``)
-_PATCHED = ("_move_graph",)
+_PATCHED = ("_move_graph", "_los_prims")
 
 
 def _union(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:

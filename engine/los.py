@@ -225,6 +225,8 @@ class _Prims:
         lat = board.lattice
         units = [_unit_parts(lat, u, shared) for u, shared in board.unit_features()]
         parts = [u[lv] for lv in sorted(board._features) for u in units if lv in u]
+        #: the parts in order, for a board compiled from this one to patch from (_patched)
+        self._parts = parts
         feats: list[Feature] = [f for part in parts for f in part.feats]
         n_feat = np.array([len(part.feats) for part in parts], dtype=np.int64)
         first = np.cumsum(np.concatenate([[0], n_feat]))
@@ -343,6 +345,39 @@ class _SegGrid:
     def _cells(self, xy: np.ndarray) -> np.ndarray:
         return np.floor((xy - self.origin) / self.CELL).astype(np.int64)
 
+    def moved(self, p: np.ndarray, q: np.ndarray, which: np.ndarray) -> _SegGrid:
+        """The grid of segments ``p``-``q`` where only the segments ``which`` differ from
+        this grid's: their old entries taken out, their new ones merged in (no sort of every
+        entry); equal to a grid built from scratch.  A new grid when the box of all segments
+        changed its cells."""
+        lo, hi = np.minimum(p, q), np.maximum(p, q)
+        if not len(p) or len(p) != self.count or not np.array_equal(lo.min(axis=0), self.origin):
+            return _SegGrid(p, q)
+        w = int(self.shape[0])
+        if not np.array_equal(self._cells(hi).max(axis=0) + 1, self.shape):
+            return _SegGrid(p, q)
+        n_cells = len(self.start) - 1
+        cell = np.repeat(np.arange(n_cells, dtype=np.int64), np.diff(self.start))
+        out = np.zeros(self.count, dtype=bool)
+        out[which] = True
+        keep = ~out[self.seg]
+        c0, c1 = self._cells(lo[which]), self._cells(hi[which])
+        nx, ny = c1[:, 0] - c0[:, 0] + 1, c1[:, 1] - c0[:, 1] + 1
+        cnt = nx * ny
+        seg = np.repeat(which, cnt)
+        k = np.arange(int(cnt.sum())) - np.repeat(np.cumsum(cnt) - cnt, cnt)
+        new_cell = (np.repeat(c0[:, 1], cnt) + k // np.repeat(nx, cnt)) * w \
+            + np.repeat(c0[:, 0], cnt) + k % np.repeat(nx, cnt)
+        key_new = new_cell * self.count + seg
+        o = np.argsort(key_new)
+        key_old = cell[keep] * self.count + self.seg[keep]
+        at = np.searchsorted(key_old, key_new[o])
+        g = copy.copy(self)
+        g.seg = np.insert(self.seg[keep], at, seg[o])
+        g.start = np.concatenate([[0], np.cumsum(np.bincount(
+            np.insert(cell[keep], at, new_cell[o]), minlength=n_cells))]).astype(np.int64)
+        return g
+
     def query(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
         if not len(self.seg):
             return np.zeros(0, dtype=np.int64)
@@ -399,9 +434,87 @@ def _segments_of(g: Any) -> list[np.ndarray]:
 def prims(board: Board) -> _Prims:
     got = board.__dict__.get("_los_prims")
     if got is None:
-        got = _Prims(board)
+        parent = board._patch_from.get("_los_prims")
+        if parent is not None:
+            got = _patched(parent[0], board)
+            board._patch_from = {k: v for k, v in board._patch_from.items() if k != "_los_prims"}
+        if got is None:
+            got = _Prims(board)
         board._los_prims = got  # type: ignore[attr-defined]
     return got
+
+
+_SAME_SHAPE = ("owner", "kind", "building", "level", "is_poly", "full_dark", "closed_door",
+               "poly", "fol_feat")
+
+
+def _patched(prev: _Prims, board: Board) -> _Prims | None:
+    """The primitives of ``board`` from those of an earlier board it was compiled from, when
+    every unit that changed has parts of the same shape as before (a building moved: the same
+    sheet, so the same features, segments and kinds, elsewhere): the old arrays are copied and
+    the changed parts' coordinates and features written over them; the bucket grid and the
+    trees are built again.  None when the shapes differ (then a build from scratch)."""
+    old_parts = getattr(prev, "_parts", None)
+    if old_parts is None or len(prev.board.buildings) != len(board.buildings):
+        return None
+    lat = board.lattice
+    units = [_unit_parts(lat, u, shared) for u, shared in board.unit_features()]
+    parts = [u[lv] for lv in sorted(board._features) for u in units if lv in u]
+    if len(parts) != len(old_parts):
+        return None
+    changed = [k for k, (a, b) in enumerate(zip(parts, old_parts)) if a is not b]
+    for k in changed:
+        a, b = parts[k], old_parts[k]
+        if len(a.feats) != len(b.feats) or a.seg.shape != b.seg.shape \
+                or a.fol_xy.shape != b.fol_xy.shape \
+                or any(not np.array_equal(getattr(a, n), getattr(b, n)) for n in _SAME_SHAPE):
+            return None
+    moved = [i for i, (a, b) in enumerate(zip(board.buildings, prev.board.buildings))
+             if a is not b]
+    foot = sum(len(part.feats) for part in parts)
+    n_foot_seg = len(prev.p) - sum(len(part.seg) for part in parts)
+    foot_first = len(prev.p) - n_foot_seg
+    foot_n = np.array([len(_footprint_part(b)[1]) for b in prev.board.buildings], dtype=np.int64)
+    for i in moved:
+        if len(_footprint_part(board.buildings[i])[1]) != foot_n[i] \
+                or board.buildings[i].height != prev.board.buildings[i].height:
+            return None
+    out = copy.copy(prev)
+    out.board = board
+    out._parts = parts
+    out.feats = list(prev.feats)
+    out.p, out.q = prev.p.copy(), prev.q.copy()
+    f_first = np.cumsum([0] + [len(part.feats) for part in parts])
+    s_first = np.cumsum([0] + [len(part.seg) for part in parts])
+    x_first = np.cumsum([0] + [len(part.fol_xy) for part in parts])
+    fol = False
+    which = [np.arange(s_first[k], s_first[k + 1]) for k in changed]
+    for k in changed:
+        part = parts[k]
+        out.feats[f_first[k]:f_first[k + 1]] = part.feats
+        out.p[s_first[k]:s_first[k + 1]] = part.seg[:, 0, :]
+        out.q[s_first[k]:s_first[k + 1]] = part.seg[:, 1, :]
+        if len(part.fol_xy):
+            if not fol:
+                out.fol_xy, fol = prev.fol_xy.copy(), True
+            out.fol_xy[x_first[k]:x_first[k + 1]] = part.fol_xy
+    seg0 = foot_first + np.concatenate([[0], np.cumsum(foot_n)])
+    for i in moved:
+        f, segs = _footprint_part(board.buildings[i])
+        out.feats[foot + i] = f
+        out.p[seg0[i]:seg0[i + 1]] = segs[:, 0, :]
+        out.q[seg0[i]:seg0[i + 1]] = segs[:, 1, :]
+        which.append(np.arange(seg0[i], seg0[i + 1]))
+    out.grid = prev.grid.moved(out.p, out.q, np.concatenate(which + [np.zeros(0, dtype=np.int64)]))
+    out.poly_tree = shapely.STRtree([out.feats[i].geom for i in out.poly_feats]) \
+        if len(out.poly_feats) else None
+    if fol:
+        out.fol_tree = shapely.STRtree(shapely.box(
+            out.fol_xy[:, 0] - .5, out.fol_xy[:, 1] - .5, out.fol_xy[:, 0] + .5,
+            out.fol_xy[:, 1] + .5))
+    out._holds = {}
+    out.__dict__.pop("_level_holders", None)
+    return out
 
 
 def _cross(ax, ay, bx, by):
