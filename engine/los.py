@@ -280,6 +280,9 @@ class _Prims:
         if len(self.owner):
             self.prim_kind_of_feat[self.owner] = self.kind
         self._holds: dict[tuple[float, float], np.ndarray] = {}
+        #: what this constructor set: a patched copy (_patched) takes these and nothing a
+        #: query cached later from the old board
+        self._init_keys = frozenset(self.__dict__) | {"_init_keys"}
 
     def replaced(self, level: int, index: int, old: Feature, new: Feature) -> _Prims | None:
         """These primitives with ``old`` changed to ``new`` (a door opened or shut, blasted
@@ -479,7 +482,8 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
         if len(_footprint_part(board.buildings[i])[1]) != foot_n[i] \
                 or board.buildings[i].height != prev.board.buildings[i].height:
             return None
-    out = copy.copy(prev)
+    out = _Prims.__new__(_Prims)
+    out.__dict__.update({k: v for k, v in prev.__dict__.items() if k in prev._init_keys})
     out.board = board
     out._parts = parts
     out.feats = list(prev.feats)
@@ -513,7 +517,6 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
             out.fol_xy[:, 0] - .5, out.fol_xy[:, 1] - .5, out.fol_xy[:, 0] + .5,
             out.fol_xy[:, 1] + .5))
     out._holds = {}
-    out.__dict__.pop("_level_holders", None)
     return out
 
 
