@@ -1052,6 +1052,18 @@ def _ring_dots(lat: Lattice, footprint: Any) -> tuple[np.ndarray, tuple[int, int
     return out, box
 
 
+def _building_raster(board: Board, bi: int
+                     ) -> tuple[np.ndarray, tuple[np.ndarray, tuple[int, int, int, int]]]:
+    """A building's interior dots and outline ring, kept with the board (the shape caches
+    above serve a board compiled anew; this spares every later fan their lookups)."""
+    cache = board.__dict__.setdefault("_raster_buildings", {})
+    got = cache.get(bi)
+    if got is None:
+        fp = board.buildings[bi].footprint
+        got = cache[bi] = (_interior_dots(board.lattice, fp), _ring_dots(board.lattice, fp))
+    return got
+
+
 def fan_raster(board: Board, a: Dot3, ba: int, box: tuple[int, int, int, int]) -> np.ndarray:
     """The transparency raster of a level-``a[2]`` fan over the dots ``box`` (c0, r0, c1, r1;
     indexed [row - r0, column - c0]): opaque where a dot's whole cell lies inside another
@@ -1061,7 +1073,7 @@ def fan_raster(board: Board, a: Dot3, ba: int, box: tuple[int, int, int, int]) -
     clear = np.ones((r1 - r0 + 1, c1 - c0 + 1), dtype=bool)
     cmin, rmin, owner = board._owner_grid
     sub = owner[max(r0 - rmin, 0):max(r1 - rmin + 1, 0), max(c0 - cmin, 0):max(c1 - cmin + 1, 0)]
-    inner = [_interior_dots(board.lattice, b.footprint)
+    inner = [_building_raster(board, b.index)[0]
              for b in (board.buildings[bi] for bi in np.unique(sub[sub >= 0]).tolist())
              if b.index != ba and b.height > a[2]]
     if inner:
@@ -1102,7 +1114,7 @@ def raster_blocked(board: Board, a: Dot3, ba: int, dots: np.ndarray, bt: np.ndar
     inside = np.unique(bt[~street])
     hidden = []
     for bi in inside[inside != ba].tolist():
-        ring, (rc0, rr0, rc1, rr1) = _ring_dots(board.lattice, board.buildings[bi].footprint)
+        ring, (rc0, rr0, rc1, rr1) = _building_raster(board, bi)[1]
         if rc0 < c0 or rc1 > c1 or rr0 < r0 or rr1 > r1:
             continue  # part of its outline lies outside the raster: trace its targets
         if not seen[ring[:, 1] - r0, ring[:, 0] - c0].any():
