@@ -705,7 +705,9 @@ class _Compiler:
             board._pave = prev._pave
             self.fill_dots(owner, stand, cmin, rmin, win)
             tables: dict[str, tuple[Any, tuple[int, int, int, int]]] = {}
-            for name in _PATCHED:
+            # a board play changed (doors opened, walls holed) has tables of its own state,
+            # not of its layout: those are not patched from
+            for name in _PATCHED if not prev.overlay else ():
                 got = prev.__dict__.get(name)
                 if got is not None:
                     tables[name] = (got, win)

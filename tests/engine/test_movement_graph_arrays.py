@@ -333,6 +333,11 @@ def test_patched_graph_then_doors_in_play():
     play2.invalidate()
     _same_graph(g, build_graph(play2))
     _same(play)
+    # a board compiled from the played-on fork takes its layout, not play's doors
+    lay2 = _edit(rng, lay, 1)
+    after = compile_board(lay2, sheets, previous=play)
+    assert not after._patch_from
+    _same_graph(build_graph(after), build_graph(compile_board(lay2, sheets)))
 
 
 def test_hex_drag_patches_graph_and_sight_as_a_rebuild():
