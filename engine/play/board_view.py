@@ -92,6 +92,18 @@ class BoardView(Protocol):
 
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight: ...
 
+    def known_blocked(self, a: Dot3, b: Dot3, vision: str) -> bool:
+        """True when the line ``a``..``b`` is known to be blocked (for any posture) without
+        tracing it; False means "ask :meth:`sight`".  A view with nothing cheaper than
+        :meth:`sight` answers False."""
+        ...
+
+    def warm_blocked(self, origin: Dot3, dots: list[Dot3], visions: set[str] | list[str]
+                     ) -> None:
+        """Prepare :meth:`known_blocked` for the lines from ``origin`` to ``dots`` in one go
+        (a fan); a view without a cheaper way does nothing."""
+        ...
+
     def openings_on(self, a: Dot3, b: Dot3) -> list[OpeningInfo]:
         """Doors/windows/holes the straight step a..b passes through."""
         ...

@@ -430,8 +430,10 @@ class Bot:
         if goal in cands and goal not in top:
             top.insert(0, goal)
         scored = []
+        paths = {d: self._path_back(game, ch, here, d, crawl) for d in top}
+        self._warm_lines(game, ch, foes, paths)
         for d in top:
-            path, steps = self._path_back(game, ch, here, d, crawl)
+            path, steps = paths[d]
             if not path:
                 continue
             taken = path_danger(game, ch, path, steps, game.min_chance)
@@ -464,6 +466,21 @@ class Bot:
                 first = False
             if not self._active(game, ch) or not self._try(game, ch, act):
                 return
+
+    @staticmethod
+    def _warm_lines(game: Game, ch: CharacterState, foes: list[CharacterState],
+                    paths: dict) -> None:
+        """Speed only, no decision: one fan per enemy tells the board which of the lines the
+        scoring asks are blocked (exposure and offense between each watched enemy and each
+        candidate dot, reaction fire from each arc holder along each path), instead of
+        tracing them one by one."""
+        board = game.board
+        for f in foes:
+            board.warm_blocked(f.pos, list(paths), {f.vision, ch.vision})
+        walked = sorted({d for path, _steps in paths.values() for d in path})
+        for r in game.state.enemies_of(ch):
+            if r.arcs and not r.out and r.pos:
+                board.warm_blocked(r.pos, walked, {r.vision})
 
     @staticmethod
     def _path_back(game: Game, ch: CharacterState, here: dict, dest, crawl: bool

@@ -36,11 +36,12 @@ from shapely.ops import substring, unary_union
 
 from engine.board import Board, Feature
 from engine.lattice import Dot3
+from engine.los import los_fan
 from engine.movement import build_graph, cheapest_path, reach, step
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
-from engine.sight import blast_through, sight
+from engine.sight import blast_through, fan_verdict, sight
 
 _OPEN_KINDS = ("door", "window", "hole")
 _BARRIER_KINDS = ("wall", "fence", "door", "window")
@@ -80,6 +81,10 @@ class EngineBoard:
         self._smoke_n = 0
         self._sight: dict[tuple, Sight] = {}
         self._to_goal: dict[tuple, Any] = {}
+        self._steps: dict[tuple, StepInfo | None] = {}
+        self._paths: dict[tuple, tuple[Dot3, ...] | None] = {}
+        self._fans: dict[tuple, np.ndarray] = {}
+        self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._entry: dict[str, Any] | None = None
         self._attach()
         d0 = board.dots(0)
@@ -96,38 +101,81 @@ class EngineBoard:
     def neighbours(self, dot: Dot3) -> list[Dot3]:
         if self._adj is None:
             g = build_graph(self.board)
+            # every node's dot once, then the edges grouped by their source in edge order
+            dots = [(int(c), int(r), int(lv)) for c, r, lv in self.board._node_dots.tolist()]
             adj: dict[Dot3, list[Dot3]] = {}
             for s, d in zip(g.src.tolist(), g.dst.tolist(), strict=True):
-                adj.setdefault(self.board.node_dot(s), []).append(self.board.node_dot(d))
+                got = adj.get(dots[s])
+                if got is None:
+                    adj[dots[s]] = [dots[d]]
+                else:
+                    got.append(dots[d])
             self._adj = adj
             if self._entry is not None:
                 self._entry["adj"] = adj
-        return list(self._adj.get(tuple(dot), []))
+        return list(self._adj.get(tuple(dot), ()))
 
     def step(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> StepInfo | None:
-        if not (self.board.standable(tuple(a)) and self.board.standable(tuple(b))):
+        # one step's cost is a fact of the map state: asked again and again by the bots'
+        # path walks (and by every game on this state), so it is answered once
+        key = (tuple(a), tuple(b), 0, False) if self._metric else \
+            (tuple(a), tuple(b), move_ratio, crawl)
+        try:
+            return self._steps[key]
+        except KeyError:
+            pass
+        got = self._step_uncached(key[0], key[1], move_ratio, crawl)
+        if len(self._steps) > 500_000:
+            self._steps.clear()
+        self._steps[key] = got
+        return got
+
+    def _step_uncached(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool) -> StepInfo | None:
+        if not (self.board.standable(a) and self.board.standable(b)):
             return None
         if self._metric:
-            st = step(self.board, tuple(a), tuple(b), move_ratio, ruleset=self.rules.name)
+            st = step(self.board, a, b, move_ratio, ruleset=self.rules.name)
             return None if st is None else StepInfo(tuple(st.to), float(st.cost), tuple(st.why))
-        st = step(self.board, tuple(a), tuple(b), move_ratio, crawl=crawl)
+        st = step(self.board, a, b, move_ratio, crawl=crawl)
         return None if st is None else StepInfo(tuple(st.to), int(st.cost), tuple(st.why))
 
     def path(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> list[Dot3] | None:
-        if not (self.board.standable(tuple(a)) and self.board.standable(tuple(b))):
+        key = (tuple(a), tuple(b), 0, False) if self._metric else \
+            (tuple(a), tuple(b), move_ratio, crawl)
+        try:
+            got = self._paths[key]
+        except KeyError:
+            got = self._path_uncached(key[0], key[1], move_ratio, crawl)
+            if len(self._paths) > 50_000:
+                self._paths.clear()
+            self._paths[key] = got
+        return None if got is None else list(got)
+
+    def _path_uncached(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool
+                       ) -> tuple[Dot3, ...] | None:
+        if not (self.board.standable(a) and self.board.standable(b)):
             return None
         if self._metric:
-            res = cheapest_path(self.board, tuple(a), tuple(b), move_ratio,
-                                ruleset=self.rules.name)
+            res = cheapest_path(self.board, a, b, move_ratio, ruleset=self.rules.name)
         else:
-            res = cheapest_path(self.board, tuple(a), tuple(b), move_ratio, crawl=crawl)
-        return [tuple(d) for d in res.dots] if res.reachable else None
+            res = cheapest_path(self.board, a, b, move_ratio, crawl=crawl)
+        return tuple(tuple(d) for d in res.dots) if res.reachable else None
 
     def reach(self, a: Dot3, move_ratio: int, mp: float, crawl: bool = False
               ) -> dict[Dot3, float]:
-        if self._metric:
-            return reach(self.board, tuple(a), move_ratio, mp=mp, ruleset=self.rules.name)
-        return reach(self.board, tuple(a), move_ratio, mp=mp, crawl=crawl)
+        # the same character on the same dot with the same budget asks again (each action
+        # of his activation; the same set-up dot in the next game): one search per state
+        key = (tuple(a), move_ratio, mp, False if self._metric else crawl)
+        got = self._reach.get(key)
+        if got is None:
+            if self._metric:
+                got = reach(self.board, key[0], move_ratio, mp=mp, ruleset=self.rules.name)
+            else:
+                got = reach(self.board, key[0], move_ratio, mp=mp, crawl=crawl)
+            if len(self._reach) > 20_000:
+                self._reach.clear()
+            self._reach[key] = got
+        return dict(got)
 
     def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[float | None]:
         if not self.board.standable(tuple(goal)):
@@ -176,6 +224,70 @@ class EngineBoard:
             self._sight[key] = got
             if self._entry is not None and "_los_prims" not in self._entry["board"]:
                 self._keep()
+        return got
+
+    def known_blocked(self, a: Dot3, b: Dot3, vision: str) -> bool:
+        """True when the ruleset's verdict on the line ``a``..``b`` is known to be blocked from
+        a fan :meth:`warm_blocked` traced from either end; False means "not known": ask
+        :meth:`sight`.  Blocking does not depend on posture, and a line is blocked both ways
+        or neither (geometry, floors and dead zones are symmetric; the fan and the single
+        query share one tracer): tests/play/test_play_caches.py checks both on the samples."""
+        a, b = tuple(a), tuple(b)
+        fans = self._fans
+        for o, t in ((a, b), (b, a)):
+            got = fans.get((o, t[2], vision))
+            if got is not None:
+                i = self.board._node_of(t)
+                if i >= 0 and got[i - got[-1]] == 1:
+                    return True
+        return False
+
+    def warm_blocked(self, origin: Dot3, dots: list[Dot3], visions: set[str] | list[str]
+                     ) -> None:
+        """Trace one fan from ``origin`` to those of ``dots`` not yet known (per level), so
+        that :meth:`known_blocked` answers the lines between them: a bot scoring its
+        candidate dots asks whether each can be shot from (or at) one enemy, most of them
+        blocked, and one fan costs about as much as four single lines."""
+        o = tuple(origin)
+        board = self.board
+        if board._node_of(o) < 0:
+            return
+        visions = sorted(set(visions))
+        by_level: dict[int, set[Dot3]] = {}
+        for d in dots:
+            d = tuple(d)
+            if d != o:
+                by_level.setdefault(d[2], set()).add(d)
+        for lv, ds in sorted(by_level.items()):
+            arrs = [self._fan_array(o, lv, v) for v in visions]
+            first = int(arrs[0][-1])
+            want = sorted(d for d in ds if (i := board._node_of(d)) >= 0 and
+                          any(arr[i - first] < 0 for arr in arrs))
+            if not want:
+                continue
+            f = los_fan(board, o, radius=1 << 20, level=lv,
+                        targets=np.array([d[:2] for d in want], dtype=int))
+            if not len(f.dots):
+                continue
+            cmin, rmin, _grid = board._owner_grid
+            ids = board._node_grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
+            for v, arr in zip(visions, arrs, strict=True):
+                blocked = fan_verdict(f, ruleset=self.rules.name, vision=v,
+                                      light=self.light).blocked
+                arr[ids] = blocked.astype(np.int64)
+
+    def _fan_array(self, o: Dot3, level: int, vision: str) -> np.ndarray:
+        """The fan verdicts known from ``o`` to the dots of ``level``: one slot per graph node
+        of the level (1 blocked, 0 not, -1 not traced yet), the level's first node last."""
+        key = (o, level, vision)
+        got = self._fans.get(key)
+        if got is None:
+            d0 = self.board.dots(level)
+            got = np.full(len(d0) + 1, -1, dtype=np.int64)
+            got[-1] = self.board.node((int(d0[0, 0]), int(d0[0, 1]), level)) if len(d0) else 0
+            if len(self._fans) > 20_000:
+                self._fans.clear()
+            self._fans[key] = got
         return got
 
     def _sight_uncached(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str,
@@ -354,6 +466,10 @@ class EngineBoard:
         self._adj = None
         self._sight = {}
         self._to_goal = {}
+        self._steps = {}
+        self._paths = {}
+        self._fans = {}
+        self._reach = {}
         self._entry = None
         self._attach()
 
@@ -380,10 +496,15 @@ class EngineBoard:
         if entry is None:
             if len(memo) >= MEMO_STATES:
                 memo.pop(next(iter(memo)))
-            entry = memo[key] = {"sight": {}, "to_goal": {}, "adj": None, "board": {}}
+            entry = memo[key] = {"sight": {}, "to_goal": {}, "steps": {}, "paths": {},
+                                 "fans": {}, "reach": {}, "adj": None, "board": {}}
         self._entry = entry
         self._sight = entry["sight"]
         self._to_goal = entry["to_goal"]
+        self._steps = entry["steps"]
+        self._paths = entry["paths"]
+        self._fans = entry["fans"]
+        self._reach = entry["reach"]
         self._adj = entry["adj"]
         for k, v in entry["board"].items():
             self.board.__dict__.setdefault(k, v)

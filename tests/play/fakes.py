@@ -112,6 +112,12 @@ class GridBoard:
                 out.append(d)
         return out
 
+    def known_blocked(self, a: Dot3, b: Dot3, vision: str) -> bool:
+        return False  # nothing cheaper than sight() here
+
+    def warm_blocked(self, origin: Dot3, dots: list[Dot3], visions: Any) -> None:
+        return None
+
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
         self.sight_calls += 1
         rng = self.lattice.distance(a[:2], b[:2])
