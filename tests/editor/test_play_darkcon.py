@@ -129,3 +129,11 @@ def test_the_legend_prices_rubble_by_the_scenarios_ruleset(make_editor, tmp_path
     assert words["dmz1990"] == "Rubble (+1 MP)"
     assert {words[r] for r in ("sr3", "sr1", "darkcon")} == {"Rubble (metres walked, no extra)"}
     assert (tmp_path / "legend-darkcon.png").stat().st_size > 10_000
+
+
+def test_the_log_reads_darkcons_own_events(make_editor):
+    win, d, pm, g = start(make_editor, "ace")
+    pm.panel.rule_buttons["aim"].click()
+    d.click(*BO[:2])
+    assert any("ace aims at bo: 1 aiming action(s), next shot +0" in line
+               for line in pm.log_panel.lines())
