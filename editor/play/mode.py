@@ -156,6 +156,11 @@ class PlayMode(QObject):
         p.throw.toggled.connect(self._arm_throw)
         p.end_phase.clicked.connect(self.end_phase)
         p.roll.clicked.connect(self.roll_fire)
+        p.aim.clicked.connect(self.take_aim)
+        p.delay.clicked.connect(lambda: self.act(A.delay()))
+        for sig in (p.mode_box.currentIndexChanged, p.rounds_box.valueChanged,
+                    p.called_box.toggled):
+            sig.connect(lambda *_: self._repreview())
         p.cancel_shot.clicked.connect(self.cancel_fire)
         p.save_game.clicked.connect(lambda: self.save_game())
         p.load_game.clicked.connect(lambda: self.load_game())
@@ -523,7 +528,7 @@ class PlayMode(QObject):
         if w is None or w.is_grenade:
             self.ctx.show_hint(f"{ch.id} has no firearm ready")
             return None
-        sp = shot_preview(g, ch, t)
+        sp = shot_preview(g, ch, t, **self.panel.fire_choice())
         if sp is None:
             self.ctx.show_hint(f"{ch.id} has no line of fire to {target} in range")
             return None
@@ -540,7 +545,20 @@ class PlayMode(QObject):
         self.shot = None
         self.panel.shot_box.hide()
         self.panel.fire.setChecked(False)
-        self.act(A.fire(sp.target))
+        self.act(A.fire(sp.target, **self.panel.fire_choice()))
+
+    def _repreview(self) -> None:
+        """The mode, rounds or called shot changed: the shot box shows the new numbers."""
+        if self.shot is not None and self.game is not None:
+            self.preview_fire(self.shot.target)
+
+    def take_aim(self) -> None:
+        """Take Aim at the previewed target (a Simple Action); the box shows the new TN."""
+        sp = self.shot
+        if sp is None:
+            return
+        if self.act(A.aim(sp.target)) and self.selected() is not None:
+            self.preview_fire(sp.target)
 
     def cancel_fire(self) -> None:
         self.shot = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -63,6 +65,27 @@ class PlayPanel(QWidget):
         form.addRow("State", self.char_label)
         self.weapon_box = QComboBox()
         form.addRow("Weapon", self.weapon_box)
+        # the ready gun's fire modes (a ruleset with modes: sr3); hidden otherwise
+        self.mode_box = QComboBox()
+        self.mode_box.setToolTip("Fire mode of the ready gun; auto fires the mode worth the "
+                                 "most expected damage")
+        self.rounds_box = QSpinBox()
+        self.rounds_box.setRange(3, 10)
+        self.rounds_box.setValue(6)
+        self.rounds_box.setSuffix(" rounds")
+        self.rounds_box.setToolTip("Rounds of the full-auto burst (3 to 10)")
+        mode_row = QWidget()
+        ml = QHBoxLayout(mode_row)
+        ml.setContentsMargins(0, 0, 0, 0)
+        ml.addWidget(self.mode_box, 1)
+        ml.addWidget(self.rounds_box)
+        self.mode_row = mode_row
+        form.addRow("Fire mode", mode_row)
+        self.called_box = QCheckBox("Called shot")
+        self.called_box.setToolTip("Call the shot: +4 to the target number, the damage one "
+                                   "level higher (not in full-auto)")
+        form.addRow("", self.called_box)
+        self.mode_box.currentIndexChanged.connect(lambda _: self._mode_chosen())
         self.arc_box = QComboBox()
         for key, text in ARC_CHOICES:
             self.arc_box.addItem(text, key)
@@ -89,8 +112,11 @@ class PlayPanel(QWidget):
         self.throw.setToolTip("Then click the dot to throw at (the ready weapon must be a grenade)")
         self.end_phase = QPushButton("End phase")
         self.end_phase.setToolTip("Everyone of this team who has not moved stands still")
+        self.delay = QPushButton("Delay")
+        self.delay.setToolTip("Hold the action: he fires at the first enemy who acts in his "
+                              "line of fire (before anything else in his action)")
         buttons = [self.end_move, self.posture, self.ready, self.reload, self.open_door,
-                   self.fire, self.throw, self.end_phase]
+                   self.fire, self.throw, self.end_phase, self.delay]
         for i, b in enumerate(buttons):
             grid.addWidget(b, i // 2, i % 2)
         lay.addLayout(grid)
@@ -103,8 +129,11 @@ class PlayPanel(QWidget):
         sl.addWidget(self.shot_label)
         row = QHBoxLayout()
         self.roll = QPushButton("Roll")
+        self.aim = QPushButton("Aim")
+        self.aim.setToolTip("Take Aim, a Simple Action: -1 to the target number of the next shot at him")
         self.cancel_shot = QPushButton("Cancel")
         row.addWidget(self.roll)
+        row.addWidget(self.aim)
         row.addWidget(self.cancel_shot)
         sl.addLayout(row)
         self.shot_box.hide()
@@ -146,6 +175,46 @@ class PlayPanel(QWidget):
         kind = self.opening_box.currentText().split()[0]
         self.open_door.setText(f"{'Close' if data[1] == 'open' else 'Open'} {kind}")
 
+    def _mode_chosen(self) -> None:
+        """The rounds box is for full-auto; a called shot is not (seed 001 l.624)."""
+        mode = self.mode_box.currentData()
+        self.rounds_box.setEnabled(mode == "FA")
+        self.called_box.setEnabled(mode != "FA")
+        if mode == "FA":
+            self.called_box.setChecked(False)
+
+    def fire_choice(self) -> dict:
+        """The ``fire`` action's mode, rounds and called shot as chosen (empty without modes)."""
+        if self.mode_box.count() == 0:
+            return {}
+        mode = self.mode_box.currentData()
+        out: dict = {"called": self.called_box.isChecked()}
+        if mode:
+            out["mode"] = mode
+            if mode == "FA":
+                out["rounds"] = self.rounds_box.value()
+        return out
+
+    def _show_modes(self, modes: list[str]) -> None:
+        form = self.mode_row.parentWidget().layout()
+        for w in (self.mode_row, self.called_box):
+            form.setRowVisible(w, bool(modes))
+        had = [self.mode_box.itemData(i) for i in range(self.mode_box.count())]
+        if had == [None, *modes]:
+            return  # the same gun: keep the player's choice
+        keep = self.mode_box.currentData()
+        self.mode_box.blockSignals(True)
+        self.mode_box.clear()
+        if modes:
+            self.mode_box.addItem("auto", None)
+            names = {"SS": "SS single", "SA": "SA semi-auto", "BF": "BF burst",
+                     "FA": "FA full-auto"}
+            for m in modes:
+                self.mode_box.addItem(names.get(m, m), m)
+            self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(keep)))
+        self.mode_box.blockSignals(False)
+        self._mode_chosen()
+
     def show_game(self, g: Game, sel: CharacterState | None) -> None:
         """Fill every widget from the game; ``sel`` is the character to move (or None)."""
         p = self
@@ -169,6 +238,11 @@ class PlayPanel(QWidget):
                   p.weapon_box, p.arc_box, p.opening_box):
             b.setEnabled(on)
         p.arc_box.setEnabled(on and g.can_hold_arcs)
+        p.delay.setVisible(g.can_delay)
+        p.delay.setEnabled(on and g.can_delay and sel is not None and sel.mp_spent == 0
+                           and sel.slots_spent == 0)
+        p.aim.setVisible(g.can_aim)
+        p._show_modes(g.fire_modes(sel) if sel is not None else [])
         p.end_phase.setEnabled(not st.finished)
         p.weapon_box.clear()
         p.opening_box.clear()

@@ -10,12 +10,16 @@ outcome cannot disagree; nothing here rolls a die or changes the game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.lattice import Dot3
 from engine.play.game import FIRE_MP, Game
 from engine.play.reaction import ReactionTally
 from engine.play.shots import ShotPlan
 from engine.play.state import PRONE, CharacterState
+
+#: a plan's bookkeeping the shot box leaves out (the barriers' ids and ratings, once more)
+HIDDEN_NUMBERS = ("blind_through",)
 
 
 @dataclass
@@ -169,7 +173,8 @@ class ShotPreview:
 
     def text(self) -> str:
         if not self.dmz:
-            nums = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.plan.numbers.items())
+            nums = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.plan.numbers.items()
+                             if k not in HIDDEN_NUMBERS)
             cost = f", {self.mp:g} {self.units}" if self.mp else ""
             return (f"{self.attacker} → {self.target} with the {self.weapon}: {nums}; "
                     f"{self.probability:.0%} to hit, {self.plan.expected:.1f} damage expected"
@@ -181,9 +186,10 @@ class ShotPreview:
 
 
 def shot_preview(game: Game, attacker: CharacterState, target: CharacterState,
-                 ) -> ShotPreview | None:
-    """The shot ``attacker`` would take at ``target`` now, or None (no line, out of range)."""
-    plan = game.plan_shot(attacker, target, movement_fire=True)
+                 **choice: Any) -> ShotPreview | None:
+    """The shot ``attacker`` would take at ``target`` now, or None (no line, out of range).
+    ``choice``: the fire mode, rounds and called shot of a ruleset with modes (sr3)."""
+    plan = game.plan_shot(attacker, target, movement_fire=True, **choice)
     if plan is None:
         return None
     cost = game.cost("fire", attacker)[0]

@@ -113,6 +113,8 @@ class Game:
     #: a character may hold his action to take it when an enemy acts (Shadowrun's delayed
     #: action, the ``delay`` action); the bots ask before they wait with one
     can_delay: bool = False
+    #: a character may Take Aim at a target (the ``aim`` action, sr3)
+    can_aim: bool = False
     #: every character is his own team in the turn order, whatever ``initiative:`` says
     per_character_initiative: bool = False
 
@@ -167,6 +169,10 @@ class Game:
     def action_slots(self, ch: CharacterState) -> int:
         """Actions of one activation not paid from the budget (DMZ: 0, all cost MP)."""
         return 0
+
+    def fire_modes(self, ch: CharacterState) -> list[str]:
+        """Fire modes the ``fire`` action may ask of ``ch``'s ready gun (DMZ: none)."""
+        return []
 
     def slots_left(self, ch: CharacterState) -> int:
         return self.action_slots(ch) - ch.slots_spent

@@ -64,6 +64,7 @@ class SR3Game(Game):
     units = "m"
     can_hold_arcs = False
     can_delay = True
+    can_aim = True
     per_character_initiative = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
