@@ -82,6 +82,9 @@ class Document(QObject):
         self._cache: dict[str, Any] = {}
         #: (lattice, resolved placements) of an earlier root: unchanged placements keep theirs
         self._resolved_last: tuple[str, list] = ("", [])
+        #: the last board compiled for this document: the next compile starts from it (a drag
+        #: recompiles the moved building's part of the board and patches its movement graph)
+        self._board_last: Any = None
         #: an untitled document recovered after a crash autosaves over the file it came from
         self.recovery_file: Path | None = None
         self._untitled_name: str | None = None
@@ -172,7 +175,8 @@ class Document(QObject):
             try:
                 from engine.board import compile_board
 
-                board = compile_board(self.layout, self.sheets())
+                board = compile_board(self.layout, self.sheets(), previous=self._board_last)
+                self._board_last = board
             except ImportError as exc:
                 err = f"the rules engine is not available ({exc})"
             except Exception as exc:  # a half-drawn layout must not crash the editor
@@ -191,12 +195,13 @@ class Document(QObject):
         It reads only immutable model objects; hand its result to :meth:`adopt_board`.
         """
         root, layout, sheets = self._root, self.layout, dict(self.sheets())
+        previous = self._board_last  # read only by the compile: no other thread changes it
 
         def job():
             try:
                 from engine.board import compile_board
 
-                return root, compile_board(layout, sheets), ""
+                return root, compile_board(layout, sheets, previous=previous), ""
             except ImportError as exc:
                 return root, None, f"the rules engine is not available ({exc})"
             except Exception as exc:
@@ -209,6 +214,8 @@ class Document(QObject):
             return False
         self._cache["board"] = board
         self._cache["board_error"] = err
+        if board is not None:
+            self._board_last = board
         return True
 
     def board_error(self) -> str:

@@ -96,8 +96,12 @@ class Board:
         self.loose_openings: list[Feature] = []
         #: stairs/elevators/climbs whose other end is not a standable dot: (feature, missing dot)
         self.broken_links: list[tuple[Feature, Dot3]] = []
+        #: standable dots per level, filled on first use from ``_stand``
         self._dots: dict[int, np.ndarray] = {}
-        self._node_dots: np.ndarray = np.zeros((0, 3), dtype=int)
+        #: standable or not per (level, row, column) of the board's box (the box of
+        #: ``_owner_grid``): what the node ids and the movement graph's core are built from
+        self._stand: np.ndarray = np.zeros((1, 1, 1), dtype=bool)
+        self._n_nodes = 0
         #: (first column, first row, building index per dot or -1) over the board's box
         self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int64))
         #: node index per (level, row, column) of the same box, -1 where nobody can stand
@@ -109,6 +113,20 @@ class Board:
         #: unit cache holds them (shared between boards): each level's feature list is their
         #: concatenation, so tables built per unit (movement crossings) are reused by identity
         self.units: list[dict[int, list[Feature]]] = []
+        #: per unit: its unit-cache entry (owner, features, loose openings, solid dots, box)
+        self._recs: list[tuple] = []
+        #: per placement: the index of its unit in ``units``
+        self._placement_unit: list[int] = []
+        #: per unit: its stairs, elevators, climbs and broken links, level by level
+        self._unit_links: list[dict[int, tuple[list, list, list, list]]] = []
+        #: the street's dots (pavement) over the box, kept for the next incremental compile
+        self._pave: np.ndarray | None = None
+        #: compiled from ``previous`` (compile_board): the box rows r0:r1, columns c0:c1 where
+        #: anything may differ from it (None: compiled from scratch) ...
+        self._changed: tuple[int, int, int, int] | None = None
+        #: ... and the tables of it (or of its own parent, if it never built them) that may be
+        #: patched instead of rebuilt: name -> (table, the window where this board differs)
+        self._patch_from: dict[str, tuple[Any, tuple[int, int, int, int]]] = {}
 
     # ------------------------------------------------------------------ queries
     @cached_property
@@ -130,8 +148,29 @@ class Board:
         return {f.id: f for f in self.all_features()}
 
     def dots(self, level: int) -> np.ndarray:
-        """Standable dots of a level as an (N, 2) int array."""
-        return self._dots.get(level, np.zeros((0, 2), dtype=int))
+        """Standable dots of a level as an (N, 2) int array (row by row)."""
+        got = self._dots.get(level)
+        if got is None:
+            if not 0 <= level < self._stand.shape[0] or not self._n_nodes:
+                return np.zeros((0, 2), dtype=int)
+            cmin, rmin, _o = self._owner_grid
+            rr, cc = np.nonzero(self._stand[level])
+            got = self._dots[level] = np.column_stack([cc + cmin, rr + rmin]).astype(int)
+        return got
+
+    @property
+    def _node_dots(self) -> np.ndarray:
+        """(c, r, level) of every node, in node order (levels, then rows, then columns)."""
+        got = self.__dict__.get("_node_dots_cache")
+        if got is None:
+            if not self._n_nodes:
+                got = np.zeros((0, 3), dtype=int)
+            else:
+                cmin, rmin, _o = self._owner_grid
+                lv, rr, cc = np.nonzero(self._stand)
+                got = np.column_stack([cc + cmin, rr + rmin, lv]).astype(int)
+            self.__dict__["_node_dots_cache"] = got
+        return got
 
     def _node_of(self, dot: tuple[int, ...]) -> int:
         cmin, rmin, _grid = self._owner_grid
@@ -158,7 +197,7 @@ class Board:
 
     @property
     def node_count(self) -> int:
-        return len(self._node_dots)
+        return self._n_nodes
 
     def building_at(self, dot: tuple[int, ...]) -> Building | None:
         """The building whose footprint holds the dot (any level), or None for the street."""
@@ -212,6 +251,14 @@ class Board:
         A fork that play changed keeps the units it did not touch; a unit holding a replaced
         feature comes back rebuilt with it, and the features play added form one last unit.
         Anything else is one unit: the whole board."""
+        if not self.overlay and self._recs and len(self._recs) == len(self.units):
+            # the compiler put the units' lists end to end (a count per level to be sure)
+            n: dict[int, int] = {}
+            for u in self.units:
+                for lv, fs in u.items():
+                    n[lv] = n.get(lv, 0) + len(fs)
+            if all(n.get(lv, 0) == len(fs) for lv, fs in self._features.items()):
+                return [(u, True) for u in self.units]
         out = [(u, True) for u in self.units]
         if self.overlay:
             ov = self.overlay
@@ -279,6 +326,7 @@ class Board:
         else:
             fs.append(f)
         self.overlay[f.id] = f
+        self._patch_from = {}  # an earlier board's tables no longer tell this one's
         if replaces is None or not patch:
             self.invalidate()
             return
@@ -307,6 +355,7 @@ class Board:
 
     def invalidate(self) -> None:
         """Drop every cache derived from the features."""
+        self._patch_from = {}
         for name in ("_move_graph", "_los_prims", "_trees", "_feature_by_id"):
             self.__dict__.pop(name, None)
 
@@ -361,7 +410,6 @@ class _Compiler:
         hit = _UNITS.get(key)
         if hit is not None and hit[0] is owner:
             _UNITS.move_to_end(key)
-            feats, loose, blocked = hit[1], hit[2], hit[3]
         else:
             saved, saved_loose = self.feats, self.board.loose_openings
             self.feats, self.board.loose_openings = {}, []
@@ -370,18 +418,33 @@ class _Compiler:
             feats, loose = self.feats, self.board.loose_openings
             blocked = _solid_dots(self.lattice, feats)
             self.feats, self.board.loose_openings = saved, saved_loose
-            _UNITS[key] = (owner, feats, loose, blocked)
+            geoms = [f.geom for fs in feats.values() for f in fs]
+            box = tuple(shapely.total_bounds(geoms)) if geoms else None
+            hit = _UNITS[key] = (owner, feats, loose, blocked, box, key)
             while len(_UNITS) > _UNITS_MAX:
                 _UNITS.popitem(last=False)
-        for lv, fs in feats.items():
-            self.feats.setdefault(lv, []).extend(fs)
-        self.board.units.append(feats)
-        self.board.loose_openings.extend(loose)
-        self.blocked.append(blocked)
+        self.take(hit)
 
-    def run(self) -> Board:
+    def take(self, rec: tuple) -> None:
+        """Add a compiled unit (an entry of the unit cache) to the board."""
+        for lv, fs in rec[1].items():
+            self.feats.setdefault(lv, []).extend(fs)
+        self.board.units.append(rec[1])
+        self.board._recs.append(rec)
+        self.board.loose_openings.extend(rec[2])
+
+    def reusable(self, prev: Board | None) -> Board | None:
+        """``prev`` when its placements can be taken over one by one (same lattice, pieces and
+        pavement), else None."""
+        if prev is None or prev.lattice.name != self.lattice.name or not prev._placement_unit \
+                or prev.layout.pieces != self.layout.pieces \
+                or prev.layout.pavement != self.layout.pavement:
+            return None
+        return prev
+
+    def run(self, previous: Board | None = None) -> Board:
         lat = self.lattice.name
-        self.blocked: list[np.ndarray] = []
+        prev = self.reusable(previous)
         pave_polys = []
         for pl in self.layout.pavement:
             sheet = self.sheet(pl.sheet)
@@ -397,46 +460,34 @@ class _Compiler:
                     if lv.level == 0:
                         self.add_level(lv, sheet, t, pid, None, outline)
             self.unit(("pave", lat, id(sheet), t, pid), sheet, fill)
-        self.board.pavement_area = unary_union(pave_polys) if pave_polys else Polygon()
+        n_pave = len(self.board.units)
+        if prev is not None and len(prev._recs) >= n_pave \
+                and all(a is b for a, b in zip(prev._recs, self.board._recs)):
+            self.board.pavement_area = prev.pavement_area
+            self.board._pave = prev._pave
+        else:
+            prev = None
+            self.board.pavement_area = unary_union(pave_polys) if pave_polys else Polygon()
 
+        old_pl = prev.layout.placements if prev is not None else ()
         for i, pl in enumerate(self.layout.placements):
-            piece = self.pieces.get(pl.piece) if pl.piece else None
-            if pl.piece and piece is None:
-                raise QueryError(f"placement {pl.id or i + 1} uses piece {pl.piece!r}, which is not defined")
-            sheet = self.sheet(piece.sheet if piece else pl.sheet)
-            t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
-            pid = pl.id or self.fresh_id(pl.sheet)
-            outline = _poly(t.apply_many(sheet.outline or _box_outline(sheet.size)))
-            clip = outline
-            if piece is not None:
-                clip = _poly(t.apply_many(piece.polygon))
-                outline = outline.intersection(clip)
-                if outline.geom_type != "Polygon":
-                    polys = [g for g in getattr(outline, "geoms", []) if g.geom_type == "Polygon"]
-                    outline = max(polys, key=lambda g: g.area) if polys else Polygon()
-            cut_key = piece.polygon if piece is not None else None
-            if sheet.kind == "pavement":
-                # a pavement sheet placed as a placement just adds street furniture
-                def fill_p(sheet=sheet, t=t, pid=pid, clip=clip) -> None:
-                    for lv in sheet.levels:
-                        if lv.level == 0:
-                            self.add_level(lv, sheet, t, pid, None, clip)
-                self.unit(("street", lat, id(sheet), t, pid, cut_key), sheet, fill_p)
-                continue
-            b = Building(len(self.board.buildings), pl, pid, sheet, sheet.height, outline, t)
-            self.board.buildings.append(b)
-
-            def fill_b(sheet=sheet, t=t, pid=pid, b=b, clip=clip, outline=outline) -> None:
-                listed = {lv.level: lv for lv in sheet.levels}
-                for k in range(0, sheet.height + 1):
-                    if k in listed:
-                        self.add_level(listed[k], sheet, t, pid, b.index, clip)
-                    elif k < sheet.height:
-                        self.add(Feature(
-                            "wall", f"{pid}/L{k}-outline", k, outline.exterior,
-                            b.index, _wall_props(None, sheet.defaults.wall, True, "outline"),
-                        ))
-            self.unit(("building", lat, id(sheet), t, pid, b.index, cut_key), sheet, fill_b)
+            if i < len(old_pl) and old_pl[i] is pl and pl.id and prev is not None:
+                # the same placement object as the board before: its building and unit as they were
+                rec = prev._recs[prev._placement_unit[i]]
+                sheet = self.sheets.get(pl.sheet if not pl.piece else self.pieces[pl.piece].sheet)
+                nb = len(self.board.buildings)
+                b = prev.buildings[nb] if nb < len(prev.buildings) else None
+                if rec[0] is sheet and (sheet.kind == "pavement" or (
+                        b is not None and b.placement is pl and b.sheet is sheet)):
+                    if sheet.kind != "pavement":
+                        self.board.buildings.append(b)
+                    self.board._placement_unit.append(len(self.board.units))
+                    if rec[5] in _UNITS:
+                        _UNITS.move_to_end(rec[5])
+                    self.take(rec)
+                    continue
+            self.board._placement_unit.append(len(self.board.units))
+            self.placement(i, pl)
 
         ex = self.layout.extras
 
@@ -445,9 +496,49 @@ class _Compiler:
             self.add_level(extras_level, None, Transform(), "extras", None, None)
         self.unit(("extras", lat, id(ex)), ex, fill_x)
         self.board._features = self.feats
-        self.find_dots()
-        self.link_levels()
+        self.find_dots(prev)
+        self.link_levels(prev)
         return self.board
+
+    def placement(self, i: int, pl: m.Placement) -> None:
+        lat = self.lattice.name
+        piece = self.pieces.get(pl.piece) if pl.piece else None
+        if pl.piece and piece is None:
+            raise QueryError(f"placement {pl.id or i + 1} uses piece {pl.piece!r}, which is not defined")
+        sheet = self.sheet(piece.sheet if piece else pl.sheet)
+        t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
+        pid = pl.id or self.fresh_id(pl.sheet)
+        outline = _poly(t.apply_many(sheet.outline or _box_outline(sheet.size)))
+        clip = outline
+        if piece is not None:
+            clip = _poly(t.apply_many(piece.polygon))
+            outline = outline.intersection(clip)
+            if outline.geom_type != "Polygon":
+                polys = [g for g in getattr(outline, "geoms", []) if g.geom_type == "Polygon"]
+                outline = max(polys, key=lambda g: g.area) if polys else Polygon()
+        cut_key = piece.polygon if piece is not None else None
+        if sheet.kind == "pavement":
+            # a pavement sheet placed as a placement just adds street furniture
+            def fill_p(sheet=sheet, t=t, pid=pid, clip=clip) -> None:
+                for lv in sheet.levels:
+                    if lv.level == 0:
+                        self.add_level(lv, sheet, t, pid, None, clip)
+            self.unit(("street", lat, id(sheet), t, pid, cut_key), sheet, fill_p)
+            return
+        b = Building(len(self.board.buildings), pl, pid, sheet, sheet.height, outline, t)
+        self.board.buildings.append(b)
+
+        def fill_b(sheet=sheet, t=t, pid=pid, b=b, clip=clip, outline=outline) -> None:
+            listed = {lv.level: lv for lv in sheet.levels}
+            for k in range(0, sheet.height + 1):
+                if k in listed:
+                    self.add_level(listed[k], sheet, t, pid, b.index, clip)
+                elif k < sheet.height:
+                    self.add(Feature(
+                        "wall", f"{pid}/L{k}-outline", k, outline.exterior,
+                        b.index, _wall_props(None, sheet.defaults.wall, True, "outline"),
+                    ))
+        self.unit(("building", lat, id(sheet), t, pid, b.index, cut_key), sheet, fill_b)
 
     # --------------------------------------------------------------- features
     def add_level(
@@ -564,77 +655,179 @@ class _Compiler:
             self.feats[lv] = out
 
     # ------------------------------------------------------------------- dots
-    def find_dots(self) -> None:
+    def changed_box(self, prev: Board) -> tuple[float, float, float, float] | None:
+        """The box (world coordinates) holding everything that differs from ``prev``: the
+        features and footprints of the units and buildings that are not the same objects.
+        None when nothing differs."""
+        board = self.board
+        boxes = []
+        for k in range(max(len(board._recs), len(prev._recs))):
+            a = prev._recs[k] if k < len(prev._recs) else None
+            b = board._recs[k] if k < len(board._recs) else None
+            if a is not b:
+                boxes.extend(r[4] for r in (a, b) if r is not None and r[4] is not None)
+        for k in range(max(len(board.buildings), len(prev.buildings))):
+            a = prev.buildings[k] if k < len(prev.buildings) else None
+            b = board.buildings[k] if k < len(board.buildings) else None
+            if a is not b:
+                boxes.extend(x.footprint.bounds for x in (a, b)
+                             if x is not None and not x.footprint.is_empty)
+        if not boxes:
+            return None
+        arr = np.array(boxes, dtype=float)
+        return (arr[:, 0].min(), arr[:, 1].min(), arr[:, 2].max(), arr[:, 3].max())
+
+    def find_dots(self, prev: Board | None = None) -> None:
+        """Standable dots: over the whole box, or, compiled from ``prev`` (same box and
+        levels), only in the part of the box where anything changed."""
         board, lat = self.board, self.lattice
         geoms = [board.pavement_area] + [b.footprint for b in board.buildings]
         geoms = [g for g in geoms if not g.is_empty]
         if not geoms:
-            board._node_dots = np.zeros((0, 3), dtype=int)
             return
-        x0, y0, x1, y1 = unary_union(geoms).bounds
+        x0, y0, x1, y1 = (float(v) for v in shapely.total_bounds(geoms))
         board.bounds = (x0, y0, x1, y1)
-        cand = lat.dots_in_box(x0, y0, x1, y1)
-        cmin, rmin = cand.min(axis=0)
-        cmax, rmax = cand.max(axis=0)
-        shape = (int(rmax - rmin + 1), int(cmax - cmin + 1))
-        # which building's footprint holds each dot (first placed wins; overlaps are findings)
-        owner = np.full(shape, -1, dtype=np.int64)
-        for b in board.buildings:
-            inside = _footprint_dots(lat, b.footprint)
-            if len(inside):
-                rr, cc = inside[:, 1] - rmin, inside[:, 0] - cmin
-                ok = (rr >= 0) & (cc >= 0) & (rr < shape[0]) & (cc < shape[1])
-                rr, cc = rr[ok], cc[ok]
-                free = owner[rr, cc] < 0
-                owner[rr[free], cc[free]] = b.index
-        board._owner_grid = (int(cmin), int(rmin), owner)
-        pave = np.zeros(shape, dtype=bool)
-        if not board.pavement_area.is_empty:
-            pts = lat.points(cand)
-            pave[cand[:, 1] - rmin, cand[:, 0] - cmin] = shapely.contains_xy(
-                board.pavement_area, pts[:, 0], pts[:, 1])
-        heights = np.array([b.height for b in board.buildings] + [0])
-        blocked = np.concatenate(self.blocked) if self.blocked else np.zeros((0, 3), dtype=np.int64)
         levels = board.levels
-        node_grid = np.full((len(levels), *shape), -1, dtype=np.int64)
-        all_nodes = []
-        n = 0
-        for li, lv in enumerate(levels):
-            ok = (owner >= 0) | pave if lv == 0 else (owner >= 0) & (heights[owner] >= lv)
+        if prev is not None and prev.bounds == board.bounds and prev._pave is not None \
+                and prev._stand.shape[0] == len(levels):
+            box = self.changed_box(prev)
+            cmin, rmin, owner0 = prev._owner_grid
+            h, w = owner0.shape
+            if box is None:
+                win = (0, 0, 0, 0)
+            else:
+                near = lat.dots_in_box(box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3)
+                win = (max(int(near[:, 1].min()) - rmin, 0), min(int(near[:, 1].max()) - rmin + 1, h),
+                       max(int(near[:, 0].min()) - cmin, 0), min(int(near[:, 0].max()) - cmin + 1, w)) \
+                    if len(near) else (0, 0, 0, 0)
+            owner = owner0.copy()
+            stand = prev._stand.copy()
+            board._pave = prev._pave
+            self.fill_dots(owner, stand, cmin, rmin, win)
+            tables: dict[str, tuple[Any, tuple[int, int, int, int]]] = {}
+            for name in _PATCHED:
+                got = prev.__dict__.get(name)
+                if got is not None:
+                    tables[name] = (got, win)
+                elif name in prev._patch_from:
+                    # prev never built it: its parent's, patched over both changes
+                    got, pw = prev._patch_from[name]
+                    tables[name] = (got, _union(pw, win))
+            board._patch_from = tables
+            board._changed = win
+        else:
+            cand = lat.dots_in_box(x0, y0, x1, y1)
+            cmin, rmin = (int(v) for v in cand.min(axis=0))
+            cmax, rmax = cand.max(axis=0)
+            shape = (int(rmax - rmin + 1), int(cmax - cmin + 1))
+            owner = np.full(shape, -1, dtype=np.int64)
+            pave = np.zeros(shape, dtype=bool)
+            if not board.pavement_area.is_empty:
+                pts = lat.points(cand)
+                pave[cand[:, 1] - rmin, cand[:, 0] - cmin] = shapely.contains_xy(
+                    board.pavement_area, pts[:, 0], pts[:, 1])
+            board._pave = pave
+            stand = np.zeros((len(levels), *shape), dtype=bool)
+            self.fill_dots(owner, stand, cmin, rmin, (0, shape[0], 0, shape[1]))
+        board._owner_grid = (cmin, rmin, owner)
+        board._stand = stand
+        flat = stand.ravel()
+        ids = np.cumsum(flat, dtype=np.int32)  # int32: half the memory to write per compile
+        board._n_nodes = int(ids[-1]) if len(ids) else 0
+        ids -= 1
+        board._node_grid = np.where(flat, ids, np.int32(-1)).reshape(stand.shape)
+
+    def fill_dots(self, owner: np.ndarray, stand: np.ndarray, cmin: int, rmin: int,
+                  win: tuple[int, int, int, int]) -> None:
+        """Owner and standable dots of the box rows r0:r1, columns c0:c1 (``win``), in place."""
+        r0, r1, c0, c1 = win
+        if r1 <= r0 or c1 <= c0:
+            return
+        board, lat = self.board, self.lattice
+        part = owner[r0:r1, c0:c1]
+        part[:] = -1
+        # the window's box in world coordinates, widened by a dot
+        corners = lat.points(np.array([[c0 + cmin, r0 + rmin], [c1 - 1 + cmin, r1 - 1 + rmin]]))
+        wx0, wy0 = corners.min(axis=0) - 1.0
+        wx1, wy1 = corners.max(axis=0) + 1.0
+        whole = part.shape == owner.shape
+        # which building's footprint holds each dot (first placed wins; overlaps are findings)
+        if board.buildings:
+            fb = shapely.bounds(np.array([b.footprint for b in board.buildings], dtype=object))
+            near = np.nonzero(whole | ((fb[:, 0] <= wx1) & (fb[:, 2] >= wx0)
+                                       & (fb[:, 1] <= wy1) & (fb[:, 3] >= wy0)))[0]
+        else:
+            near = []
+        for i in near.tolist() if len(near) else []:
+            inside = _footprint_dots(lat, board.buildings[i].footprint)
+            if len(inside):
+                rr, cc = inside[:, 1] - rmin - r0, inside[:, 0] - cmin - c0
+                ok = (rr >= 0) & (cc >= 0) & (rr < part.shape[0]) & (cc < part.shape[1])
+                rr, cc = rr[ok], cc[ok]
+                free = part[rr, cc] < 0
+                part[rr[free], cc[free]] = i
+        heights = np.array([b.height for b in board.buildings] + [0])
+        pave = board._pave[r0:r1, c0:c1]
+        recs = [r for r in board._recs if len(r[3]) and (whole or r[4] is None or (
+            r[4][0] <= wx1 and r[4][2] >= wx0 and r[4][1] <= wy1 and r[4][3] >= wy0))]
+        blocked = np.concatenate([r[3] for r in recs]) if recs else np.zeros((0, 3), dtype=np.int64)
+        for lv in range(stand.shape[0]):
+            ok = (part >= 0) | pave if lv == 0 else (part >= 0) & (heights[part] >= lv)
             bl = blocked[blocked[:, 2] == lv]
             if len(bl):
-                rr, cc = bl[:, 1] - rmin, bl[:, 0] - cmin
-                inb = (rr >= 0) & (cc >= 0) & (rr < shape[0]) & (cc < shape[1])
+                rr, cc = bl[:, 1] - rmin - r0, bl[:, 0] - cmin - c0
+                inb = (rr >= 0) & (cc >= 0) & (rr < ok.shape[0]) & (cc < ok.shape[1])
                 ok[rr[inb], cc[inb]] = False
-            rr, cc = np.nonzero(ok)  # row-major: rows then columns, a stable order
-            dots = np.column_stack([cc + cmin, rr + rmin]).astype(int)
-            board._dots[lv] = dots
-            node_grid[li, rr, cc] = np.arange(n, n + len(dots))
-            n += len(dots)
-            all_nodes.append(np.column_stack([dots, np.full(len(dots), lv)]))
-        board._node_dots = np.concatenate(all_nodes).astype(int) if all_nodes else np.zeros((0, 3), dtype=int)
-        board._node_grid = node_grid
+            stand[lv, r0:r1, c0:c1] = ok
 
-    def link_levels(self) -> None:
+    def link_levels(self, prev: Board | None = None) -> None:
+        """Stairs, elevators and climbs, unit by unit: a unit that is the same as in ``prev``
+        and has none of its ends in the changed part of the box keeps its links."""
         board = self.board
-        for f in board.all_features():
-            if f.kind not in ("stair", "elevator", "climb"):
-                continue
-            dot = self.lattice.dot_at((f.geom.x, f.geom.y))
+        win = board._changed if prev is not None else None
+        cmin, rmin, _o = board._owner_grid
+        per_unit = []
+        for k, rec in enumerate(board._recs):
+            feats_box = _link_feats(self.lattice, rec[1])
+            if win is not None and k < len(prev._recs) and prev._recs[k] is rec:
+                box = feats_box[1]
+                r0, r1, c0, c1 = win
+                if box is None or r1 <= r0 or c1 <= c0 or box[3] - rmin + 1 < r0 \
+                        or box[1] - rmin - 1 >= r1 or box[2] - cmin + 1 < c0 \
+                        or box[0] - cmin - 1 >= c1:
+                    per_unit.append(prev._unit_links[k])
+                    continue
+            per_unit.append(self.unit_links(feats_box[0]))
+        board._unit_links = per_unit
+        for lv in sorted({lv for got in per_unit for lv in got}):
+            for got in per_unit:
+                links = got.get(lv)
+                if links is not None:
+                    board.stair_links.extend(links[0])
+                    board.elevator_links.extend(links[1])
+                    board.climb_links.extend(links[2])
+                    board.broken_links.extend(links[3])
+
+    def unit_links(self, feats: list[tuple[Feature, tuple[int, int]]]
+                   ) -> dict[int, tuple[list, list, list, list]]:
+        board = self.board
+        out: dict[int, tuple[list, list, list, list]] = {}
+        for f, dot in feats:
+            stairs, elevators, climbs, broken = out.setdefault(f.level, ([], [], [], []))
             if f.kind == "stair":
                 a, b = (*dot, f.level), (*dot, f.props["to"])
                 if board.standable(a) and board.standable(b):
-                    board.stair_links.append((a, b, f))
+                    stairs.append((a, b, f))
                 elif board.standable(a):  # a stair standing in a wall is reported as such
-                    board.broken_links.append((f, b))
+                    broken.append((f, b))
             elif f.kind == "elevator":
                 lvls = [lv for lv in f.props["levels"] if board.standable((*dot, lv))]
                 for lv in f.props["levels"]:
                     if not board.standable((*dot, lv)):
-                        board.broken_links.append((f, (*dot, lv)))
+                        broken.append((f, (*dot, lv)))
                 for i, la in enumerate(lvls):
                     for lb in lvls[i + 1:]:
-                        board.elevator_links.append(((*dot, la), (*dot, lb), f))
+                        elevators.append(((*dot, la), (*dot, lb), f))
             else:
                 a = (*dot, f.level)
                 to = f.props["to"]
@@ -643,9 +836,35 @@ class _Compiler:
                 ]
                 if board.standable(a) and targets:
                     for b in targets:
-                        board.climb_links.append((a, b, f))
+                        climbs.append((a, b, f))
                 elif board.standable(a):
-                    board.broken_links.append((f, (*dot, to)))
+                    broken.append((f, (*dot, to)))
+        return out
+
+
+#: per unit (its feature dict): its stairs, elevators and climbs with their dots, and the box
+#: (c0, r0, c1, r1) of those dots
+_LINK_FEATS: dict[int, tuple[Any, str, list[tuple[Feature, tuple[int, int]]],
+                             tuple[int, int, int, int] | None]] = {}
+
+
+def _link_feats(lat: Lattice, feats: dict[int, list[Feature]]
+                ) -> tuple[list[tuple[Feature, tuple[int, int]]], tuple[int, int, int, int] | None]:
+    hit = _LINK_FEATS.get(id(feats))
+    if hit is not None and hit[0] is feats and hit[1] == lat.name:
+        return hit[2], hit[3]
+    out = [(f, lat.dot_at((f.geom.x, f.geom.y))) for lv in sorted(feats) for f in feats[lv]
+           if f.kind in ("stair", "elevator", "climb")]
+    box = None
+    if out:
+        d = np.array([dot for _f, dot in out])
+        box = (int(d[:, 0].min()), int(d[:, 1].min()), int(d[:, 0].max()), int(d[:, 1].max()))
+    if len(_LINK_FEATS) > 2 * _UNITS_MAX:
+        live = cached_unit_ids()
+        for key in [key for key in _LINK_FEATS if key not in live]:
+            del _LINK_FEATS[key]
+    _LINK_FEATS[id(feats)] = (feats, lat.name, out, box)
+    return out, box
 
 
 def _wall_props(cls: m.BarrierClass, default: Any, exterior: bool, note: str) -> dict[str, Any]:
@@ -666,7 +885,7 @@ def _poly(pts: list[tuple[float, float]] | tuple) -> Polygon:
 
 
 #: compiled units (placements, extras), most recently used last
-_UNITS: OrderedDict[tuple, tuple[Any, dict[int, list[Feature]], list[Feature], np.ndarray]] = OrderedDict()
+_UNITS: OrderedDict[tuple, tuple[Any, dict[int, list[Feature]], list[Feature], np.ndarray, Any, tuple]] = OrderedDict()
 _UNITS_MAX = 2048
 
 
@@ -706,6 +925,28 @@ def _footprint_dots(lat: Lattice, footprint: Any) -> np.ndarray:
     return cand[shapely.contains_xy(footprint, pts[:, 0], pts[:, 1])]
 
 
-def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet]) -> Board:
-    """Compile a layout with the sheets it names (id -> Sheet) into a :class:`Board`."""
-    return _Compiler(layout, sheets).run()
+def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet],
+                  previous: Board | None = None) -> Board:
+    """Compile a layout with the sheets it names (id -> Sheet) into a :class:`Board`.
+
+    ``previous``, a board compiled from an earlier state of the same document (the editor's
+    last one, before a building was dragged, added or removed), makes the compile
+    incremental: placements that are the same objects keep their buildings and units, the
+    standable dots and links are redone only where something changed, and the movement graph
+    of ``previous`` is patched there instead of rebuilt.  The answers are those of a compile
+    from scratch; ``previous`` itself is not changed."""
+    return _Compiler(layout, sheets).run(previous)
+
+
+#: tables a board compiled from a previous one patches from that one's (name in the board's
+#: ``__dict__``)
+_PATCHED = ("_move_graph",)
+
+
+def _union(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The window (r0, r1, c0, c1) holding two windows (either may be empty)."""
+    if a[1] <= a[0] or a[3] <= a[2]:
+        return b
+    if b[1] <= b[0] or b[3] <= b[2]:
+        return a
+    return (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))

@@ -210,24 +210,6 @@ def _step_code(parity: int, dc: np.ndarray | int, dr: np.ndarray | int) -> np.nd
     return parity * 9 + (dc + 1) * 3 + (dr + 1)
 
 
-def _edges_of(board: Board, chunks: dict[int, tuple[int, np.ndarray]], hex_rows: bool,
-              frm: np.ndarray, to: np.ndarray, level: int) -> np.ndarray:
-    """The edge of each step ``frm`` -> ``to`` on ``level``, -1 where either end is no node."""
-    a = _nodes_at(board, frm, level)
-    b = _nodes_at(board, to, level)
-    out = np.full(len(frm), -1, dtype=np.int64)
-    code = _step_code(frm[:, 1] & 1 if hex_rows else 0, to[:, 0] - frm[:, 0], to[:, 1] - frm[:, 1])
-    live = (a >= 0) & (b >= 0)
-    for k in np.unique(code[live]).tolist():
-        first, srcs = chunks[k]
-        sel = np.nonzero(live & (code == k))[0]
-        pos = np.searchsorted(srcs, a[sel])
-        found = pos < len(srcs)
-        found[found] = srcs[pos[found]] == a[sel[found]]
-        out[sel[found]] = first + pos[found]
-    return out
-
-
 def _describe(f: Feature, extra: int) -> str:
     note = f.props.get("note")
     tail = f" ({note})" if note else ""
@@ -265,21 +247,6 @@ def _crossing(f: Feature, inside_start: bool) -> tuple[int, str] | None:
         c = int(p.get("cost", 1))
         return (c, _describe(f, c))
     return None
-
-
-def _nodes_at(board: Board, dots: np.ndarray, level: int,
-              levels: np.ndarray | None = None) -> np.ndarray:
-    """Vectorised node lookup: the node of each (c, r) dot at ``level`` (or at its own of
-    ``levels``), -1 where none stands."""
-    cmin, rmin, _grid = board._owner_grid
-    g = board._node_grid
-    out = np.full(len(dots), -1, dtype=np.int64)
-    lv = np.full(len(dots), level, dtype=np.int64) if levels is None else levels
-    r, c = dots[:, 1] - rmin, dots[:, 0] - cmin
-    ok = ((r >= 0) & (r < g.shape[1]) & (c >= 0) & (c < g.shape[2])
-          & (lv >= 0) & (lv < g.shape[0]))
-    out[ok] = g[lv[ok], r[ok], c[ok]]
-    return out
 
 
 def _near_features(fs: list[Feature], a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -382,6 +349,14 @@ class _LevelHits:
     text: np.ndarray
     inside: np.ndarray
 
+    def box(self) -> tuple[int, int, int, int]:
+        """(c0, r0, c1, r1) of the dots the steps start from (kept: the hits are shared)."""
+        got = self.__dict__.get("_box")
+        if got is None:
+            lo, hi = self.frm.min(axis=0), self.frm.max(axis=0)
+            got = self.__dict__["_box"] = (int(lo[0]), int(lo[1]), int(hi[0]), int(hi[1]))
+        return got
+
 
 def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
     """The crossings of the features ``fs`` (one unit, one level) with every step near them."""
@@ -457,186 +432,396 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
     return out  # type: ignore[return-value]
 
 
+@dataclass
+class _Core:
+    """The movement graph by lattice position, the part a drag patches: node ids that no change
+    elsewhere on the board moves.
+
+    A position is ``(level * H + row) * W + column`` over the board's box (``Board._stand``).
+    ``ext[j, pos]`` is the extra MP of the step from ``pos`` to its ``j``-th lattice neighbour
+    (the neighbours of its row's parity on a hex lattice), -1 when there is no such step (an
+    end nobody stands on, or a wall between).  The reasons of the steps are sorted by
+    ``key = chunk * npos + pos`` (``chunk``: the neighbour index, after the row parity on a hex
+    lattice), which is the order of the compact graph's edges; per reason the ``id()`` of the
+    feature that gave it and whether the step starts inside it (for doors patched in play).
+    The controlled drops off roofs are kept sorted by (building, roof dot, neighbour)."""
+
+    lat: str
+    shape: tuple[int, int, int]
+    offs: np.ndarray  # (2, K, 2): (dc, dr) of each neighbour, rows of parity 0 and 1
+    ext: np.ndarray  # (K, npos) int16
+    r_key: np.ndarray
+    r_text: np.ndarray
+    r_fid: np.ndarray
+    r_inside: np.ndarray
+    d_key: np.ndarray
+    d_src: np.ndarray
+    d_dst: np.ndarray
+    d_bld: np.ndarray
+
+    @property
+    def npos(self) -> int:
+        return int(np.prod(self.shape))
+
+    @property
+    def chunks(self) -> list[tuple[int, int]]:
+        """(row parity, neighbour index) of each chunk of edges, in edge order."""
+        k = self.offs.shape[1]
+        return [(p, j) for p in ((0, 1) if self.lat == "hex" else (0,)) for j in range(k)]
+
+
+def _offsets(lat: Lattice) -> np.ndarray:
+    return np.array([np.subtract(lat.neighbours((0, p)), (0, p)) for p in (0, 1)], dtype=np.int64)
+
+
+def _empty_core(board: Board) -> _Core:
+    lat = board.lattice
+    offs = _offsets(lat)
+    shape = board._stand.shape
+    z = np.zeros(0, dtype=np.int64)
+    return _Core(lat.name, shape, offs, np.full((offs.shape[1], int(np.prod(shape))), -1,
+                                                dtype=np.int16),
+                 z, np.zeros(0, dtype=object), z, np.zeros(0, dtype=bool), z, z, z, z)
+
+
+def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
+          ) -> tuple[np.ndarray, ...]:
+    """Redo the steps leaving the box rows r0:r1, columns c0:c1 (every level) in ``core.ext``
+    (in place) from the board's standable dots and the crossings of its units; returns the
+    reasons of those steps (key, text, feature id, inside), sorted."""
+    r0, r1, c0, c1 = win
+    L, H, W = core.shape
+    npos = L * H * W
+    ext = core.ext.reshape(core.ext.shape[0], L, H, W)
+    cmin, rmin, _o = board._owner_grid
+    stand = board._stand
+    h, w = r1 - r0, c1 - c0
+    # the window's standable dots with a border of one dot (False off the box)
+    pad = np.zeros((L, h + 2, w + 2), dtype=bool)
+    a0, a1, b0, b1 = max(r0 - 1, 0), min(r1 + 1, H), max(c0 - 1, 0), min(c1 + 1, W)
+    pad[:, a0 - r0 + 1:a1 - r0 + 1, b0 - c0 + 1:b1 - c0 + 1] = stand[:, a0:a1, b0:b1]
+    hexl = core.lat == "hex"
+    for p in ((0, 1) if hexl else (0,)):
+        rows = np.arange(h)
+        if hexl:
+            rows = rows[((rows + r0 + rmin) & 1) == p]
+        for j, (dc, dr) in enumerate(core.offs[p].tolist()):
+            live = pad[:, rows + 1, 1:w + 1] & pad[:, rows + 1 + dr, 1 + dc:1 + dc + w]
+            ext[j][:, rows + r0, c0:c1] = np.where(live, 0, -1)
+    # the crossings of every unit with the steps leaving the window
+    lat = board.lattice
+    code_j = np.full(18, -1, dtype=np.int64)
+    for p in ((0, 1) if hexl else (0,)):
+        for j, (dc, dr) in enumerate(core.offs[p].tolist()):
+            code_j[_step_code(p, dc, dr)] = j
+    whole = h == H and w == W
+    units = board.unit_features()
+    parts = []
+    offset: dict[int, int] = {}
+    for (unit, _shared), unit_hits in zip(units, _units_hits(lat, units)):
+        for lv, fs in unit.items():
+            first = offset.get(lv, 0)
+            offset[lv] = first + len(fs)
+            hits = unit_hits.get(lv)
+            if hits is None or not len(hits.feat) or not 0 <= lv < L:
+                continue
+            if not whole:
+                bc0, br0, bc1, br1 = hits.box()
+                if br1 - rmin < r0 or br0 - rmin >= r1 or bc1 - cmin < c0 or bc0 - cmin >= c1:
+                    continue
+            parts.append((lv, first, fs, hits))
+    empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object),
+             np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
+    if not parts:
+        return empty
+    jj_l, pos_l, ord_l, cost_l, text_l, fid_l, ins_l = [], [], [], [], [], [], []
+    for lv, first, fs, hits in parts:
+        r = hits.frm[:, 1] - rmin
+        c = hits.frm[:, 0] - cmin
+        sel = np.nonzero((r >= r0) & (r < r1) & (c >= c0) & (c < c1))[0]
+        if not len(sel):
+            continue
+        frm, to = hits.frm[sel], hits.to[sel]
+        par = (frm[:, 1] & 1) if hexl else 0
+        jj_l.append(code_j[_step_code(par, to[:, 0] - frm[:, 0], to[:, 1] - frm[:, 1])])
+        pos_l.append((lv * H + r[sel]) * W + c[sel])
+        ord_l.append(hits.feat[sel] + first)
+        cost_l.append(hits.cost[sel])
+        text_l.append(hits.text[sel])
+        fid_l.append(np.fromiter(map(id, fs), dtype=np.int64, count=len(fs))[hits.feat[sel]])
+        ins_l.append(hits.inside[sel])
+    if not jj_l:
+        return empty
+    jj, pos = np.concatenate(jj_l), np.concatenate(pos_l)
+    cost = np.concatenate(cost_l)
+    flat = core.ext
+    live = flat[jj, pos] >= 0
+    paid = live & (cost >= 0)
+    np.add.at(flat, (jj[paid], pos[paid]), cost[paid].astype(np.int16))
+    blocked = live & (cost == _BLOCKED)
+    flat[jj[blocked], pos[blocked]] = -1
+    paid &= flat[jj, pos] >= 0
+    chunk = jj + (core.offs.shape[1] * ((pos // W) % H + rmin & 1) if hexl else 0)
+    key = (chunk * npos + pos)[paid]
+    o = np.lexsort((np.concatenate(ord_l)[paid], key))
+    return (key[o], np.concatenate(text_l)[paid][o], np.concatenate(fid_l)[paid][o],
+            np.concatenate(ins_l)[paid][o])
+
+
+def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
+    """The controlled drops from the roof dots in the window: from a roof dot to a dot one
+    level lower outside that building (key, from, to, building), sorted by key."""
+    r0, r1, c0, c1 = win
+    L, H, W = core.shape
+    npos = L * H * W
+    k_n = core.offs.shape[1]
+    cmin, rmin, owner = board._owner_grid
+    stand = board._stand
+    heights = np.array([b.height for b in board.buildings] + [-1], dtype=np.int64)
+    out: list[tuple[np.ndarray, ...]] = []
+    o = owner[r0:r1, c0:c1]
+    for lv in range(1, L):
+        roof = stand[lv, r0:r1, c0:c1] & (heights[o] == lv)
+        if not roof.any():
+            continue
+        ri, ci = np.nonzero(roof)
+        rr, cc = ri + r0, ci + c0
+        own = o[ri, ci]
+        par = (rr + rmin) & 1 if core.lat == "hex" else np.zeros(len(rr), dtype=np.int64)
+        pos = (lv * H + rr) * W + cc
+        for k in range(k_n):
+            dc, dr = core.offs[par, k, 0], core.offs[par, k, 1]
+            nr, nc = rr + dr, cc + dc
+            inb = (nr >= 0) & (nr < H) & (nc >= 0) & (nc < W)
+            ok = np.zeros(len(rr), dtype=bool)
+            ok[inb] = stand[lv - 1, nr[inb], nc[inb]] & (owner[nr[inb], nc[inb]] != own[inb])
+            if ok.any():
+                out.append(((own[ok] * npos + pos[ok]) * k_n + k, pos[ok],
+                            ((lv - 1) * H + nr[ok]) * W + nc[ok], own[ok]))
+    if not out:
+        z = np.zeros(0, dtype=np.int64)
+        return z, z, z, z
+    key, src, dst, bld = (np.concatenate(x) for x in zip(*out))
+    srt = np.argsort(key)
+    return key[srt], src[srt], dst[srt], bld[srt]
+
+
+def _in_window(pos: np.ndarray, shape: tuple[int, int, int], win: tuple[int, int, int, int]
+               ) -> np.ndarray:
+    _L, H, W = shape
+    r, c = (pos // W) % H, pos % W
+    return (r >= win[0]) & (r < win[1]) & (c >= win[2]) & (c < win[3])
+
+
+def _build_core(board: Board) -> _Core:
+    core = _empty_core(board)
+    _L, H, W = core.shape
+    if board.node_count:
+        win = (0, H, 0, W)
+        core.r_key, core.r_text, core.r_fid, core.r_inside = _fill(core, board, win)
+        core.d_key, core.d_src, core.d_dst, core.d_bld = _drops(core, board, win)
+    return core
+
+
+def _patch_core(prev: _Core, board: Board, win: tuple[int, int, int, int]) -> _Core:
+    """``prev`` (a board's core) with the steps leaving ``win`` redone for ``board``: the
+    same as a core built from scratch when ``board`` differs from that board only there."""
+    _L, H, W = prev.shape
+    # the steps into the window leave it from a dot or two outside (and roofs drop into it)
+    r0, r1, c0, c1 = win
+    win = (max(r0 - 2, 0), min(r1 + 2, H), max(c0 - 2, 0), min(c1 + 2, W))
+    core = replace(prev, ext=prev.ext.copy())
+    if win[1] <= win[0] or win[3] <= win[2]:
+        return core
+    key, text, fid, ins = _fill(core, board, win)
+    npos = core.npos
+    keep = ~_in_window(prev.r_key % npos, core.shape, win)
+    kept = prev.r_key[keep]
+    at = np.searchsorted(kept, key)
+    core.r_key = np.insert(kept, at, key)
+    core.r_text = np.insert(prev.r_text[keep], at, text)
+    core.r_fid = np.insert(prev.r_fid[keep], at, fid)
+    core.r_inside = np.insert(prev.r_inside[keep], at, ins)
+    d = _drops(core, board, win)
+    keep = ~_in_window(prev.d_src, core.shape, win)
+    at = np.searchsorted(prev.d_key[keep], d[0])
+    core.d_key, core.d_src, core.d_dst, core.d_bld = (
+        np.insert(old[keep], at, new) for old, new in
+        zip((prev.d_key, prev.d_src, prev.d_dst, prev.d_bld), d))
+    return core
+
+
+_LAZY = ("src", "dst", "base", "extra", "why", "diag", "stories", "flat")
+
+
+class _CoreGraph(MoveGraph):
+    """The graph :func:`build_graph` returns: its core (by lattice position) is what is built
+    or patched; the compact arrays of :class:`MoveGraph` (node ids of the board, edges in the
+    order a build from scratch gives them) are laid out from it on first use."""
+
+    def __init__(self, core: _Core, board: Board) -> None:  # noqa: D107
+        self.core = core
+        self._board = board
+        self.n = board.node_count
+        self._mats = {}
+        self.made_by = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _LAZY:
+            self._lay_out()
+        elif name in ("indptr", "order"):
+            src = self.src
+            self.__dict__["order"] = np.argsort(src, kind="stable")
+            self.__dict__["indptr"] = np.concatenate(
+                [[0], np.cumsum(np.bincount(src, minlength=self.n))]).astype(np.int64)
+        else:
+            raise AttributeError(name)
+        return self.__dict__[name]
+
+    def _lay_out(self) -> None:
+        core, board = self.core, self._board
+        L, H, W = core.shape
+        npos = L * H * W
+        gid = board._node_grid.reshape(-1)
+        _c, rmin, _o = board._owner_grid
+        hexl = core.lat == "hex"
+        odd = ((np.arange(npos) // W) % H + rmin) & 1 if hexl else None
+        src_l, dst_l, ext_l, diag_l = [], [], [], []
+        firsts, poss = [], []
+        n_e = 0
+        for p, j in core.chunks:
+            live = core.ext[j] >= 0
+            if hexl:
+                live &= odd == p
+            pos = np.flatnonzero(live)
+            dc, dr = core.offs[p, j].tolist()
+            src_l.append(gid[pos])
+            dst_l.append(gid[pos + dr * W + dc])
+            ext_l.append(core.ext[j, pos].astype(np.int64))
+            diag_l.append(np.full(len(pos), not hexl and dc != 0 and dr != 0))
+            firsts.append(n_e)
+            poss.append(pos)
+            n_e += len(pos)
+        # the reasons' edges: a chunk's edges are its live positions in order
+        e_p = np.zeros(len(core.r_key), dtype=np.int64)
+        bounds = np.searchsorted(core.r_key, np.arange(len(poss) + 1, dtype=np.int64) * npos)
+        for k, pos in enumerate(poss):
+            a, b = bounds[k], bounds[k + 1]
+            e_p[a:b] = firsts[k] + np.searchsorted(pos, core.r_key[a:b] - k * npos)
+        m = n_e
+        links: list[tuple[int, int, int, int, int, int]] = []
+        link_text: list[str] = []
+
+        def link(a: Dot3, b: Dot3, ex: int, text: str, mr_paid: int = 0, walked: int = 0) -> None:
+            """A level change; ``walked`` stories climbed on foot (stairs, climbs) for metres."""
+            link_text.append(text)
+            links.append((board.node(a), board.node(b), mr_paid, ex, walked, mr_paid))
+
+        for a, b, f in board.stair_links:
+            flights = abs(a[2] - b[2])
+            link(a, b, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
+            link(b, a, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
+        for a, b, f in board.elevator_links:
+            link(a, b, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
+            link(b, a, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
+        for a, b, f in board.climb_links:
+            stories = abs(b[2] - a[2])
+            assisted = bool(f.props.get("assisted"))
+            up = CLIMB_UP_ASSISTED if assisted else CLIMB_UP
+            down = CLIMB_DOWN_ASSISTED if assisted else CLIMB_DOWN
+            lo, hi = (a, b) if a[2] < b[2] else (b, a)
+            kind = "assisted climb" if assisted else "climb"
+            link(lo, hi, up * stories, f"{kind} up {f.id} +{up * stories}", walked=stories)
+            link(hi, lo, down * stories, f"{kind} down {f.id} +{down * stories}", walked=stories)
+        texts = np.array([f"drop one story from roof of {b.placement_id} +{DROP}"
+                          for b in board.buildings], dtype=object)
+        n_drop = len(core.d_key)
+        arr = np.array(links, dtype=np.int64).reshape(-1, 6)
+        arr = np.concatenate([arr, np.column_stack([
+            gid[core.d_src], gid[core.d_dst], np.ones(n_drop), np.full(n_drop, DROP),
+            np.zeros(n_drop), np.ones(n_drop)]).astype(np.int64)])
+        total = m + len(arr)
+        src = np.concatenate(src_l + [arr[:, 0]])
+        dst = np.concatenate(dst_l + [arr[:, 1]])
+        extra = np.concatenate(ext_l + [arr[:, 3]])
+        diag = np.concatenate(diag_l + [np.zeros(len(arr), dtype=bool)])
+        base = np.ones(total, dtype=np.int64)
+        stories = np.zeros(total, dtype=np.int64)
+        flat = np.ones(total, dtype=np.int64)
+        base[m:], stories[m:], flat[m:] = arr[:, 2], arr[:, 4], arr[:, 5]
+        heads = np.concatenate([[0], np.nonzero(np.diff(e_p))[0] + 1]).astype(np.int64) \
+            if len(e_p) else np.zeros(0, dtype=np.int64)
+        why = _Why(np.concatenate([e_p[heads], np.arange(m, total)]).astype(np.int64),
+                   np.concatenate([heads, len(e_p) + np.arange(len(arr) + 1)]).astype(np.int64),
+                   np.concatenate([core.r_text, np.array(link_text, dtype=object).reshape(-1),
+                                   texts[core.d_bld]]))
+        self.__dict__.update(src=src, dst=dst, base=base, extra=extra, why=why, diag=diag,
+                             stories=stories, flat=flat)
+
+    def replaced(self, level: int, index: int, old: Feature, new: Feature) -> MoveGraph | None:
+        """This graph with ``old`` changed to ``new`` (a door opened or shut, a door blasted
+        into a hole), or None when the change needs a rebuild: patched when the shape is the
+        same object and the feature hinders every step it touches, before and after, without
+        making it impassable, so the same steps are touched and only their extra MP and
+        reasons change.  The arrays are copied, never edited: forks share the graph."""
+        if old.geom is not new.geom:
+            return None
+        was = [_crossing(old, False), _crossing(old, True)]
+        now = [_crossing(new, False), _crossing(new, True)]
+        if any(r is None or r[0] < 0 for r in was + now):
+            return None
+        core = self.core
+        hit = np.nonzero(core.r_fid == id(old))[0]
+        if not len(hit):
+            return self  # it hinders no step that is not blocked anyway
+        ins = core.r_inside[hit].astype(np.int64)
+        delta = np.array([now[k][0] - was[k][0] for k in (0, 1)])[ins]
+        new_text = np.array([now[0][1], now[1][1]], dtype=object)[ins]
+        npos = core.npos
+        k_n = core.offs.shape[1]
+        ext = core.ext.copy()
+        np.add.at(ext, ((core.r_key[hit] // npos) % k_n, core.r_key[hit] % npos),
+                  delta.astype(np.int16))
+        texts = core.r_text.copy()
+        texts[hit] = new_text
+        fid = core.r_fid.copy()
+        fid[hit] = id(new)
+        out = _CoreGraph(replace(core, ext=ext, r_text=texts, r_fid=fid), self._board)
+        if "why" in self.__dict__:  # laid out already: patch the compact arrays too
+            why = self.why
+            assert isinstance(why, _Why)
+            edge = why.edges[np.searchsorted(why.starts, hit, side="right") - 1]
+            extra = self.extra.copy()
+            np.add.at(extra, edge, delta)
+            wt = why.texts.copy()
+            wt[hit] = new_text
+            out.__dict__.update({k: self.__dict__[k] for k in _LAZY + ("indptr", "order")
+                                 if k in self.__dict__})
+            out.__dict__.update(extra=extra, why=_Why(why.edges, why.starts, wt))
+        return out
+
+
 def build_graph(board: Board) -> MoveGraph:
     """The movement graph of a board (cached on the board).
 
     The crossings (what a wall, door, obstacle ... does to the steps that touch it) are
-    computed per compiled unit and cached with it, so a board that differs from an earlier
-    one by a moved building (the editor's drag) or an opened door (play) recomputes only that
-    unit's; the rest is array work over the nodes."""
+    computed per compiled unit and cached with it; the graph's core is kept by lattice
+    position (:class:`_Core`), so a board compiled from an earlier one (``compile_board(...,
+    previous=)``: the editor's drag) patches that one's core where the two differ instead of
+    building it again, and an opened door patches the steps it touches."""
     cached = board.__dict__.get("_move_graph")
     if cached is not None:
         return cached
-    lat = board.lattice
-    nodes = board._node_dots
-    n = len(nodes)
-    src_l: list[np.ndarray] = []
-    dst_l: list[np.ndarray] = []
-    #: the neighbour edges come in chunks, one per (row parity, offset): code -> (first edge,
-    #: source nodes in order)
-    chunks: dict[int, tuple[int, np.ndarray]] = {}
-    chunk_diag: list[bool] = []
-    n_edges = 0
-    if n:
-        # neighbour lookup through a dense grid per level
-        c0, r0 = nodes[:, 0].min(), nodes[:, 1].min()
-        w = nodes[:, 0].max() - c0 + 3
-        h = nodes[:, 1].max() - r0 + 3
-        lv_list = sorted(set(nodes[:, 2].tolist()))
-        grid = np.full((len(lv_list), h, w), -1, dtype=np.int64)
-        li = np.searchsorted(lv_list, nodes[:, 2])
-        grid[li, nodes[:, 1] - r0 + 1, nodes[:, 0] - c0 + 1] = np.arange(n)
-        for parity in (0, 1):
-            sel = np.nonzero((nodes[:, 1] & 1) == parity)[0] if lat.name == "hex" else np.arange(n)
-            if lat.name != "hex" and parity == 1:
-                break
-            probe = (0, parity)
-            offs = [(dc, dr) for dc, dr in
-                    (np.subtract(nb, probe) for nb in lat.neighbours(probe))]
-            for dc, dr in offs:
-                cc = nodes[sel, 0] - c0 + 1 + dc
-                rr = nodes[sel, 1] - r0 + 1 + dr
-                ok = (cc >= 0) & (cc < w) & (rr >= 0) & (rr < h)
-                tgt = np.full(len(sel), -1, dtype=np.int64)
-                tgt[ok] = grid[li[sel][ok], rr[ok], cc[ok]]
-                good = tgt >= 0
-                src_l.append(sel[good])
-                dst_l.append(tgt[good])
-                chunks[_step_code(parity, int(dc), int(dr))] = (n_edges, src_l[-1])
-                chunk_diag.append(lat.name != "hex" and dc != 0 and dr != 0)
-                n_edges += len(src_l[-1])
-    # the crossings of every unit, as edges of this board
-    e_l: list[np.ndarray] = []
-    f_l: list[np.ndarray] = []
-    c_l: list[np.ndarray] = []
-    t_l: list[np.ndarray] = []
-    i_l: list[np.ndarray] = []
-    lv_l: list[np.ndarray] = []
-    offset: dict[int, int] = {}
-    per_level: dict[int, list[tuple[_LevelHits, int]]] = {}
-    units = board.unit_features() if n else []
-    for (unit, _shared), unit_hits in zip(units, _units_hits(lat, units)):
-        for lv, hits in unit_hits.items():
-            first = offset.get(lv, 0)
-            offset[lv] = first + len(unit[lv])
-            if len(hits.feat):
-                per_level.setdefault(lv, []).append((hits, first))
-    for lv, parts in per_level.items():
-        frm = np.concatenate([h.frm for h, _ in parts])
-        to = np.concatenate([h.to for h, _ in parts])
-        e = _edges_of(board, chunks, lat.name == "hex", frm, to, lv)
-        ok = e >= 0
-        e_l.append(e[ok])
-        f_l.append(np.concatenate([h.feat + first for h, first in parts])[ok])
-        c_l.append(np.concatenate([h.cost for h, _ in parts])[ok])
-        t_l.append(np.concatenate([h.text for h, _ in parts])[ok])
-        i_l.append(np.concatenate([h.inside for h, _ in parts])[ok])
-        lv_l.append(np.full(int(ok.sum()), lv, dtype=np.int64))
-    # blocked steps leave the graph; every other edge keeps its order
-    e_all = np.concatenate(e_l) if e_l else np.zeros(0, dtype=np.int64)
-    c_all = np.concatenate(c_l) if c_l else np.zeros(0, dtype=np.int64)
-    keep = np.ones(n_edges, dtype=bool)
-    keep[e_all[c_all == _BLOCKED]] = False
-    kept_before = np.zeros(n_edges + 1, dtype=np.int64)
-    np.cumsum(keep, out=kept_before[1:])
-    new_index = kept_before[1:] - 1
-    m = int(kept_before[-1])
-    kept = np.diff(kept_before[[first for first, _ in chunks.values()] + [n_edges]])
-    src = np.concatenate(src_l)[keep] if src_l else np.zeros(0, dtype=np.int64)
-    dst = np.concatenate(dst_l)[keep] if dst_l else np.zeros(0, dtype=np.int64)
-    diag = np.repeat(np.array(chunk_diag, dtype=bool), kept)
-    extra = np.zeros(m, dtype=np.int64)
-    paid = c_all >= 0
-    paid[paid] = keep[e_all[paid]]
-    e_p = new_index[e_all[paid]]
-    np.add.at(extra, e_p, c_all[paid])
-    # the reasons of one edge in the order of the level's features
-    o = np.lexsort((np.concatenate(f_l)[paid], e_p)) if e_l else np.zeros(0, dtype=np.int64)
-    e_p = e_p[o]
-    t_p = np.concatenate(t_l)[paid][o] if e_l else np.zeros(0, dtype=object)
-    # which feature made each reason (level, index in the level, step starting inside it)
-    made_by = ((np.concatenate(lv_l)[paid][o], np.concatenate(f_l)[paid][o],
-                np.concatenate(i_l)[paid][o]) if e_l else None)
-
-    # level changes: stairs, elevators, climbs, controlled drops
-    links: list[tuple[int, int, int, int, int, int]] = []
-    link_text: list[str] = []
-
-    def link(a: Dot3, b: Dot3, ex: int, text: str, mr_paid: int = 0, walked: int = 0) -> None:
-        """A level change; ``walked`` stories climbed on foot (stairs, climbs) for metres."""
-        link_text.append(text)
-        links.append((board.node(a), board.node(b), mr_paid, ex, walked, mr_paid))
-
-    for a, b, f in board.stair_links:
-        flights = abs(a[2] - b[2])
-        link(a, b, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
-        link(b, a, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
-    for a, b, f in board.elevator_links:
-        link(a, b, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
-        link(b, a, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
-    for a, b, f in board.climb_links:
-        stories = abs(b[2] - a[2])
-        assisted = bool(f.props.get("assisted"))
-        up = CLIMB_UP_ASSISTED if assisted else CLIMB_UP
-        down = CLIMB_DOWN_ASSISTED if assisted else CLIMB_DOWN
-        lo, hi = (a, b) if a[2] < b[2] else (b, a)
-        kind = "assisted climb" if assisted else "climb"
-        link(lo, hi, up * stories, f"{kind} up {f.id} +{up * stories}", walked=stories)
-        link(hi, lo, down * stories, f"{kind} down {f.id} +{down * stories}", walked=stories)
-    # controlled drops: from a roof dot to a dot one level lower outside that building, in the
-    # order building by building, roof dot by roof dot, neighbour by neighbour
-    heights = np.array([b.height for b in board.buildings] + [-1], dtype=np.int64)
-    rim = _rim(board)
-    roofs = []
-    for lv in sorted({b.height for b in board.buildings} - {0}):
-        d = board.dots(lv)
-        own = board.buildings_at(d) if len(d) else np.zeros(0, dtype=np.int64)
-        top = heights[own] == lv
-        top[top] = rim[d[top, 1] - board._owner_grid[1], d[top, 0] - board._owner_grid[0]]
-        roofs.append((d[top], own[top], np.full(int(top.sum()), lv)))
-    if roofs:
-        rd = np.concatenate([r[0] for r in roofs]).astype(np.int64)
-        rb = np.concatenate([r[1] for r in roofs])
-        rl = np.concatenate([r[2] for r in roofs])
-        o = np.argsort(rb, kind="stable")  # a building's roof is one level: dots stay in order
-        rd, rb, rl = rd[o], rb[o], rl[o]
-        offs = np.array([np.subtract(lat.neighbours((0, p)), (0, p)) for p in (0, 1)])
-        k = offs.shape[1]
-        nb = (rd[:, None, :] + offs[rd[:, 1] & 1]).reshape(-1, 2)
-        top_n = np.repeat(_nodes_at(board, rd, -1, rl), k)
-        low = _nodes_at(board, nb, -1, np.repeat(rl - 1, k))
-        nb_b = np.repeat(rb, k)
-        ok = (low >= 0) & (board.buildings_at(nb) != nb_b)
-        texts = np.array([f"drop one story from roof of {b.placement_id} +{DROP}"
-                          for b in board.buildings], dtype=object)
-        drops = (top_n[ok], low[ok], texts[nb_b[ok]])
-    else:
-        drops = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
-                 np.zeros(0, dtype=object))
-    arr = np.array(links, dtype=np.int64).reshape(-1, 6)
-    n_drop = len(drops[0])
-    arr = np.concatenate([arr, np.column_stack([
-        drops[0], drops[1], np.ones(n_drop), np.full(n_drop, DROP), np.zeros(n_drop),
-        np.ones(n_drop)]).astype(np.int64)])
-    total = m + len(arr)
-    base = np.ones(total, dtype=np.int64)
-    stories = np.zeros(total, dtype=np.int64)
-    flat = np.ones(total, dtype=np.int64)
-    if len(arr):
-        src, dst = np.concatenate([src, arr[:, 0]]), np.concatenate([dst, arr[:, 1]])
-        extra = np.concatenate([extra, arr[:, 3]])
-        diag = np.concatenate([diag, np.zeros(len(arr), dtype=bool)])
-        base[m:], stories[m:], flat[m:] = arr[:, 2], arr[:, 4], arr[:, 5]
-    # every edge with reasons, in edge order: the steps', then one per level change
-    heads = np.concatenate([[0], np.nonzero(np.diff(e_p))[0] + 1]).astype(np.int64) \
-        if len(e_p) else np.zeros(0, dtype=np.int64)
-    why = _Why(np.concatenate([e_p[heads], np.arange(m, total)]).astype(np.int64),
-               np.concatenate([heads, len(e_p) + np.arange(len(arr) + 1)]).astype(np.int64),
-               np.concatenate([t_p, np.array(link_text, dtype=object).reshape(-1), drops[2]]))
-    order = np.argsort(src, kind="stable")
-    indptr = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=n))]).astype(np.int64)
-    g = MoveGraph(src, dst, base, extra, why, indptr, order, n, diag=diag, stories=stories,
-                  flat=flat, made_by=made_by)
+    core = None
+    parent = board._patch_from.get("_move_graph")
+    if parent is not None:
+        pc = getattr(parent[0], "core", None)
+        if pc is not None and pc.shape == board._stand.shape and pc.lat == board.lattice.name:
+            core = _patch_core(pc, board, parent[1])
+        board._patch_from = {k: v for k, v in board._patch_from.items() if k != "_move_graph"}
+    if core is None:
+        core = _build_core(board)
+    g = _CoreGraph(core, board)
     board._move_graph = g  # type: ignore[attr-defined]
     return g
 
@@ -691,19 +876,6 @@ def _bounded(board: Board, g: MoveGraph, mat: csr_matrix, i: int, limit: float
     dist = dijkstra(sub, indices=int(np.searchsorted(win, i)), limit=limit)
     fin = np.nonzero(np.isfinite(dist))[0]
     return win[fin], dist[fin]
-
-
-def _rim(board: Board) -> np.ndarray:
-    """Per dot of the board's box: some neighbour belongs to another building (or the street,
-    or lies off the box).  Only such roof dots can have a drop; the rest need no lookups."""
-    _c, _r, owner = board._owner_grid
-    pad = np.pad(owner, 1, constant_values=-2)
-    h, w = owner.shape
-    rim = np.zeros(owner.shape, dtype=bool)
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            rim |= pad[1 + dr:1 + dr + h, 1 + dc:1 + dc + w] != owner
-    return rim
 
 
 def _edge(g: MoveGraph, i: int, j: int) -> int | None:

@@ -228,11 +228,11 @@ class Bot:
         w = ch.ready_weapon
         if w is None or w.is_grenade or not w.can_fire() or ch.carrying:
             return False
-        shot = self.best_shot(game, ch)
-        if shot is not None and shot[0] >= GOOD_SHOT:
-            return False
         goal, _edge = self.goal(game, ch)
         if goal != ch.pos:
+            return False
+        shot = self.best_shot(game, ch)
+        if shot is not None and shot[0] >= GOOD_SHOT:
             return False
         return self._try(game, ch, self._trace(game, ch, A.delay(), {
             "holds": list(ch.pos), "best_shot": round(shot[0], 2) if shot else 0.0}))

@@ -224,11 +224,11 @@ class SR3Game(Game):
         character ending his activation is seen by, and sees, the enemies in his line."""
         who = self.state.active
         kind = action.get("act")
+        super().act(action)
         if who is not None and kind not in ("aim", "fire", "end", "begin") and \
                 who in self.sr3["aim"]:
             self.sr3["aim"].pop(who)
             self.log.record("aim-lost", who=who, why=f"{kind}: any other action (l.174)")
-        super().act(action)
         if who is not None and self.state.active != who:
             self._spot(self.char(who))
 
@@ -373,7 +373,7 @@ class SR3Game(Game):
     def _ranged(self, a: CharacterState, apos: tuple[int, int, int], t: CharacterState,
                 tpos: tuple[int, int, int], s: Sight, chars: int, pace: str,
                 w: C.SR3Weapon, mode: str | None = None, rounds: int | None = None,
-                called: bool = False) -> dict[str, Any] | None:
+                called: bool = False, foes: int | None = None) -> dict[str, Any] | None:
         """Every figure of a shot, or None when out of range.  A blocked ``s`` is Blind Fire
         through the barriers it lists (l.964-969)."""
         metres = self.metres(apos, tpos)
@@ -401,7 +401,8 @@ class SR3Game(Game):
         aimed = aim["n"] if aim and aim["target"] == t.id and aim["weapon"] == a.ready else 0
         sit = C.Situation(attacker_pace=pace, target_running=tpace == "run",
                           target_stationary=tpace == "still",
-                          melee_opponents=self._melee_foes(a, apos), other_targets=len(others),
+                          melee_opponents=self._melee_foes(a, apos) if foes is None else foes,
+                          other_targets=len(others),
                           aid=w.aid, range_m=metres, smoke=s.visibility >= 4,
                           recoil=recoil, wounds=a.condition.modifier, blind_fire=blind,
                           called=called, aimed=aimed)
@@ -500,8 +501,9 @@ class SR3Game(Game):
         # his own shot, in his action: the metres he has moved so far in it (l.464-467)
         pace = self._pace_of(a) if a.id == self.state.active else "still"
         best: tuple[float, ShotPlan] | None = None
+        foes = self._melee_foes(a, a.pos)
         for m, r, c in self._choices(a, w, mode, rounds, called):
-            n = self._ranged(a, a.pos, t, t.pos, s, chars, pace, w, m, r, c)
+            n = self._ranged(a, a.pos, t, t.pos, s, chars, pace, w, m, r, c, foes)
             if n is None:
                 return None
             p, exp = self._odds(n)
@@ -874,6 +876,7 @@ class SR3Game(Game):
                     land = cand
                     break
         self.sr3["throws"][f"{m.id}@{list(land)}"] = hits
+        self._heard(m)
         self.log.record("test", purpose="grenade accuracy", thrower=m.id, aimed=list(at),
                         range_m=metres, range_band=band, success=dist == 0,
                         target_number=tn, modifiers=mods, skill=skill, pool=pool, dice=dice,

@@ -81,11 +81,13 @@ def test_doors_patched_in_place_answer_as_a_rebuild():
     for f in rng.sample(doors, 30):
         play.set_state(f.id, "closed" if f.props.get("state") != "closed" else "open", patch=True)
     g1, p1 = build_graph(play), prims(play)
-    assert g1 is not g0 and p1 is not p0 and g1.src is g0.src  # patched, not rebuilt
+    # patched, not rebuilt: the core's roof drops are the parent's own arrays
+    assert g1 is not g0 and p1 is not p0 and g1.core.d_key is g0.core.d_key
     fresh = play.fork()
     fresh.invalidate()
     g2, p2 = build_graph(fresh), prims(fresh)
     assert np.array_equal(g1.extra, g2.extra) and dict(g1.why) == dict(g2.why)
+    assert np.array_equal(g1.core.ext, g2.core.ext)
     assert [f.props.get("state") for f in p1.feats] == [f.props.get("state") for f in p2.feats]
     assert np.array_equal(p1.feat_closed_door, p2.feat_closed_door)
     # the parent board kept its own tables

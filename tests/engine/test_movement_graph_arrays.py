@@ -247,3 +247,83 @@ def test_walls_without_openings_give_no_reasons():
     inside, outside = board.node((10, 10, 0)), board.node((2, 2, 0))
     assert np.isinf(dijkstra(g.matrix(1, False), indices=outside)[inside])
     _same(board)
+
+
+def _same_graph(g: MoveGraph, f: MoveGraph) -> None:
+    """Two graphs equal array for array (node ids, edges in order, costs and reasons)."""
+    for name in ("src", "dst", "base", "extra", "diag", "stories", "flat", "order", "indptr"):
+        assert np.array_equal(getattr(g, name), getattr(f, name)), name
+    assert dict(g.why) == dict(f.why)
+
+
+def _edit(rng: random.Random, lay: Layout, k: int) -> Layout:
+    """Move a random building, add a copy of one at the end, or remove the last one."""
+    pl = list(lay.placements)
+    op = rng.random()
+    i = rng.randrange(len(pl))
+    if op < 0.6 or len(pl) < 3:
+        pl[i] = replace(pl[i], at=(pl[i].at[0] + rng.choice((-1, 1, 3)),
+                                   pl[i].at[1] + rng.choice((0, 1, -2))))
+    elif op < 0.8:
+        pl.append(replace(pl[i], id=f"added-{k}", at=(pl[i].at[0] + 2, pl[i].at[1] + 1)))
+    else:
+        pl.pop()
+    return replace(lay, placements=tuple(pl))
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_incremental_compile_and_patched_graph_equal_a_rebuild(seed):
+    """The editor's drag: a board compiled from the previous one (``previous=``) has the same
+    dots, links and features as one compiled from scratch, and its movement graph, patched
+    from the previous board's where the two differ, is the one built from scratch, array for
+    array; also when the board in between never built its graph (patched from its parent's
+    over both changes), and answers as the per-edge reference does."""
+    lay, sheets = neighbourhood(seed=seed, blocks=2)
+    rng = random.Random(seed)
+    prev = compile_board(lay, sheets)
+    build_graph(prev)
+    for k in range(8):
+        lay = _edit(rng, lay, k)
+        board = compile_board(lay, sheets, previous=prev)
+        fresh = compile_board(lay, sheets)
+        assert board._changed is not None  # compiled incrementally
+        r0, r1, c0, c1 = board._changed
+        assert (r1 - r0) * (c1 - c0) < board._stand[0].size  # ... on a part of the box
+        assert np.array_equal(board._stand, fresh._stand)
+        assert np.array_equal(board._node_grid, fresh._node_grid)
+        assert np.array_equal(board._owner_grid[2], fresh._owner_grid[2])
+        for name in ("stair_links", "elevator_links", "climb_links", "broken_links",
+                     "loose_openings"):
+            assert getattr(board, name) == getattr(fresh, name), name
+        assert board.all_features() == fresh.all_features()
+        if k % 3 == 2:
+            prev = board  # no graph built on this one: the next patches the one before
+            continue
+        patched = board._patch_from.get("_move_graph")
+        assert patched is not None
+        g = build_graph(board)
+        assert g.core.ext is not patched[0].core.ext  # a copy: the previous board keeps its own
+        _same_graph(g, build_graph(fresh))
+        if k % 3 == 0:
+            _same(board)
+        prev = board
+
+
+def test_patched_graph_then_doors_in_play():
+    """A graph patched after a drag patches doors opened in play like a rebuilt one."""
+    lay, sheets = neighbourhood(seed=6, blocks=2)
+    prev = compile_board(lay, sheets)
+    build_graph(prev)
+    rng = random.Random(1)
+    board = compile_board(_edit(rng, lay, 0), sheets, previous=prev)
+    build_graph(board)
+    play = board.fork()
+    for f in rng.sample([f for f in board.all_features() if f.kind == "door"], 12):
+        play.set_state(f.id, "closed" if f.props.get("state") != "closed" else "open",
+                       patch=True)
+    g = build_graph(play)
+    assert g is not build_graph(board)
+    play2 = play.fork()
+    play2.invalidate()
+    _same_graph(g, build_graph(play2))
+    _same(play)

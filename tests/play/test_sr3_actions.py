@@ -190,6 +190,9 @@ def test_any_other_action_loses_the_aim(loaded):
     sabre, rook = g.char("sabre"), g.char("rook")
     g.act(A.begin("sabre"))
     g.act(A.aim("rook"))
+    with pytest.raises(PlayError):
+        g.act(A.open_("no-such-door"))  # refused: nothing happened, the aim holds
+    assert g.sr3["aim"]["sabre"]["n"] == 1
     g.act(A.prone())  # even a Free Action (l.174)
     assert events(g, "aim-lost", who="sabre")
     assert "aimed" not in g.plan_shot(sabre, rook, True, "SA", called=False).numbers
