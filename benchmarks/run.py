@@ -3,14 +3,17 @@
 Prints one line per measure: the median CPU time (``time.process_time``: steadier than wall
 clock on a shared machine) of several runs, on a city of N x N blocks (30 dots a block;
 default 4).  ``--json`` prints the issue-11 figures as one JSON object instead:
-``compile_ms``, ``graph_ms``, ``fan_ms`` (street, radius 75), ``roof_fan_ms`` (from a roof to the
-street, radius 75), ``reach_ms`` (12 MP), ``drag_ms`` (move one building, then the board
-compiled from the last one, the sight primitives, the movement graph and the fan; its parts in
-``drag_parts_ms``; ``drag_reach_ms`` adds the first reach on the new board), ``validate_ms``
-(cold), ``dots``, and the
-peer ratio ``reach_vs_scipy`` (our reach over scipy's bare Dijkstra on the same matrix and
-budget).  The naive baseline answers the same fan with one shapely query per pair, to show what
-the vectorised sweep buys.  ``--export`` adds the export times per format
+``compile_ms``, ``graph_ms``, ``fan_ms`` (street, radius 75), ``roof_fan_ms`` (from a roof to
+the street, radius 75), ``reach_ms`` (12 MP), ``path_ms`` (a cheapest path of up to 60
+dots), ``drag_ms`` (move one building, then the board compiled from the last one, the sight
+primitives, the movement graph and the fan; its parts in ``drag_parts_ms``;
+``drag_reach_ms`` adds the first reach on the new board), ``validate_ms`` (cold), ``dots``,
+and the peer ratios ``reach_vs_scipy`` (our reach over scipy's bare Dijkstra on the same
+matrix and budget), ``path_vs_scipy`` (our path over scipy's Dijkstra on the whole board,
+which ``cheapest_path`` ran before it was goal-directed) and ``fan_vs_tcod`` (our fan over
+tcod's permissive field of view on the fan's raster, the C part of its pre-pass).  The naive
+baseline answers the same fan with one shapely query per pair, to show what the vectorised
+sweep buys.  ``--export`` adds the export times per format
 (benchmarks/bench_export.py).
 """
 
@@ -27,14 +30,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import numpy as np  # noqa: E402
 import shapely  # noqa: E402
 from scipy.sparse.csgraph import dijkstra  # noqa: E402
 
 from benchmarks.neighbourhood import neighbourhood, scenario  # noqa: E402
 from engine import board as board_module  # noqa: E402
 from engine.board import compile_board  # noqa: E402
-from engine.los import line_of_sight, los_fan, prims  # noqa: E402
-from engine.movement import build_graph, reach  # noqa: E402
+from engine.los import fan_raster, line_of_sight, los_fan, prims  # noqa: E402
+from engine.movement import build_graph, cheapest_path, reach  # noqa: E402
 from engine.validate import validate  # noqa: E402
 
 
@@ -124,6 +128,18 @@ def measure(blocks: int, naive: bool = True, quick: bool = False) -> tuple[dict,
     t_fan = timeit(lambda: los_fan(board, origin, radius=75), rep)
     say(f"(c) LOS fan within 75 dots:       {t_fan * 1000:8.1f} ms  (from {origin}, "
         f"{len(fan.dots)} targets, {int(fan.blocked.sum())} blocked)")
+    # peer: tcod's field of view alone on the fan's raster (the pre-pass's C part)
+    import tcod.constants
+    import tcod.map
+
+    c0, r0 = int(min(fan.dots[:, 0].min(), origin[0])), int(min(fan.dots[:, 1].min(), origin[1]))
+    c1, r1 = int(max(fan.dots[:, 0].max(), origin[0])), int(max(fan.dots[:, 1].max(), origin[1]))
+    clear = fan_raster(board, origin, -1, (c0, r0, c1, r1))
+    t_tcod = timeit(lambda: tcod.map.compute_fov(
+        clear, (origin[1] - r0, origin[0] - c0), algorithm=tcod.constants.FOV_PERMISSIVE_8),
+        20 if quick else 50)
+    say(f"    tcod FOV on the fan's raster: {t_tcod * 1000:.2f} ms (fan / tcod "
+        f"{t_fan / t_tcod:.0f}x)")
     roof = roof_origin(board)
     t_roof = float("nan")
     if roof:
@@ -141,6 +157,19 @@ def measure(blocks: int, naive: bool = True, quick: bool = False) -> tuple[dict,
     say(f"(d) reach within 12 MP:           {t_reach * 1000:8.2f} ms  "
         f"({len(reach(board, origin, 2, mp=12))} dots at move ratio 2; scipy's bare Dijkstra on "
         f"the same matrix {t_peer * 1000:.2f} ms, ratio {t_reach / t_peer:.1f}x)")
+
+    # point-to-point paths of a few turns' walk (a bot's or the movement tool's question)
+    near = ground[np.abs(ground - np.array(origin[:2])).max(axis=1) <= 60]
+    goals = [(*map(int, near[rng.randrange(len(near))]), 0) for _ in range(20)]
+
+    def paths():
+        for b in goals:
+            cheapest_path(board, origin, b, 2)
+    t_path = timeit(paths, 1 if quick else 3) / len(goals)
+    t_whole = timeit(lambda: dijkstra(mat, indices=src, return_predecessors=True),
+                     2 if quick else 5)
+    say(f"(g) cheapest path, 20 goals within 60 dots: {t_path * 1000:8.2f} ms a path  "
+        f"(scipy's Dijkstra over the whole board, as before: {t_whole * 1000:.1f} ms)")
 
     # the editor's case: move one building by a dot, then everything it shows next; the
     # editor compiles from its last board (editor/document.py), as here
@@ -191,11 +220,14 @@ def measure(blocks: int, naive: bool = True, quick: bool = False) -> tuple[dict,
         "fan_ms": round(t_fan * 1000, 2),
         "roof_fan_ms": round(t_roof * 1000, 2),
         "reach_ms": round(t_reach * 1000, 3),
+        "path_ms": round(t_path * 1000, 2),
         "drag_ms": round(t_drag * 1000, 1),
         "drag_parts_ms": {k: round(statistics.median(v), 1) for k, v in parts.items()},
         "drag_reach_ms": round(t_drag_reach * 1000, 1),
         "validate_ms": round(t_val * 1000, 1),
         "reach_vs_scipy": round(t_reach / t_peer, 2),
+        "path_vs_scipy": round(t_path / t_whole, 3),
+        "fan_vs_tcod": round(t_fan / t_tcod, 1),
     }
     return figures, lines
 

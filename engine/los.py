@@ -764,6 +764,9 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
 
     # floors of one building and dead zones first: cheap, and they spare the sweep work
     _floors_and_dead_zones(board, a, lv, ba, dots, bt, blocked, cover)
+    # the raster pre-pass: street targets behind another building are blocked without a trace
+    if lv == a[2] and lat.name == "square":
+        blocked |= raster_blocked(board, a, ba, dots, bt)
 
     ang = np.arctan2(tp[:, 1] - o[1], tp[:, 0] - o[0])
     dist_t = np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1])
@@ -858,6 +861,123 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     if sk.any():
         np.maximum.at(vis, tgt[sk], 3)
     return Fan(a, lv, dots, blocked, cover, vis, closed)
+
+
+#: interior dots of building footprints, per footprint shape (its coordinates: a recompiled
+#: board makes new footprint objects for the buildings that did not move)
+_INTERIOR: dict[bytes, np.ndarray] = {}
+_INTERIOR_MAX = 8192
+#: how deep inside its footprint a dot must lie to be opaque in the raster: more than half the
+#: diagonal of its cell, so the whole cell lies in the footprint's interior
+_INSET = 0.75
+
+
+def _interior_dots(lat: Lattice, footprint: Any) -> np.ndarray:
+    """Dots whose whole cell lies inside a building's footprint (cached per footprint: a drag
+    recomputes the moved building's alone)."""
+    key = lat.name.encode() + shapely.get_coordinates(footprint).tobytes()
+    got = _INTERIOR.get(key)
+    if got is not None:
+        return got
+    inner = footprint.buffer(-_INSET)
+    out = np.zeros((0, 2), dtype=np.int64)
+    if not inner.is_empty:
+        x0, y0, x1, y1 = inner.bounds
+        cand = lat.dots_in_box(x0, y0, x1, y1)
+        if len(cand):
+            pts = lat.points(cand)
+            out = np.asarray(cand, dtype=np.int64)[shapely.contains_xy(inner, pts[:, 0],
+                                                                          pts[:, 1])]
+    while len(_INTERIOR) >= _INTERIOR_MAX:
+        _INTERIOR.pop(next(iter(_INTERIOR)))
+    _INTERIOR[key] = out
+    return out
+
+
+#: dots whose cell meets a footprint's outline and their box, per footprint shape
+_RING: dict[bytes, tuple[np.ndarray, tuple[int, int, int, int]]] = {}
+
+
+def _ring_dots(lat: Lattice, footprint: Any) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """Every dot whose cell meets the footprint's outline (within 0.75 of it: a cell's
+    corners lie 0.71 from its dot), and their box (c0, r0, c1, r1), cached per footprint."""
+    key = lat.name.encode() + shapely.get_coordinates(footprint).tobytes()
+    got = _RING.get(key)
+    if got is not None:
+        return got
+    band = footprint.boundary.buffer(_INSET)
+    x0, y0, x1, y1 = band.bounds
+    cand = lat.dots_in_box(x0, y0, x1, y1)
+    out = np.zeros((0, 2), dtype=np.int64)
+    if len(cand):
+        pts = lat.points(cand)
+        out = np.asarray(cand, dtype=np.int64)[shapely.intersects_xy(band, pts[:, 0], pts[:, 1])]
+    box = ((int(out[:, 0].min()), int(out[:, 1].min()), int(out[:, 0].max()),
+            int(out[:, 1].max())) if len(out) else (-(1 << 30), -(1 << 30), 1 << 30, 1 << 30))
+    while len(_RING) >= _INTERIOR_MAX:
+        _RING.pop(next(iter(_RING)))
+    _RING[key] = (out, box)
+    return out, box
+
+
+def fan_raster(board: Board, a: Dot3, ba: int, box: tuple[int, int, int, int]) -> np.ndarray:
+    """The transparency raster of a level-``a[2]`` fan over the dots ``box`` (c0, r0, c1, r1;
+    indexed [row - r0, column - c0]): opaque where a dot's whole cell lies inside another
+    building that rises above the level (every other building is a solid block up to its
+    height, SPEC section 5)."""
+    c0, r0, c1, r1 = box
+    clear = np.ones((r1 - r0 + 1, c1 - c0 + 1), dtype=bool)
+    cmin, rmin, owner = board._owner_grid
+    sub = owner[max(r0 - rmin, 0):max(r1 - rmin + 1, 0), max(c0 - cmin, 0):max(c1 - cmin + 1, 0)]
+    inner = [_interior_dots(board.lattice, b.footprint)
+             for b in (board.buildings[bi] for bi in np.unique(sub[sub >= 0]).tolist())
+             if b.index != ba and b.height > a[2]]
+    if inner:
+        d = np.concatenate(inner)
+        d = d[(d[:, 0] >= c0) & (d[:, 0] <= c1) & (d[:, 1] >= r0) & (d[:, 1] <= r1)]
+        clear[d[:, 1] - r0, d[:, 0] - c0] = False
+    return clear
+
+
+def raster_blocked(board: Board, a: Dot3, ba: int, dots: np.ndarray, bt: np.ndarray
+                   ) -> np.ndarray:
+    """Targets (same level as ``a``, on a square lattice) a raster proves blocked, without
+    tracing them: tcod's precise permissive field of view (every line from any point of the
+    origin's cell to any point of the target's) on :func:`fan_raster`.  A street target it
+    does not see has every such line, the exact one too, through the inside of a building
+    that is neither end's, so the line meets that footprint below its roof: blocked, as the
+    exact tracer says.  A target inside another building is blocked when the raster sees no
+    dot whose cell meets that building's outline: the line enters the building somewhere on
+    its outline, and the part before it (outside that building, so not through its opaque
+    cells) already runs through a third building."""
+    out = np.zeros(len(dots), dtype=bool)
+    street = bt < 0
+    c0 = int(min(dots[:, 0].min(), a[0]))
+    r0 = int(min(dots[:, 1].min(), a[1]))
+    c1 = int(max(dots[:, 0].max(), a[0]))
+    r1 = int(max(dots[:, 1].max(), a[1]))
+    if 8 * len(dots) < (c1 - c0 + 1) * (r1 - r0 + 1):
+        return out  # a few targets spread wide (a deployment zone): tracing them costs less
+    clear = fan_raster(board, a, ba, (c0, r0, c1, r1))
+    if clear.all():
+        return out
+    import tcod.constants  # a C library: loaded by the first fan that needs it
+    import tcod.map
+
+    seen = tcod.map.compute_fov(clear, (a[1] - r0, a[0] - c0), radius=0, light_walls=True,
+                                algorithm=tcod.constants.FOV_PERMISSIVE_8)
+    out[street] = ~seen[dots[street, 1] - r0, dots[street, 0] - c0]
+    inside = np.unique(bt[~street])
+    hidden = []
+    for bi in inside[inside != ba].tolist():
+        ring, (rc0, rr0, rc1, rr1) = _ring_dots(board.lattice, board.buildings[bi].footprint)
+        if rc0 < c0 or rc1 > c1 or rr0 < r0 or rr1 > r1:
+            continue  # part of its outline lies outside the raster: trace its targets
+        if not seen[ring[:, 1] - r0, ring[:, 0] - c0].any():
+            hidden.append(bi)
+    if hidden:
+        out |= np.isin(bt, hidden)
+    return out
 
 
 def _floors_and_dead_zones(board: Board, a: Dot3, lv: int, ba: int, dots: np.ndarray,

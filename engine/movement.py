@@ -161,7 +161,7 @@ class MoveGraph:
             n = self.n
             if diagonal is not None:
                 w = np.maximum(self.metres(diagonal), 1e-6)  # an elevator ride walks nowhere
-                self._mats[key] = _csr_min(w, self.src, self.dst, n)
+                self._mats[key] = _csr_min(w, self.src, self.dst, n, self._mats)
             else:
                 w = np.maximum(self.metres(1.0), 1e-6)
                 d = self.diag
@@ -170,7 +170,7 @@ class MoveGraph:
                 rows = np.concatenate([self.src, self.src + n])
                 cols = np.concatenate([even, odd])
                 ww = np.concatenate([w, np.where(d, 2 * w, w)])
-                self._mats[key] = _csr_min(ww, rows, cols, 2 * n)
+                self._mats[key] = _csr_min(ww, rows, cols, 2 * n, self._mats, "parity")
         return self._mats[key]
 
     def weights(self, ruleset: str, move_ratio: int, crawl: bool) -> csr_matrix:
@@ -186,23 +186,39 @@ class MoveGraph:
             w = (self.base * move_ratio + self.extra).astype(float)
             if crawl:
                 w *= 2
-            self._mats[key] = _csr_min(w, self.src, self.dst, self.n)
+            self._mats[key] = _csr_min(w, self.src, self.dst, self.n, self._mats)
         return self._mats[key]
 
 
-def _csr_min(w: np.ndarray, src: np.ndarray, dst: np.ndarray, n: int) -> csr_matrix:
+def _csr_min(w: np.ndarray, src: np.ndarray, dst: np.ndarray, n: int,
+             cache: dict | None = None, tag: str = "") -> csr_matrix:
     """A sparse matrix of edge weights keeping the cheapest of parallel edges.  scipy sums
     duplicate entries, so a stair an author draws at both ends (up from level 0 and down from
-    level 1) would cost twice its MP or metres."""
-    key = src.astype(np.int64) * n + dst
-    order = np.lexsort((w, key))
-    k = key[order]
-    first = np.ones(len(k), dtype=bool)
-    first[1:] = k[1:] != k[:-1]
-    if first.all():
-        return csr_matrix((w, (src, dst)), shape=(n, n))
-    keep = order[first]
-    return csr_matrix((w[keep], (src[keep], dst[keep])), shape=(n, n))
+    level 1) would cost twice its MP or metres.
+
+    The edges' order by (source, target) does not depend on the weights: it is sorted once
+    per graph (``cache``, one entry per ``tag``: the graph's own edges, or Dark Conspiracy's
+    two layers) and each weighting is then a gather and a minimum per run of parallel edges,
+    with the index arrays shared (the same matrix scipy would build from the triplets)."""
+    got = None if cache is None else cache.get(("csr", tag, n))
+    if got is None:
+        key = src.astype(np.int64) * n + dst
+        perm = np.argsort(key, kind="stable")
+        k = key[perm]
+        first = np.ones(len(k), dtype=bool)
+        first[1:] = k[1:] != k[:-1]
+        starts = np.nonzero(first)[0]
+        itype = np.int32 if max(n, len(k)) < np.iinfo(np.int32).max else np.int64
+        uk = k[starts]
+        indices = (uk % n).astype(itype)
+        indptr = np.searchsorted(uk, np.arange(n + 1, dtype=np.int64) * n).astype(itype)
+        got = (perm, starts if not first.all() else None, indices, indptr)
+        if cache is not None:
+            cache[("csr", tag, n)] = got
+    perm, starts, indices, indptr = got
+    ws = np.asarray(w, dtype=float)[perm]
+    data = ws if starts is None else np.minimum.reduceat(ws, starts) if len(ws) else ws
+    return csr_matrix((data, indices, indptr), shape=(n, n))
 
 
 def _step_code(parity: int, dc: np.ndarray | int, dr: np.ndarray | int) -> np.ndarray | int:
@@ -839,6 +855,63 @@ def _min_move(g: MoveGraph, board: Board, mat: csr_matrix) -> float:
     return got[1]
 
 
+def _per_dot(g: MoveGraph, board: Board, mat: csr_matrix) -> tuple[float, float]:
+    """(k, w) of a matrix: no edge costs less than ``k`` per dot it moves (Chebyshev, in the
+    board's columns and rows), and none costs more than ``w``.  ``k`` times the dots between
+    two places is a lower bound of any walk between them (the A* heuristic of a grid), and a
+    search whose limit grew by more than ``w`` without reaching a new node has exhausted its
+    component.  Cached per matrix."""
+    key = ("per-dot", id(mat))
+    got = g._mats.get(key)
+    if got is None or got[0] is not mat:
+        # dots each entry moves: one array per matrix layout (matrices of one graph and
+        # layout share their row pointers), so each weighting only divides
+        mkey = ("moved", mat.shape[0])
+        moved = g._mats.get(mkey)
+        if moved is None or moved[0] is not mat.indptr:
+            rows = np.repeat(np.arange(mat.shape[0]), np.diff(mat.indptr)) % g.n
+            cols = mat.indices % g.n
+            dots = board._node_dots
+            moved = g._mats[mkey] = (mat.indptr, np.maximum(
+                np.abs(dots[rows, 0] - dots[cols, 0]), np.abs(dots[rows, 1] - dots[cols, 1])))
+        mv = moved[1]
+        m = mv > 0
+        k = float((mat.data[m] / mv[m]).min()) if m.any() else 0.0
+        w = float(mat.data.max()) if len(mat.data) else 0.0
+        got = g._mats[key] = (mat, k, w)
+    return got[1], got[2]
+
+
+def dijkstra_until(board: Board, g: MoveGraph, mat: csr_matrix, indices: Any,
+                   done: Any, start: float, *, min_only: bool = False,
+                   predecessors: bool = False) -> tuple[Any, float, bool]:
+    """scipy's Dijkstra from ``indices``, searched only as far as the question needs: the
+    limit starts at ``start`` and doubles until ``done(dist)`` holds or the search has
+    reached every node it can.  Every node within the final limit has its exact cost (as a
+    whole-board search gives); a node not reached costs more than the limit.
+
+    Returns (scipy's answer, the limit searched, whether the search is exhausted: then a
+    node not reached has no way at all)."""
+    _k, wmax = _per_dot(g, board, mat)
+    limit = max(float(start), 1.0)
+    prev_limit, prev_count = -np.inf, -1
+    while True:
+        out = dijkstra(mat, indices=indices, limit=limit, min_only=min_only,
+                       return_predecessors=predecessors)
+        dist = out[0] if predecessors else out
+        if not np.isfinite(limit):
+            return out, limit, True
+        if done(dist):
+            return out, limit, False
+        count = int(np.isfinite(dist).sum())
+        if count == prev_count and limit - prev_limit > wmax:
+            return out, limit, True  # no node beyond: the rest has no way at all
+        prev_limit, prev_count = limit, count
+        # twice the limit reaches about four times the nodes: past a quarter of the
+        # board, one search of all of it costs less than more rounds
+        limit = limit * 2 if 4 * count < mat.shape[0] and limit < 1e12 else np.inf
+
+
 def _bounded(board: Board, g: MoveGraph, mat: csr_matrix, i: int, limit: float
              ) -> tuple[np.ndarray, np.ndarray]:
     """Every node of ``mat`` (its rows: ``g.n`` per parity layer) within ``limit`` of node
@@ -876,6 +949,88 @@ def _bounded(board: Board, g: MoveGraph, mat: csr_matrix, i: int, limit: float
     dist = dijkstra(sub, indices=int(np.searchsorted(win, i)), limit=limit)
     fin = np.nonzero(np.isfinite(dist))[0]
     return win[fin], dist[fin]
+
+
+def _window(board: Board, g: MoveGraph, mat: csr_matrix, c0: int, r0: int, c1: int, r1: int
+            ) -> tuple[np.ndarray, csr_matrix, np.ndarray]:
+    """The nodes of every level in the box of columns ``c0..c1`` and rows ``r0..r1`` (each
+    parity layer of ``mat``), the submatrix among them, and which of them have an edge that
+    leaves the box."""
+    n = g.n
+    cmin, rmin, _owner = board._owner_grid
+    grid = board._node_grid
+    ids = grid[:, max(r0 - rmin, 0):max(r1 - rmin + 1, 0), max(c0 - cmin, 0):max(c1 - cmin + 1, 0)]
+    ids = ids[ids >= 0]
+    layers = mat.shape[0] // n
+    win = np.concatenate([ids + k * n for k in range(layers)])
+    ip = mat.indptr
+    cnt = ip[win + 1] - ip[win]
+    flat = np.repeat(ip[win] - np.cumsum(cnt) + cnt, cnt) + np.arange(int(cnt.sum()))
+    local = np.full(mat.shape[0], -1, dtype=np.int32)  # node -> its index in the window
+    local[win] = np.arange(len(win), dtype=np.int32)
+    loc = local[mat.indices[flat]]
+    ok = loc >= 0
+    rows_all = np.repeat(np.arange(len(win)), cnt)
+    rows = rows_all[ok]
+    exits = np.zeros(len(win), dtype=bool)
+    exits[rows_all[~ok]] = True
+    sub = csr_matrix((mat.data[flat][ok], loc[ok], np.concatenate(
+        [[0], np.cumsum(np.bincount(rows, minlength=len(win)))])), shape=(len(win), len(win)))
+    return win, sub, exits
+
+
+def _astar(board: Board, g: MoveGraph, mat: csr_matrix, i: int, j: int
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """A* from node ``i`` to node ``j`` (either parity layer of ``mat``), exact: the search
+    runs on a window around the two ends, as Dijkstra on costs reduced by the heuristic
+    ``k * dots to j`` (``k``: the cheapest cost per dot of any edge, so no walk is cheaper
+    and the reduced costs stay >= 0), with a limit that grows until ``j`` is settled.  A walk
+    leaving the window first crosses its rim at a node ``u`` and costs at least ``u``'s cost
+    plus its heuristic; while some rim node could be cheaper than the goal the window grows.
+
+    Returns (window nodes, their cost from ``i``: inf beyond the limit, predecessors as
+    indexes into the window or -9999), or None when the window became the whole board."""
+    n = g.n
+    per, wmax = _per_dot(g, board, mat)
+    dots = board._node_dots
+    ca, ra, _la = (int(v) for v in dots[i])
+    cb, rb, _lb = (int(v) for v in dots[j])
+    span = max(abs(cb - ca), abs(rb - ra))
+    margin = max(8, span // 4)
+    cmin, rmin, owner = board._owner_grid
+    rows_n, cols_n = owner.shape
+    while True:
+        box = (min(ca, cb) - margin, min(ra, rb) - margin, max(ca, cb) + margin,
+               max(ra, rb) + margin)
+        if (box[0] <= cmin and box[1] <= rmin and box[2] >= cmin + cols_n - 1
+                and box[3] >= rmin + rows_n - 1):
+            return None  # the window is the board: a plain search costs less
+        win, sub, exits = _window(board, g, mat, *box)
+        wn = win % n
+        h = per * np.maximum(np.abs(dots[wn, 0] - cb), np.abs(dots[wn, 1] - rb)).astype(float)
+        src = np.repeat(np.arange(len(win)), np.diff(sub.indptr))
+        red = csr_matrix((np.maximum(sub.data + h[sub.indices] - h[src], 0.0), sub.indices,
+                          sub.indptr), shape=sub.shape)
+        si = int(np.nonzero(win == i)[0][0])
+        goals = np.nonzero(wn == j)[0]
+        wred = float(red.data.max()) if len(red.data) else 0.0
+        limit = max(h[si] * 0.25, 4 * wmax, 1.0)
+        prev, prev_limit = -1, -np.inf
+        while True:
+            dist, pred = dijkstra(red, indices=si, limit=limit, return_predecessors=True)
+            if np.isfinite(dist[goals]).any():
+                break
+            count = int(np.isfinite(dist).sum())
+            if count == prev and limit - prev_limit > wred:
+                break  # nothing more in the window
+            prev, prev_limit = count, limit
+            limit *= 2
+        best = float(dist[goals].min())
+        rim = exits & np.isfinite(dist)
+        # a walk through rim node u costs >= its reduced cost: the goal's must not exceed it
+        if not rim.any() or float(dist[rim].min()) >= best - 1e-9:
+            return win, dist + h[si] - h, pred  # back to real costs
+        margin *= 2
 
 
 def _edge(g: MoveGraph, i: int, j: int) -> int | None:
@@ -942,15 +1097,27 @@ def cheapest_path(board: Board, a: Dot3, b: Dot3, move_ratio: int = 1, crawl: bo
     i, j = board.node(a), board.node(b)
     if i == j:
         return PathResult(True, 0, [board.node_dot(i)], [], units, 0.0)
-    dist, pred = dijkstra(g.weights(ruleset, move_ratio, crawl), indices=i,
-                          return_predecessors=True)
+    # goal-directed (A*): the search stays near the line between the two ends
+    mat = g.weights(ruleset, move_ratio, crawl)
     n = g.n
-    end = j if len(dist) == n or dist[j] <= dist[j + n] else j + n  # two layers: either parity
+    two = mat.shape[0] > n  # two parity layers: the goal on either
+    found = _astar(board, g, mat, i, j)
+    if found is None:  # a window as big as the board: one search, widened to the goal
+        (dist, pred), _lim, _all = dijkstra_until(
+            board, g, mat, i, lambda d: bool(np.isfinite(d[j]) or (two and np.isfinite(d[j + n]))),
+            4 * _per_dot(g, board, mat)[1], predecessors=True)
+        win = np.arange(mat.shape[0])
+    else:
+        win, dist, pred = found
+    goals = np.nonzero(win % n == j)[0]  # two layers: the goal on either parity
+    end = int(goals[np.argmin(dist[goals])])  # the even layer (listed first) on a tie
     if not np.isfinite(dist[end]):
         return PathResult(False, None, [], [], units, None)
+    start = int(np.nonzero(win == i)[0][0]) if found is not None else i
     chain = [end]
-    while chain[-1] != i:
+    while chain[-1] != start:
         chain.append(int(pred[chain[-1]]))
+    chain = [int(win[k]) for k in chain]
     chain = [k % n for k in reversed(chain)]
     steps = [_edge_step(board, g, u, v, move_ratio, crawl, ruleset) for u, v in zip(chain, chain[1:])]
     walked = path_metres(g, chain, ruleset)
@@ -958,7 +1125,7 @@ def cheapest_path(board: Board, a: Dot3, b: Dot3, move_ratio: int = 1, crawl: bo
     if units != "MP":  # each step as long as the book counts it at that point of the move
         steps = [Step(st.to, round(w1 - w0, 2), [f"{w1 - w0:g} m", *st.why[1:]])  # type: ignore[arg-type, union-attr]
                  for st, w0, w1 in zip(steps, walked, walked[1:])]
-    cost: int | float = int(round(dist[end])) if units == "MP" else length
+    cost: int | float = int(round(float(dist[end]))) if units == "MP" else length
     return PathResult(True, cost, [board.node_dot(k) for k in chain], steps, units, length)  # type: ignore[arg-type]
 
 

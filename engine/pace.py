@@ -19,7 +19,7 @@ from scipy.sparse.csgraph import dijkstra
 
 from engine.board import Board
 from engine.model import Side
-from engine.movement import MoveGraph, build_graph
+from engine.movement import MoveGraph, _per_dot, build_graph, dijkstra_until
 from engine.rules import get_ruleset
 from engine.rules.turn_movement import turn_metres
 
@@ -93,3 +93,62 @@ def walk_field(board: Board, ruleset: str, sources: np.ndarray, pace: Pace) -> n
     if not len(src):
         return np.full(g.n, np.inf)
     return fold(g, dijkstra(weights(g, ruleset, pace), indices=src, min_only=True))
+
+
+class WalkField:
+    """Cheapest walk (MP or metres) from the nearest of the ``sources`` nodes, searched only
+    as far as the questions asked of it need: validation asks how far a few objectives are,
+    and an objective within the turn limit is answered by a search that stops at the limit's
+    walk (``start``).  A farther one widens the search until some of its dots are reached, so
+    every answer is the whole-board search's (:func:`walk_field` gives every node at once)."""
+
+    def __init__(self, board: Board, ruleset: str, sources: np.ndarray, pace: Pace,
+                 start: float) -> None:
+        self.board = board
+        self.g = build_graph(board)
+        self.mat = weights(self.g, ruleset, pace)
+        src = np.unique(np.asarray(sources, dtype=np.int64))
+        self.src = src[src >= 0]
+        self.limit = float(start)
+        self.dist: np.ndarray | None = None  # per node (parity layers folded); inf: beyond
+        self.exhausted = not len(self.src)
+
+    def cost(self, nodes: np.ndarray) -> float:
+        """The cheapest walk to any of ``nodes`` (inf: no way)."""
+        nodes = np.asarray(nodes, dtype=np.int64)
+        nodes = nodes[nodes >= 0]
+        if not len(nodes) or not len(self.src):
+            return math.inf
+        if self.dist is not None:
+            v = float(self.dist[nodes].min())
+            if math.isfinite(v) or self.exhausted:
+                return v
+            self.limit *= 2  # the last search stopped short of these
+        g = self.g
+        # no walk is cheaper than the cheapest cost per dot times the dots between the two
+        # sets' boxes: a farther objective starts its search there
+        per, wmax = _per_dot(g, self.board, self.mat)
+        a, b = self.board._node_dots[self.src], self.board._node_dots[nodes]
+        gap = np.maximum(np.maximum(a[:, :2].min(axis=0) - b[:, :2].max(axis=0),
+                                    b[:, :2].min(axis=0) - a[:, :2].max(axis=0)), 0).max()
+        self.limit = max(self.limit, 1.25 * per * float(gap) + 4 * wmax)
+        dist, self.limit, self.exhausted = dijkstra_until(
+            self.board, g, self.mat, self.src,
+            lambda d: bool(np.isfinite(fold(g, d)[nodes]).any()), self.limit, min_only=True)
+        self.dist = fold(g, dist)
+        return float(self.dist[nodes].min())
+
+
+def walk_to(board: Board, ruleset: str, sources: np.ndarray, pace: Pace,
+            start: float) -> WalkField:
+    """The :class:`WalkField` of these sources at this pace, shared by every check that asks
+    (kept with the board's movement graph: objective timing and the tempo gaps ask the same)."""
+    g = build_graph(board)
+    mat = weights(g, ruleset, pace)
+    src = np.unique(np.asarray(sources, dtype=np.int64))
+    src = src[src >= 0]
+    key = ("walk", id(mat), src.tobytes())
+    got = g._mats.get(key)
+    if got is None or got.mat is not mat:
+        got = g._mats[key] = WalkField(board, ruleset, src, pace, start)
+    return got

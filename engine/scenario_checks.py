@@ -27,7 +27,7 @@ from engine.findings import ERROR, INFO, WARNING, CheckList, Finding
 from engine.lattice import Dot3
 from engine.movement import build_graph
 from engine.pace import MP_PER_TURN as MP_PER_TURN  # re-exported: the lenses read it here
-from engine.pace import Pace, side_paces, walk_field
+from engine.pace import Pace, WalkField, side_paces, walk_to
 from engine.rules.combat_checks import character_problems
 
 #: default depth (in dots) of an edge deployment without one
@@ -138,28 +138,34 @@ class _Analysis:
         for s in scenario.sides:
             if s.deployment is not None:
                 self.zones[s.id] = deployment_dots(board, s.deployment)
-        self._fields: dict[tuple[str, str, int], np.ndarray] = {}
+        self._fields: dict[tuple[str, str, int], WalkField] = {}
+        limits = [o.by_turn for o in scenario.objectives if o.by_turn] + [scenario.turn_limit or 0]
+        #: turns the searches first cover: what the scenario's limits allow (a farther
+        #: objective widens its search; without a limit, a few turns to start with)
+        self.turns = max(max(limits), 1) if any(limits) else 4
 
     def paces(self, side: m.Side) -> tuple[Pace, Pace] | None:
         """(fastest, slowest) pace of a side in the scenario's ruleset (engine.pace)."""
         return side_paces(self.ruleset, side)
 
-    def field(self, side_id: str, pace: Pace) -> np.ndarray:
-        """MP or metres from the nearest dot of a side's zone to every node, at one pace."""
+    def field(self, side_id: str, pace: Pace) -> WalkField:
+        """MP or metres from the nearest dot of a side's zone, at one pace."""
         key = (side_id, pace.units, pace.move_ratio)
         if key not in self._fields:
             src = _nodes(self.board, self.zones[side_id])
-            self._fields[key] = walk_field(self.board, self.ruleset, src, pace)
+            self._fields[key] = walk_to(self.board, self.ruleset, src, pace,
+                                        self.turns * pace.per_turn)
         return self._fields[key]
 
-    def from_dot(self, dot: Dot3, pace: Pace) -> np.ndarray:
-        return walk_field(self.board, self.ruleset, np.array([self.board.node(dot)]), pace)
+    def from_dot(self, dot: Dot3, pace: Pace) -> WalkField:
+        return walk_to(self.board, self.ruleset, np.array([self.board.node(dot)]), pace,
+                       self.turns * pace.per_turn)
 
     @staticmethod
-    def best(dist: np.ndarray, nodes: np.ndarray) -> float | None:
+    def best(field: WalkField, nodes: np.ndarray) -> float | None:
         if not len(nodes):
             return None
-        v = float(np.min(dist[nodes]))
+        v = field.cost(nodes)
         return round(v, 1) if math.isfinite(v) else None
 
 

@@ -20,11 +20,10 @@ import numpy as np
 
 from engine import model as m
 from engine.analysis.lens import nodes_of
-from engine.analysis.tempo import walk_from
 from engine.board import Board
 from engine.findings import INFO, WARNING, CheckList, Finding
 from engine.los import los_fan
-from engine.pace import side_paces
+from engine.pace import side_paces, walk_to
 from engine.scenario_checks import deployment_dots, polygon_dots
 from engine.sight import fan_verdict, sight
 
@@ -58,12 +57,15 @@ def tempo_gaps(board: Board, scenario: Any) -> list[Finding]:
     if len(sides) < 2:
         return []
     ruleset = scenario.ruleset or "dmz1990"
-    fields = {}  # side -> (its fastest pace, its walk field); a side without sheets is left out
+    limits = [o.by_turn for o in scenario.objectives if o.by_turn] + [scenario.turn_limit or 0]
+    turns = max(limits) if any(limits) else 4  # what the first searches cover (they widen)
+    fields = {}  # side -> (its fastest pace, its walk); a side without sheets is left out
     for s in sides:
         paces = side_paces(ruleset, s)
         if paces is not None:
             zone = deployment_dots(board, s.deployment)
-            fields[s.id] = (paces[0], walk_from(board, scenario, zone, paces[0]))
+            fields[s.id] = (paces[0], walk_to(board, ruleset, nodes_of(board, zone), paces[0],
+                                              turns * paces[0].per_turn))
     out = []
     for obj in scenario.objectives:
         dots = objective_dots(board, obj)
@@ -73,9 +75,8 @@ def tempo_gaps(board: Board, scenario: Any) -> list[Finding]:
         nodes = nodes[nodes >= 0]
         first = {}
         for sid, (pace, f) in fields.items():
-            t = pace.turns_of(f[nodes]) if len(nodes) else np.zeros(0)
-            t = t[~np.isnan(t)]
-            first[sid] = int(t.min()) if len(t) else None
+            t = pace.turns_of(np.array([f.cost(nodes)]))[0]  # turns grow with the walk
+            first[sid] = None if np.isnan(t) else int(t)
         reached = {k: v for k, v in first.items() if v is not None}
         if not reached:
             continue

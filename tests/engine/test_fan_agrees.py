@@ -93,3 +93,39 @@ def test_doors_patched_in_place_answer_as_a_rebuild():
     # the parent board kept its own tables
     assert build_graph(board) is g0 and prims(board) is p0
     assert _agree(play, seed=3, origins=4) > 100
+
+
+def _no_raster(board, a, ba, dots, bt):
+    return np.zeros(len(dots), dtype=bool)
+
+
+@pytest.mark.parametrize("blocks,seed", [(2, 3), (3, 8)])
+def test_raster_pre_pass_changes_no_answer(blocks, seed, monkeypatch):
+    """The raster pre-pass (tcod's permissive FOV over building interiors) only skips
+    targets the exact tracer calls blocked: every fan equals the fan traced without it, and
+    each target it proves blocked is blocked for line_of_sight too."""
+    from engine import los
+
+    lay, sheets = neighbourhood(seed=seed, blocks=blocks)
+    board = compile_board(lay, sheets)
+    rng = random.Random(seed)
+    proved = 0
+    for a in _origins(board, rng, 14):
+        radius = rng.choice((20, 40, 75))
+        fan = los_fan(board, a, radius=radius)
+        bt = board.buildings_at(fan.dots)
+        hb = np.array([b.height for b in board.buildings] + [0], dtype=np.int64)
+        bt = np.where((bt >= 0) & (hb[bt] >= a[2]), bt, -1)
+        ba = -1 if board.building_of(a) is None else board.building_of(a).index
+        skip = los.raster_blocked(board, a, ba, fan.dots, bt)
+        assert not (skip & ~fan.blocked).any(), a
+        for i in rng.sample(list(np.nonzero(skip)[0]), min(25, int(skip.sum()))):
+            b = (int(fan.dots[i, 0]), int(fan.dots[i, 1]), a[2])
+            assert line_of_sight(board, a, b).blocked, (a, b)
+        proved += int(skip.sum())
+        with monkeypatch.context() as m:
+            m.setattr(los, "raster_blocked", _no_raster)
+            traced = los_fan(board, a, radius=radius)
+        for name in ("dots", "blocked", "cover", "visibility", "closed_doors"):
+            assert np.array_equal(getattr(fan, name), getattr(traced, name)), (a, name)
+    assert proved > 1000  # street origins behind blocks of houses: most targets are proved

@@ -7,6 +7,7 @@ import pytest
 
 from engine.io.resolve import load_board
 from engine.play import actions as A
+from engine.play.bots import Bot
 from engine.play.errors import PlayError
 from engine.rules import sr3_combat as C
 from tests.play.test_sr3_game import events, game_of
@@ -239,3 +240,22 @@ def test_a_delay_is_declared_first_and_lost_with_the_pool(loaded):
     g._spend_pool(sabre, 1)  # e.g. resisting a wound with his Combat Pool (l.96)
     assert "sabre" not in g.sr3["delayed"]
     assert events(g, "delay-broken", who="sabre")
+
+
+def test_a_bot_fires_blind_when_it_beats_every_other_shot(loaded):
+    # Angela at the store's back door, Rook heard behind it, Crowbar out of sight far south:
+    # her full-auto burst through the door (BR 4) is the best shot she has (1.55 boxes)
+    g = game_of(loaded, names=("Angela", "Rook", "Crowbar"),
+                at={"angela": (35, 13, 0), "rook": (36, 13, 0), "crowbar": (46, 30, 0)})
+    ang, rook = g.char("angela"), g.char("rook")
+    g._heard(rook)
+    value, target = Bot("runners").best_shot(g, ang)
+    assert target is rook and value == pytest.approx(1.55, abs=0.01)
+    while g.state.current_team != "angela":
+        g.act(A.begin(g.state.current_team))
+        g.act(A.end())
+    g.act(A.begin("angela"))
+    Bot("runners")._shoot(g, ang, keep=0)
+    shot = events(g, "test", attacker="angela")[0]
+    assert shot["blind_fire"] == ["store/d-back"] and shot["mode"] == "FA"
+    assert shot["modifiers"]["blind_fire"] == 8 and shot["barrier"] == 4
