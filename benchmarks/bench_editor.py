@@ -222,12 +222,20 @@ def main(moves: int = 6) -> int:
                                                win.view.viewport().repaint()))
     dots = len(tool.fan.dots)
     win.set_tool("select")
+    from engine.movement import build_graph
+
+    last = [doc.board()]
+    build_graph(last[0])
+
+    def recompile() -> None:  # as the document does: from its last board
+        last[0] = compile_board(doc.layout, doc.sheets(), previous=last[0])
+
     for n in range(moves):  # the editor's own part: model, scene items, panels, repaint
         timed("editor: model+scene+panels", lambda n=n: move(n))
         timed("editor: repaint", lambda: win.view.viewport().repaint())
-        timed("engine: compile_board", lambda: compile_board(doc.layout, doc.sheets()))
-        board = compile_board(doc.layout, doc.sheets())
-        timed("engine: los_fan (r 75)", lambda b=board: los_fan(b, tool.origin, level=0))
+        timed("engine: compile_board", recompile)
+        timed("engine: movement graph", lambda: build_graph(last[0]))
+        timed("engine: los_fan (r 75)", lambda b=last[0]: los_fan(b, tool.origin, level=0))
     print(f"board {BLOCKS * BLOCK}x{BLOCKS * BLOCK} dots, {len(doc.layout.placements)} buildings, "
           f"fan over {dots} dots, {moves} one-dot moves")
     for name, xs in rows.items():

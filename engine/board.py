@@ -705,7 +705,9 @@ class _Compiler:
             board._pave = prev._pave
             self.fill_dots(owner, stand, cmin, rmin, win)
             tables: dict[str, tuple[Any, tuple[int, int, int, int]]] = {}
-            for name in _PATCHED:
+            # a board play changed (doors opened, walls holed) has tables of its own state,
+            # not of its layout: those are not patched from
+            for name in _PATCHED if not prev.overlay else ():
                 got = prev.__dict__.get(name)
                 if got is not None:
                     tables[name] = (got, win)
@@ -734,8 +736,9 @@ class _Compiler:
         flat = stand.ravel()
         ids = np.cumsum(flat, dtype=np.int32)  # int32: half the memory to write per compile
         board._n_nodes = int(ids[-1]) if len(ids) else 0
+        ids *= flat  # 0 where nobody stands, the node + 1 elsewhere
         ids -= 1
-        board._node_grid = np.where(flat, ids, np.int32(-1)).reshape(stand.shape)
+        board._node_grid = ids.reshape(stand.shape)
 
     def fill_dots(self, owner: np.ndarray, stand: np.ndarray, cmin: int, rmin: int,
                   win: tuple[int, int, int, int]) -> None:
@@ -940,7 +943,7 @@ def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet],
 
 #: tables a board compiled from a previous one patches from that one's (name in the board's
 #: ``__dict__``)
-_PATCHED = ("_move_graph",)
+_PATCHED = ("_move_graph", "_los_prims")
 
 
 def _union(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:

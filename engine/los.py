@@ -198,6 +198,24 @@ def _unit_parts(lat: Lattice, unit: dict[int, list[Feature]], shared: bool) -> d
     return got
 
 
+#: a building's footprint as a sight feature, and its segments, per Building object (a board
+#: compiled from a previous one keeps the Building objects of the buildings that did not move)
+_FOOT: dict[int, tuple[Any, Feature, np.ndarray]] = {}
+
+
+def _footprint_part(b: Any) -> tuple[Feature, np.ndarray]:
+    hit = _FOOT.get(id(b))
+    if hit is not None and hit[0] is b:
+        return hit[1], hit[2]
+    f = Feature("building", b.placement_id, 0, b.footprint, b.index,
+                {"height": b.height, "note": b.label})
+    segs = np.concatenate(_segments_of(b.footprint) or [np.zeros((0, 2, 2))])
+    if len(_FOOT) > 20_000:
+        _FOOT.clear()
+    _FOOT[id(b)] = (b, f, segs)
+    return f, segs
+
+
 class _Prims:
     """Primitive segments of every sight-relevant feature of a board, in the order of
     ``board.all_features()`` (level by level), then one footprint per building."""
@@ -207,49 +225,52 @@ class _Prims:
         lat = board.lattice
         units = [_unit_parts(lat, u, shared) for u, shared in board.unit_features()]
         parts = [u[lv] for lv in sorted(board._features) for u in units if lv in u]
+        #: the parts in order, for a board compiled from this one to patch from (_patched)
+        self._parts = parts
         feats: list[Feature] = [f for part in parts for f in part.feats]
-        first = np.cumsum([0] + [len(part.feats) for part in parts])
+        n_feat = np.array([len(part.feats) for part in parts], dtype=np.int64)
+        first = np.cumsum(np.concatenate([[0], n_feat]))
+
+        def cat(name: str, empty: np.ndarray) -> np.ndarray:
+            return np.concatenate([getattr(part, name) for part in parts] + [empty])
+
+        def shifted(name: str) -> np.ndarray:
+            """A per-part array of feature indexes, made indexes into ``feats``."""
+            got = [getattr(part, name) for part in parts]
+            return np.concatenate(got + [np.zeros(0, dtype=np.int64)]) + np.repeat(
+                first[:-1], [len(x) for x in got])
+
         foot = len(feats)
-        for b in board.buildings:
-            feats.append(Feature("building", b.placement_id, 0, b.footprint, b.index,
-                                 {"height": b.height, "note": b.label}))
-        foot_segs = [np.concatenate(_segments_of(b.footprint) or [np.zeros((0, 2, 2))])
-                     for b in board.buildings]
-        foot_owner = [np.full(len(a), foot + i, dtype=np.int64) for i, a in enumerate(foot_segs)]
+        nb = len(board.buildings)
+        foot_parts = [_footprint_part(b) for b in board.buildings]
+        feats.extend(f for f, _s in foot_parts)
+        foot_segs = [s for _f, s in foot_parts]
+        foot_n = [len(a) for a in foot_segs]
         self.feats = feats
-        seg = np.concatenate([part.seg for part in parts] + foot_segs) \
-            if parts or foot_segs else np.zeros((0, 2, 2))
+        seg = np.concatenate([part.seg for part in parts] + foot_segs + [np.zeros((0, 2, 2))])
         self.p = seg[:, 0, :].copy()
         self.q = seg[:, 1, :].copy()
-        self.owner = np.concatenate([part.owner + k for part, k in zip(parts, first)]
-                                    + foot_owner + [np.zeros(0, dtype=np.int64)])
-        self.kind = np.concatenate([part.kind for part in parts]
-                                   + [np.full(len(a), FOOT, dtype=np.int64) for a in foot_segs]
-                                   + [np.zeros(0, dtype=np.int64)])
-        nb = len(board.buildings)
-        fb = np.concatenate([part.building for part in parts]
-                            + [np.arange(nb, dtype=np.int64)])
-        fl = np.concatenate([part.level for part in parts] + [np.zeros(nb, dtype=np.int64)])
+        self.owner = np.concatenate([shifted("owner"), np.repeat(
+            np.arange(foot, foot + nb, dtype=np.int64), foot_n)])
+        self.kind = np.concatenate([cat("kind", np.zeros(0, dtype=np.int64)),
+                                    np.full(sum(foot_n), FOOT, dtype=np.int64)])
+        fb = cat("building", np.arange(nb, dtype=np.int64))
+        fl = cat("level", np.zeros(nb, dtype=np.int64))
         fh = np.concatenate([np.zeros(foot, dtype=np.int64),
                              np.array([b.height for b in board.buildings], dtype=np.int64)])
         self.feat_building, self.feat_level, self.feat_height = fb, fl, fh
-        self.feat_is_poly = np.concatenate([part.is_poly for part in parts]
-                                           + [np.zeros(nb, dtype=bool)])
-        self.feat_full_dark = np.concatenate([part.full_dark for part in parts]
-                                             + [np.zeros(nb, dtype=bool)])
-        self.feat_closed_door = np.concatenate([part.closed_door for part in parts]
-                                               + [np.zeros(nb, dtype=bool)])
+        self.feat_is_poly = cat("is_poly", np.zeros(nb, dtype=bool))
+        self.feat_full_dark = cat("full_dark", np.zeros(nb, dtype=bool))
+        self.feat_closed_door = cat("closed_door", np.zeros(nb, dtype=bool))
         self.bld = fb[self.owner]
         self.lvl = fl[self.owner]
         self.height = fh[self.owner]
         self.grid = _SegGrid(self.p, self.q)
-        self.poly_feats = np.concatenate([part.poly + k for part, k in zip(parts, first)]
-                                         + [np.zeros(0, dtype=np.int64)])
+        self.poly_feats = shifted("poly")
         self.poly_tree = shapely.STRtree([feats[i].geom for i in self.poly_feats]) \
             if len(self.poly_feats) else None
-        self.fol_xy = np.concatenate([part.fol_xy for part in parts] + [np.zeros((0, 2))])
-        self.fol_feat = np.concatenate([part.fol_feat + k for part, k in zip(parts, first)]
-                                       + [np.zeros(0, dtype=np.int64)])
+        self.fol_xy = cat("fol_xy", np.zeros((0, 2)))
+        self.fol_feat = shifted("fol_feat")
         self.fol_bld = fb[self.fol_feat]
         self.fol_lvl = fl[self.fol_feat]
         self.fol_tree = shapely.STRtree(shapely.box(self.fol_xy[:, 0] - .5, self.fol_xy[:, 1] - .5,
@@ -259,6 +280,9 @@ class _Prims:
         if len(self.owner):
             self.prim_kind_of_feat[self.owner] = self.kind
         self._holds: dict[tuple[float, float], np.ndarray] = {}
+        #: what this constructor set: a patched copy (_patched) takes these and nothing a
+        #: query cached later from the old board
+        self._init_keys = frozenset(self.__dict__) | {"_init_keys"}
 
     def replaced(self, level: int, index: int, old: Feature, new: Feature) -> _Prims | None:
         """These primitives with ``old`` changed to ``new`` (a door opened or shut, blasted
@@ -324,6 +348,39 @@ class _SegGrid:
     def _cells(self, xy: np.ndarray) -> np.ndarray:
         return np.floor((xy - self.origin) / self.CELL).astype(np.int64)
 
+    def moved(self, p: np.ndarray, q: np.ndarray, which: np.ndarray) -> _SegGrid:
+        """The grid of segments ``p``-``q`` where only the segments ``which`` differ from
+        this grid's: their old entries taken out, their new ones merged in (no sort of every
+        entry); equal to a grid built from scratch.  A new grid when the box of all segments
+        changed its cells."""
+        lo, hi = np.minimum(p, q), np.maximum(p, q)
+        if not len(p) or len(p) != self.count or not np.array_equal(lo.min(axis=0), self.origin):
+            return _SegGrid(p, q)
+        w = int(self.shape[0])
+        if not np.array_equal(self._cells(hi).max(axis=0) + 1, self.shape):
+            return _SegGrid(p, q)
+        n_cells = len(self.start) - 1
+        cell = np.repeat(np.arange(n_cells, dtype=np.int64), np.diff(self.start))
+        out = np.zeros(self.count, dtype=bool)
+        out[which] = True
+        keep = ~out[self.seg]
+        c0, c1 = self._cells(lo[which]), self._cells(hi[which])
+        nx, ny = c1[:, 0] - c0[:, 0] + 1, c1[:, 1] - c0[:, 1] + 1
+        cnt = nx * ny
+        seg = np.repeat(which, cnt)
+        k = np.arange(int(cnt.sum())) - np.repeat(np.cumsum(cnt) - cnt, cnt)
+        new_cell = (np.repeat(c0[:, 1], cnt) + k // np.repeat(nx, cnt)) * w \
+            + np.repeat(c0[:, 0], cnt) + k % np.repeat(nx, cnt)
+        key_new = new_cell * self.count + seg
+        o = np.argsort(key_new)
+        key_old = cell[keep] * self.count + self.seg[keep]
+        at = np.searchsorted(key_old, key_new[o])
+        g = copy.copy(self)
+        g.seg = np.insert(self.seg[keep], at, seg[o])
+        g.start = np.concatenate([[0], np.cumsum(np.bincount(
+            np.insert(cell[keep], at, new_cell[o]), minlength=n_cells))]).astype(np.int64)
+        return g
+
     def query(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
         if not len(self.seg):
             return np.zeros(0, dtype=np.int64)
@@ -380,9 +437,87 @@ def _segments_of(g: Any) -> list[np.ndarray]:
 def prims(board: Board) -> _Prims:
     got = board.__dict__.get("_los_prims")
     if got is None:
-        got = _Prims(board)
+        parent = board._patch_from.get("_los_prims")
+        if parent is not None:
+            got = _patched(parent[0], board)
+            board._patch_from = {k: v for k, v in board._patch_from.items() if k != "_los_prims"}
+        if got is None:
+            got = _Prims(board)
         board._los_prims = got  # type: ignore[attr-defined]
     return got
+
+
+_SAME_SHAPE = ("owner", "kind", "building", "level", "is_poly", "full_dark", "closed_door",
+               "poly", "fol_feat")
+
+
+def _patched(prev: _Prims, board: Board) -> _Prims | None:
+    """The primitives of ``board`` from those of an earlier board it was compiled from, when
+    every unit that changed has parts of the same shape as before (a building moved: the same
+    sheet, so the same features, segments and kinds, elsewhere): the old arrays are copied and
+    the changed parts' coordinates and features written over them; the bucket grid and the
+    trees are built again.  None when the shapes differ (then a build from scratch)."""
+    old_parts = getattr(prev, "_parts", None)
+    if old_parts is None or len(prev.board.buildings) != len(board.buildings):
+        return None
+    lat = board.lattice
+    units = [_unit_parts(lat, u, shared) for u, shared in board.unit_features()]
+    parts = [u[lv] for lv in sorted(board._features) for u in units if lv in u]
+    if len(parts) != len(old_parts):
+        return None
+    changed = [k for k, (a, b) in enumerate(zip(parts, old_parts)) if a is not b]
+    for k in changed:
+        a, b = parts[k], old_parts[k]
+        if len(a.feats) != len(b.feats) or a.seg.shape != b.seg.shape \
+                or a.fol_xy.shape != b.fol_xy.shape \
+                or any(not np.array_equal(getattr(a, n), getattr(b, n)) for n in _SAME_SHAPE):
+            return None
+    moved = [i for i, (a, b) in enumerate(zip(board.buildings, prev.board.buildings))
+             if a is not b]
+    foot = sum(len(part.feats) for part in parts)
+    n_foot_seg = len(prev.p) - sum(len(part.seg) for part in parts)
+    foot_first = len(prev.p) - n_foot_seg
+    foot_n = np.array([len(_footprint_part(b)[1]) for b in prev.board.buildings], dtype=np.int64)
+    for i in moved:
+        if len(_footprint_part(board.buildings[i])[1]) != foot_n[i] \
+                or board.buildings[i].height != prev.board.buildings[i].height:
+            return None
+    out = _Prims.__new__(_Prims)
+    out.__dict__.update({k: v for k, v in prev.__dict__.items() if k in prev._init_keys})
+    out.board = board
+    out._parts = parts
+    out.feats = list(prev.feats)
+    out.p, out.q = prev.p.copy(), prev.q.copy()
+    f_first = np.cumsum([0] + [len(part.feats) for part in parts])
+    s_first = np.cumsum([0] + [len(part.seg) for part in parts])
+    x_first = np.cumsum([0] + [len(part.fol_xy) for part in parts])
+    fol = False
+    which = [np.arange(s_first[k], s_first[k + 1]) for k in changed]
+    for k in changed:
+        part = parts[k]
+        out.feats[f_first[k]:f_first[k + 1]] = part.feats
+        out.p[s_first[k]:s_first[k + 1]] = part.seg[:, 0, :]
+        out.q[s_first[k]:s_first[k + 1]] = part.seg[:, 1, :]
+        if len(part.fol_xy):
+            if not fol:
+                out.fol_xy, fol = prev.fol_xy.copy(), True
+            out.fol_xy[x_first[k]:x_first[k + 1]] = part.fol_xy
+    seg0 = foot_first + np.concatenate([[0], np.cumsum(foot_n)])
+    for i in moved:
+        f, segs = _footprint_part(board.buildings[i])
+        out.feats[foot + i] = f
+        out.p[seg0[i]:seg0[i + 1]] = segs[:, 0, :]
+        out.q[seg0[i]:seg0[i + 1]] = segs[:, 1, :]
+        which.append(np.arange(seg0[i], seg0[i + 1]))
+    out.grid = prev.grid.moved(out.p, out.q, np.concatenate(which + [np.zeros(0, dtype=np.int64)]))
+    out.poly_tree = shapely.STRtree([out.feats[i].geom for i in out.poly_feats]) \
+        if len(out.poly_feats) else None
+    if fol:
+        out.fol_tree = shapely.STRtree(shapely.box(
+            out.fol_xy[:, 0] - .5, out.fol_xy[:, 1] - .5, out.fol_xy[:, 0] + .5,
+            out.fol_xy[:, 1] + .5))
+    out._holds = {}
+    return out
 
 
 def _cross(ax, ay, bx, by):
@@ -920,6 +1055,18 @@ def _ring_dots(lat: Lattice, footprint: Any) -> tuple[np.ndarray, tuple[int, int
     return out, box
 
 
+def _building_raster(board: Board, bi: int
+                     ) -> tuple[np.ndarray, tuple[np.ndarray, tuple[int, int, int, int]]]:
+    """A building's interior dots and outline ring, kept with the board (the shape caches
+    above serve a board compiled anew; this spares every later fan their lookups)."""
+    cache = board.__dict__.setdefault("_raster_buildings", {})
+    got = cache.get(bi)
+    if got is None:
+        fp = board.buildings[bi].footprint
+        got = cache[bi] = (_interior_dots(board.lattice, fp), _ring_dots(board.lattice, fp))
+    return got
+
+
 def fan_raster(board: Board, a: Dot3, ba: int, box: tuple[int, int, int, int]) -> np.ndarray:
     """The transparency raster of a level-``a[2]`` fan over the dots ``box`` (c0, r0, c1, r1;
     indexed [row - r0, column - c0]): opaque where a dot's whole cell lies inside another
@@ -929,7 +1076,7 @@ def fan_raster(board: Board, a: Dot3, ba: int, box: tuple[int, int, int, int]) -
     clear = np.ones((r1 - r0 + 1, c1 - c0 + 1), dtype=bool)
     cmin, rmin, owner = board._owner_grid
     sub = owner[max(r0 - rmin, 0):max(r1 - rmin + 1, 0), max(c0 - cmin, 0):max(c1 - cmin + 1, 0)]
-    inner = [_interior_dots(board.lattice, b.footprint)
+    inner = [_building_raster(board, b.index)[0]
              for b in (board.buildings[bi] for bi in np.unique(sub[sub >= 0]).tolist())
              if b.index != ba and b.height > a[2]]
     if inner:
@@ -970,7 +1117,7 @@ def raster_blocked(board: Board, a: Dot3, ba: int, dots: np.ndarray, bt: np.ndar
     inside = np.unique(bt[~street])
     hidden = []
     for bi in inside[inside != ba].tolist():
-        ring, (rc0, rr0, rc1, rr1) = _ring_dots(board.lattice, board.buildings[bi].footprint)
+        ring, (rc0, rr0, rc1, rr1) = _building_raster(board, bi)[1]
         if rc0 < c0 or rc1 > c1 or rr0 < r0 or rr1 > r1:
             continue  # part of its outline lies outside the raster: trace its targets
         if not seen[ring[:, 1] - r0, ring[:, 0] - c0].any():

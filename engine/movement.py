@@ -725,6 +725,32 @@ class _CoreGraph(MoveGraph):
             a, b = bounds[k], bounds[k + 1]
             e_p[a:b] = firsts[k] + np.searchsorted(pos, core.r_key[a:b] - k * npos)
         m = n_e
+        arr, link_texts = self._links()
+        total = m + len(arr)
+        src = np.concatenate(src_l + [arr[:, 0]])
+        dst = np.concatenate(dst_l + [arr[:, 1]])
+        extra = np.concatenate(ext_l + [arr[:, 3]])
+        diag = np.concatenate(diag_l + [np.zeros(len(arr), dtype=bool)])
+        base = np.ones(total, dtype=np.int64)
+        stories = np.zeros(total, dtype=np.int64)
+        flat = np.ones(total, dtype=np.int64)
+        base[m:], stories[m:], flat[m:] = arr[:, 2], arr[:, 4], arr[:, 5]
+        heads = np.concatenate([[0], np.nonzero(np.diff(e_p))[0] + 1]).astype(np.int64) \
+            if len(e_p) else np.zeros(0, dtype=np.int64)
+        why = _Why(np.concatenate([e_p[heads], np.arange(m, total)]).astype(np.int64),
+                   np.concatenate([heads, len(e_p) + np.arange(len(arr) + 1)]).astype(np.int64),
+                   np.concatenate([core.r_text, link_texts]))
+        self.__dict__.update(src=src, dst=dst, base=base, extra=extra, why=why, diag=diag,
+                             stories=stories, flat=flat)
+
+    def _links(self) -> tuple[np.ndarray, np.ndarray]:
+        """The level changes, in edge order (stairs, elevators, climbs, then the drops): rows
+        (from, to, move ratios paid, extra MP, stories walked, flat) and their reasons."""
+        got = self.__dict__.get("_link_rows")
+        if got is not None:
+            return got
+        core, board = self.core, self._board
+        gid = board._node_grid.reshape(-1)
         links: list[tuple[int, int, int, int, int, int]] = []
         link_text: list[str] = []
 
@@ -756,23 +782,62 @@ class _CoreGraph(MoveGraph):
         arr = np.concatenate([arr, np.column_stack([
             gid[core.d_src], gid[core.d_dst], np.ones(n_drop), np.full(n_drop, DROP),
             np.zeros(n_drop), np.ones(n_drop)]).astype(np.int64)])
-        total = m + len(arr)
-        src = np.concatenate(src_l + [arr[:, 0]])
-        dst = np.concatenate(dst_l + [arr[:, 1]])
-        extra = np.concatenate(ext_l + [arr[:, 3]])
-        diag = np.concatenate(diag_l + [np.zeros(len(arr), dtype=bool)])
-        base = np.ones(total, dtype=np.int64)
-        stories = np.zeros(total, dtype=np.int64)
-        flat = np.ones(total, dtype=np.int64)
-        base[m:], stories[m:], flat[m:] = arr[:, 2], arr[:, 4], arr[:, 5]
-        heads = np.concatenate([[0], np.nonzero(np.diff(e_p))[0] + 1]).astype(np.int64) \
-            if len(e_p) else np.zeros(0, dtype=np.int64)
-        why = _Why(np.concatenate([e_p[heads], np.arange(m, total)]).astype(np.int64),
-                   np.concatenate([heads, len(e_p) + np.arange(len(arr) + 1)]).astype(np.int64),
-                   np.concatenate([core.r_text, np.array(link_text, dtype=object).reshape(-1),
-                                   texts[core.d_bld]]))
-        self.__dict__.update(src=src, dst=dst, base=base, extra=extra, why=why, diag=diag,
-                             stories=stories, flat=flat)
+        got = self.__dict__["_link_rows"] = (
+            arr, np.concatenate([np.array(link_text, dtype=object).reshape(-1),
+                                 texts[core.d_bld]]))
+        return got
+
+    def matrix(self, move_ratio: int, crawl: bool) -> csr_matrix:
+        """As :meth:`MoveGraph.matrix`, built from the core without laying out the compact
+        arrays (the first reach after a drag pays this, not the lay-out)."""
+        key = (move_ratio, crawl)
+        got = self._mats.get(key)
+        if got is None:
+            got = self._direct(move_ratio, crawl)
+            if got is None:
+                return super().matrix(move_ratio, crawl)
+            self._mats[key] = got
+        return got
+
+    def _direct(self, move_ratio: int, crawl: bool) -> csr_matrix | None:
+        core, board = self.core, self._board
+        arr, _texts = self._links()
+        nd = board._node_dots
+        if len(arr) and (nd[arr[:, 0], 2] == nd[arr[:, 1], 2]).any():
+            return None  # a level change on one level may double a step: the general way
+        if len(arr) and len(np.unique(arr[:, 0] * self.n + arr[:, 1])) < len(arr):
+            return None  # parallel stairs: the general way keeps the cheapest
+        L, H, W = core.shape
+        _c, rmin, _o = board._owner_grid
+        gid = board._node_grid.reshape(-1)
+        k_n = core.offs.shape[1]
+        flat = core.ext.T.ravel()  # by position, then neighbour: by row
+        idx = np.flatnonzero(flat >= 0)
+        pos, j = idx // k_n, idx % k_n
+        par = ((pos // W) % H + rmin) & 1 if core.lat == "hex" else 0
+        offs = core.offs
+        rows = gid[pos]
+        cols = gid[pos + offs[par, j, 1] * W + offs[par, j, 0]]
+        w = move_ratio + flat[idx].astype(float)
+        lw = (arr[:, 2] * move_ratio + arr[:, 3]).astype(float)
+        if crawl:
+            w *= 2
+            lw *= 2
+        o = np.argsort(arr[:, 0], kind="stable")
+        at = np.searchsorted(rows, arr[o, 0], side="right")
+        rows = np.insert(rows, at, arr[o, 0])
+        cols = np.insert(cols, at, arr[o, 1])
+        w = np.insert(w, at, lw[o])
+        indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=self.n))])
+        moving = np.ones(len(w), dtype=bool)
+        if len(arr):
+            moving[at + np.arange(len(arr))] = (nd[arr[o, 0], 0] != nd[arr[o, 1], 0]) | (
+                nd[arr[o, 0], 1] != nd[arr[o, 1], 1])
+        least = float(w[moving].min()) if moving.any() else np.inf
+        mat = csr_matrix((w, cols, indptr), shape=(self.n, self.n))
+        mat.sort_indices()  # as the general way's matrix (ties in paths break the same way)
+        self._mats[("min-move", id(mat))] = (mat, least)  # what _min_move would find
+        return mat
 
     def replaced(self, level: int, index: int, old: Feature, new: Feature) -> MoveGraph | None:
         """This graph with ``old`` changed to ``new`` (a door opened or shut, a door blasted

@@ -205,6 +205,23 @@ def _describe(e: dict[str, Any]) -> str:
                 f"from {_dot(e['frm'])} to {_dot(e['to'])} and lands prone")
     if k == "hold-broken":
         return f"{e['objective']}: the hold is broken after {e['after']} turn(s); the count restarts"
+    # Shadowrun's Take Aim and delayed actions (sr3)
+    if k == "aim":
+        return f"{e['who']} takes aim at {e['target']}: {e['aimed']} of {e['most']} (−1 TN each)"
+    if k == "aim-lost":
+        return f"{e['who']} loses his aim ({e['why']})"
+    if k == "delay":
+        return f"{e['who']} delays his action in Combat Phase {e['phase']}"
+    if k == "delay-ends":
+        return f"{e['who']}'s delay ends: {e['why']}"
+    if k == "delay-broken":
+        return f"{e['who']}'s delay is broken: {e['why']}"
+    if k == "intervene":
+        return (f"{e['who']} takes his delayed action against {e['against']} in Combat Phase "
+                f"{e['phase']}")
+    if k == "initiative-after-delay":
+        left = ", ".join(map(str, e["phases"])) or "none"
+        return f"{e['who']} acts again this turn in Combat Phase(s): {left}"
     if k == "why":
         return (f"{e.get('who', '?')} ({e.get('bot', 'bot')}, {e.get('behaviour', '')}) chooses "
                 f"{e.get('act', '?')} because "

@@ -95,6 +95,49 @@ def test_doors_patched_in_place_answer_as_a_rebuild():
     assert _agree(play, seed=3, origins=4) > 100
 
 
+def test_prims_patched_after_a_drag_equal_a_rebuild():
+    """A board compiled from the previous one (the editor's drag) patches that one's sight
+    primitives when the changed buildings keep their shape (moved): the same arrays, features
+    and bucket grid as primitives built from scratch, and the same fans; a building added or
+    removed rebuilds them."""
+    from dataclasses import replace
+
+    from engine.los import _Prims, prims
+
+    lay, sheets = neighbourhood(seed=9, blocks=2)
+    rng = random.Random(4)
+    prev = compile_board(lay, sheets)
+    p_prev = prims(prev)
+    patched = 0
+    for k in range(8):
+        pl = list(lay.placements)
+        i = rng.randrange(len(pl))
+        if k == 5:
+            pl.append(replace(pl[i], id="added", at=(pl[i].at[0] + 2, pl[i].at[1] + 1)))
+        else:
+            pl[i] = replace(pl[i], at=(pl[i].at[0] + rng.choice((-1, 1, 2)), pl[i].at[1]))
+        lay = replace(lay, placements=tuple(pl))
+        board = compile_board(lay, sheets, previous=prev)
+        p = prims(board)
+        patched += p.owner is p_prev.owner  # the arrays no move changes are shared
+        fresh = compile_board(lay, sheets)
+        f = _Prims(fresh)
+        for name in ("p", "q", "owner", "kind", "feat_building", "feat_level", "feat_height",
+                     "feat_closed_door", "poly_feats", "fol_xy", "fol_feat", "prim_kind_of_feat"):
+            assert np.array_equal(getattr(p, name), getattr(f, name)), name
+        assert len(p.feats) == len(f.feats) and all(a == b for a, b in zip(p.feats, f.feats))
+        for name in ("seg", "start", "origin", "shape"):
+            assert np.array_equal(getattr(p.grid, name), getattr(f.grid, name)), name
+        for _ in range(3):
+            d = board.dots(0)
+            o = (*map(int, d[rng.randrange(len(d))]), 0)
+            a, b = los_fan(board, o, radius=25), los_fan(fresh, o, radius=25)
+            assert np.array_equal(a.dots, b.dots) and np.array_equal(a.blocked, b.blocked)
+            assert np.array_equal(a.cover, b.cover)
+        prev, p_prev = board, p
+    assert patched == 7  # every move patched; the added building rebuilt
+
+
 def _no_raster(board, a, ba, dots, bt):
     return np.zeros(len(dots), dtype=bool)
 

@@ -176,6 +176,12 @@ def _same(board: Board) -> None:
     for name in ("src", "dst", "base", "extra", "diag", "stories", "flat", "order", "indptr"):
         assert np.array_equal(getattr(new, name), getattr(old, name)), name
     assert new.why == old.why
+    # the matrices the core builds directly equal the ones built from the edge arrays
+    flat = MoveGraph(new.src, new.dst, new.base, new.extra, new.why, new.indptr, new.order, new.n)
+    for mr, crawl in ((1, False), (2, False), (3, True)):
+        a, b = new.matrix(mr, crawl), flat.matrix(mr, crawl)
+        for name in ("indptr", "indices", "data"):
+            assert np.array_equal(getattr(a, name), getattr(b, name)), name
     # reachability and costs from a few dots, under two move ratios and crawling
     rng = random.Random(board.node_count)
     for _ in range(4):
@@ -327,3 +333,50 @@ def test_patched_graph_then_doors_in_play():
     play2.invalidate()
     _same_graph(g, build_graph(play2))
     _same(play)
+    # a board compiled from the played-on fork takes its layout, not play's doors
+    lay2 = _edit(rng, lay, 1)
+    after = compile_board(lay2, sheets, previous=play)
+    assert not after._patch_from
+    _same_graph(build_graph(after), build_graph(compile_board(lay2, sheets)))
+
+
+def test_hex_drag_patches_graph_and_sight_as_a_rebuild():
+    """On a hex lattice (neighbours by row parity) too: huts with a stair, a door and an
+    obstacle dragged about (odd and even rows), compiled from the previous board."""
+    from engine.los import _Prims, prims
+    from engine.model import Stair
+
+    box = ((-0.5, -0.5), (5.5, -0.5), (5.5, 3.5), (-0.5, 3.5))
+    ring = Wall(path=(*box, box[0]), exterior=True)
+    hut = Sheet(id="hut", title="Hut", kind="building", lattice="hex", size=(6, 4), outline=box,
+                height=2, levels=(
+                    Level(0, walls=(ring,), doors=(Opening("door", ((2.0, 3.5), (3.0, 3.5))),),
+                          areas=(Area("obstacle", ((1.2, 1.2), (2.8, 1.2), (2.8, 2.2)), cost=2),),
+                          stairs=(Stair(at=(1.0, 1.0), to=1),)),
+                    Level(1, walls=(ring,)), Level(2)))
+    pav = Sheet(id="hex-pav", title="Hex pavement", kind="pavement", lattice="hex",
+                size=(30, 24), outline=((-0.5, -0.5), (30.0, -0.5), (30.0, 22.5), (-0.5, 22.5)))
+    lay = Layout(lattice="hex", pavement=(Placement("hex-pav", (0, 0)),),
+                 placements=(Placement("hut", (6, 4), id="h1"), Placement("hut", (16, 10), id="h2"),
+                             Placement("hut", (4, 14), id="h3")))
+    sheets = {"hex-pav": pav, "hut": hut}
+    prev = compile_board(lay, sheets)
+    build_graph(prev)
+    prims(prev)
+    rng = random.Random(2)
+    for _ in range(8):
+        pl = list(lay.placements)
+        k = rng.randrange(len(pl))
+        pl[k] = replace(pl[k], at=(pl[k].at[0] + rng.choice((-1, 1, 2)),
+                                   pl[k].at[1] + rng.choice((0, 1, -1, 2))))
+        lay = replace(lay, placements=tuple(pl))
+        board = compile_board(lay, sheets, previous=prev)
+        fresh = compile_board(lay, sheets)
+        assert board.stair_links == fresh.stair_links and len(board.stair_links) == 3
+        _same_graph(build_graph(board), build_graph(fresh))
+        p, f = prims(board), _Prims(fresh)
+        for name in ("p", "q", "owner", "kind"):
+            assert np.array_equal(getattr(p, name), getattr(f, name)), name
+        assert np.array_equal(p.grid.seg, f.grid.seg) and np.array_equal(p.grid.start, f.grid.start)
+        prev = board
+    _same(prev)
