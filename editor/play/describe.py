@@ -88,6 +88,34 @@ def describe(e: dict[str, Any]) -> str:
         return generic(e)
 
 
+def _describe_darkcon(k: Any, e: dict[str, Any]) -> str | None:
+    """Dark Conspiracy's own events (aim, opportunity fire, charges, suppression, ambush)."""
+    if k == "aim":
+        mark = e["target"] or _dot(e["at"])
+        return (f"{e['who']} aims at {mark}: {e['actions']} aiming action(s), next shot "
+                f"{e['modifier']:+d} (instead of a quick shot's -4)")
+    if k == "aim-lost":
+        return f"{e['who']} loses his aim: {e['why']}"
+    if k == "opportunity":
+        if "square" not in e:
+            return None
+        how = "an aimed" if e["aimed"] else "a quick"
+        return (f"Opportunity fire: {e['target']} {e['square']} a square {e['attacker']} aims "
+                f"along; {how} shot")
+    if k == "charge":
+        return f"{e['who']} charges {e['target']}: a {e['metres']:g} m run"
+    if k == "suppression":
+        return (f"Suppression fire: {e['rounds']} round(s) of {e['shooter']}'s burst stay in "
+                f"the fire zone until his next action")
+    if k == "suppressed":
+        return f"{e['who']} crosses {e['shooter']}'s suppression fire: {e['hits']} hit(s)"
+    if k == "avoid":
+        return f"{e['who']} avoids the charge, stepping to {_dot(e['to'])}"
+    if k == "ambush":
+        return f"Ambush by {e['side']}: {', '.join(e['ambushers'])} act as Initiative 6"
+    return None
+
+
 def _describe(e: dict[str, Any]) -> str:
     k = e.get("event")
     u = e.get("units", "MP")
@@ -119,6 +147,9 @@ def _describe(e: dict[str, Any]) -> str:
         return "Initiative: " + " → ".join(entry(t) for t in e["order"])
     if k == "phase":
         return f"— Turn {e['turn']}: {e['team']} moves —"
+    darkcon = _describe_darkcon(k, e)
+    if darkcon is not None:
+        return darkcon
     if k == "begin":
         arcs = f", inside the arcs of {', '.join(e['in_arcs'])}" if e.get("in_arcs") else ""
         return f"{e['who']} begins at {_dot(e['pos'])} with {e['mp']:g} {u}{arcs}"
@@ -205,6 +236,23 @@ def _describe(e: dict[str, Any]) -> str:
                 f"from {_dot(e['frm'])} to {_dot(e['to'])} and lands prone")
     if k == "hold-broken":
         return f"{e['objective']}: the hold is broken after {e['after']} turn(s); the count restarts"
+    # Shadowrun's Take Aim and delayed actions (sr3)
+    if k == "aim":
+        return f"{e['who']} takes aim at {e['target']}: {e['aimed']} of {e['most']} (−1 TN each)"
+    if k == "aim-lost":
+        return f"{e['who']} loses his aim ({e['why']})"
+    if k == "delay":
+        return f"{e['who']} delays his action in Combat Phase {e['phase']}"
+    if k == "delay-ends":
+        return f"{e['who']}'s delay ends: {e['why']}"
+    if k == "delay-broken":
+        return f"{e['who']}'s delay is broken: {e['why']}"
+    if k == "intervene":
+        return (f"{e['who']} takes his delayed action against {e['against']} in Combat Phase "
+                f"{e['phase']}")
+    if k == "initiative-after-delay":
+        left = ", ".join(map(str, e["phases"])) or "none"
+        return f"{e['who']} acts again this turn in Combat Phase(s): {left}"
     if k == "why":
         return (f"{e.get('who', '?')} ({e.get('bot', 'bot')}, {e.get('behaviour', '')}) chooses "
                 f"{e.get('act', '?')} because "

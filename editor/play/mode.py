@@ -80,6 +80,8 @@ class PlayMode(QObject):
         self.leaving = False
         self.fire_armed = False
         self.throw_armed = False
+        #: the ruleset action (``Game.play_buttons``) waiting for a click, if any
+        self.rule_armed: str | None = None
         self.chosen: str | None = None  # the character picked to move next
         self.shot: ShotPreview | None = None
         self.layer = CounterLayer(ctx.scene)
@@ -154,6 +156,7 @@ class PlayMode(QObject):
         p.open_door.clicked.connect(self.toggle_opening)
         p.fire.toggled.connect(self._arm_fire)
         p.throw.toggled.connect(self._arm_throw)
+        p.rule_toggled.connect(self._arm_rule)
         p.end_phase.clicked.connect(self.end_phase)
         p.roll.clicked.connect(self.roll_fire)
         p.aim.clicked.connect(self.take_aim)
@@ -256,6 +259,9 @@ class PlayMode(QObject):
         self._followed = None
         self.shot = None
         self.fire_armed = self.throw_armed = False
+        self.rule_armed = None
+        if self.tool is not None:
+            self.ctx.show_hint(self.tool.hint)
         self.panel.banner.hide()
         self.log_panel.reset()
         self._seen = 0
@@ -495,6 +501,8 @@ class PlayMode(QObject):
         self.fire_armed = on
         if on:
             self.panel.throw.setChecked(False)
+            for b in self.panel.rule_buttons.values():
+                b.setChecked(False)
             self.ctx.show_hint("Fire: click an enemy counter to see the chance")
         else:
             self.cancel_fire()
@@ -505,13 +513,50 @@ class PlayMode(QObject):
         self.throw_armed = on
         if on:
             self.panel.fire.setChecked(False)
+            for b in self.panel.rule_buttons.values():
+                b.setChecked(False)
             self.ctx.show_hint(f"Throw: click the dot to throw at (at most {MAX_THROW} dots)")
         if self.tool is not None:
             self.tool.hover(None, force=True)
 
+    def _arm_rule(self, act: str, on: bool) -> None:
+        """A ruleset action button: the next click on the map picks its enemy (or dot)."""
+        if on:
+            self.rule_armed = act
+            self.panel.fire.setChecked(False)
+            self.panel.throw.setChecked(False)
+            for k, b in self.panel.rule_buttons.items():
+                if k != act:
+                    b.setChecked(False)
+            picks = self.panel.rule_picks.get(act, "enemy")
+            self.ctx.show_hint(f"{act.title()}: click an enemy counter"
+                               + (" or a dot" if picks == "enemy-or-dot" else ""))
+        elif self.rule_armed == act:
+            self.rule_armed = None
+
+    def rule_at(self, dot) -> bool:
+        """Take the armed ruleset action at ``dot``: at the enemy standing there, else (if
+        the action takes one) at the dot itself."""
+        act = self.rule_armed
+        ch = self.selected()
+        if act is None or ch is None:
+            return False
+        b = self.panel.rule_buttons.get(act)
+        if b is not None:
+            b.setChecked(False)
+        who = self.character_at(dot)
+        if who is not None and who.side != ch.side and not who.out:
+            return self.act({"act": act, "target": who.id})
+        if self.panel.rule_picks.get(act) == "enemy-or-dot":
+            return self.act({"act": act, "at": [int(x) for x in dot]})
+        self.ctx.show_hint(f"{act.title()}: click an enemy counter")
+        return False
+
     def cancel_modes(self) -> None:
         self.panel.fire.setChecked(False)
         self.panel.throw.setChecked(False)
+        for b in self.panel.rule_buttons.values():
+            b.setChecked(False)
         self.cancel_fire()
 
     def preview_fire(self, target: str) -> ShotPreview | None:

@@ -7,7 +7,7 @@ connects them to the game.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,6 +32,15 @@ from engine.play.weapons import grenade_kind
 ARC_CHOICES = [(name, f"{name} — {cost} MP, {width:.0f}°") for name, (cost, width) in ARCS.items()]
 
 
+def arc_choices(g: Game, ch: CharacterState) -> list[tuple[str, str]]:
+    """The arc box's entries with the referee's own cost of each arc."""
+    out = []
+    for name, (_cost, width) in ARCS.items():
+        units = g.cost(f"arc-{name}", ch)[0]
+        out.append((name, f"{name} — {units:g} {g.units}, {width:.0f}°"))
+    return out
+
+
 def _label(wrap: bool = True) -> QLabel:
     lab = QLabel("")
     lab.setWordWrap(wrap)
@@ -39,6 +48,9 @@ def _label(wrap: bool = True) -> QLabel:
 
 
 class PlayPanel(QWidget):
+    #: a ruleset's own action button (``Game.play_buttons``) checked or unchecked: (act, on)
+    rule_toggled = Signal(str, bool)
+
     def __init__(self, parent=None):
         super().__init__(parent)
         lay = QVBoxLayout(self)
@@ -92,6 +104,7 @@ class PlayPanel(QWidget):
         self.arc_box.setCurrentIndex(1)
         self.arc_box.setToolTip("Drag from the character to set an arc of this width")
         form.addRow("Arc", self.arc_box)
+        self.form = form
         self.opening_box = QComboBox()
         self.opening_box.setToolTip("Doors and windows within his reach")
         form.addRow("Door", self.opening_box)
@@ -120,6 +133,11 @@ class PlayPanel(QWidget):
         for i, b in enumerate(buttons):
             grid.addWidget(b, i // 2, i % 2)
         lay.addLayout(grid)
+        #: the ruleset's own actions (aim, charge...), rebuilt for each referee
+        self.rule_row = QHBoxLayout()
+        lay.addLayout(self.rule_row)
+        self.rule_buttons: dict[str, QPushButton] = {}
+        self.rule_picks: dict[str, str] = {}
 
         self.shot_box = QFrame()
         self.shot_box.setFrameShape(QFrame.Shape.StyledPanel)
@@ -238,6 +256,10 @@ class PlayPanel(QWidget):
                   p.weapon_box, p.arc_box, p.opening_box):
             b.setEnabled(on)
         p.arc_box.setEnabled(on and g.can_hold_arcs)
+        p.form.setRowVisible(p.arc_box, g.can_hold_arcs)
+        self.set_rule_buttons(g.play_buttons())
+        for b in p.rule_buttons.values():
+            b.setEnabled(on)
         p.delay.setVisible(g.can_delay)
         p.delay.setEnabled(on and g.can_delay and sel is not None and sel.mp_spent == 0
                            and sel.slots_spent == 0)
@@ -260,10 +282,16 @@ class PlayPanel(QWidget):
             gun = "nothing ready" if w is None else (
                 f"{w.name} ready" + ("" if w.loaded is None else f" ({w.loaded}/{w.clip}, "
                                      f"{w.clips} clips)"))
-            arcs = ", ".join(f"{a.kind} {a.direction:.0f}°" for a in sel.arcs) or "no arc"
             where = "–" if sel.pos is None else f"{sel.pos[0]},{sel.pos[1]} level {sel.pos[2]}"
-            p.char_label.setText(f"{where} · {sel.posture} · injury +{sel.condition.modifier}"
-                                 f"\n{gun}\narcs: {arcs}")
+            cond = sel.condition
+            hurt = cond.describe() if hasattr(cond, "describe") else f"injury +{cond.modifier}"
+            p.char_label.setText(f"{where} · {sel.posture} · {hurt}\n{gun}\n"
+                                 f"{g.hold_words(sel)}")
+            if g.can_hold_arcs:
+                keep = p.arc_box.currentIndex()
+                for i, (_key, text) in enumerate(arc_choices(g, sel)):
+                    p.arc_box.setItemText(i, text)
+                p.arc_box.setCurrentIndex(keep)
             kind = "stand" if sel.posture == PRONE else "prone"
             cu, cs = g.cost(kind, sel)
             price = ", ".join(x for x in (f"{cu:g} {u}" if cu else "",
@@ -288,6 +316,25 @@ class PlayPanel(QWidget):
             self._opening_chosen()
         p.objectives_label.setText("\n".join(progress.objective_lines(g)))
         p.score_label.setText(f"Points: {progress.scores_text(g)}")
+
+    def set_rule_buttons(self, specs: list[tuple[str, str, str, str]]) -> None:
+        """One checkable button per action the referee offers (kept while they stay the
+        same): a click on it, then on an enemy or a dot, takes the action."""
+        if [s[0] for s in specs] == list(self.rule_buttons):
+            return
+        for b in self.rule_buttons.values():
+            self.rule_row.removeWidget(b)
+            b.deleteLater()
+        self.rule_buttons, self.rule_picks = {}, {}
+        for act, label, tip, picks in specs:
+            b = QPushButton(label)
+            b.setCheckable(True)
+            b.setToolTip(tip)
+            b.setObjectName(f"rule-{act}")
+            b.toggled.connect(lambda on, a=act: self.rule_toggled.emit(a, on))
+            self.rule_row.addWidget(b)
+            self.rule_buttons[act] = b
+            self.rule_picks[act] = picks
 
     def objective_lines(self) -> list[str]:
         return [x for x in self.objectives_label.text().split("\n") if x]

@@ -54,8 +54,20 @@ class PlayController(Protocol):
 
 class PlayTool(Tool):
     name = "play"
-    hint = ("Play: hover a dot to see the path, click to move; drag from the character to set "
-            "an arc; F fire, Enter end move, Esc cancel")
+    DMZ_HINT = ("Play: hover a dot to see the path, click to move; drag from the character to "
+                "set an arc; F fire, Enter end move, Esc cancel")
+
+    @property
+    def hint(self) -> str:  # type: ignore[override]
+        """The status line in the referee's terms: arcs are DMZ's; another ruleset names its
+        own buttons (darkcon: Aim, Charge)."""
+        g = self.mode.game
+        if g is None or g.can_hold_arcs:
+            return self.DMZ_HINT
+        own = ", ".join(label.rstrip("…") for _a, label, _t, _p in g.play_buttons())
+        return ("Play: hover a dot to see the path, click to move; "
+                + (f"{own}: press, then click the map; " if own else "")
+                + "F fire, Enter end move, Esc cancel")
 
     def __init__(self, ctx, mode: PlayController):
         super().__init__(ctx)
@@ -114,6 +126,9 @@ class PlayTool(Tool):
             return True
         if m.throw_armed:
             m.throw_at(d)
+            return True
+        if m.rule_armed:
+            m.rule_at(d)
             return True
         sel = m.selected()
         who = m.game.state.occupant(d)  # only this level's counters: a click here is a move
@@ -204,7 +219,7 @@ class PlayTool(Tool):
         self._remove(self._path_items)
         self._path_items = []
         m = self.mode
-        self.preview = m.preview_path(None if m.fire_armed or m.throw_armed else d)
+        self.preview = m.preview_path(None if m.fire_armed or m.throw_armed or m.rule_armed else d)
         if m.throw_armed and d is not None:
             self.draw_throw(d)
         pv = self.preview

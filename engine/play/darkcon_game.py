@@ -878,6 +878,24 @@ class DarkConGame(Game):
             return 0.0
         return self._charge_numbers(m, t, route[1])["expected"]
 
+    # ================================================================== the play panel
+    def play_buttons(self) -> list[tuple[str, str, str, str]]:
+        return [
+            ("aim", "Aim…", "Then click an enemy or a dot: one action alone; the next shot at "
+             "it is aimed (0, +1 a further aim, to +4; quick shots -4) and he fires at enemies "
+             "moving along the line (seed 003 l.200, l.381)", "enemy-or-dot"),
+            ("charge", "Charge…", "Then click an enemy 6-16 m off in a straight run: the whole "
+             "action, +1 damage a 4 m run (seed 003 l.256-264)", "enemy"),
+        ]
+
+    def hold_words(self, ch: CharacterState) -> str:
+        aim = self.dc["aim"].get(ch.id)
+        if not aim:
+            return "not aiming (quick shots -4)"
+        mark = aim["target"] or "{},{}".format(*aim["at"][:2])
+        mod = C.aim_modifier(int(aim["actions"]))
+        return f"aiming at {mark} ({aim['actions']} action(s), {mod:+d})"
+
     # ================================================================== the bots' options
     def bot_options(self, ch: CharacterState, holding: bool = False
                     ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:

@@ -504,6 +504,17 @@ class Game:
         if res.success:
             self.damage(t, w.damage, PHYSICAL, source=a.id)
 
+    def play_buttons(self) -> list[tuple[str, str, str, str]]:
+        """The ruleset's own actions the play panel offers as buttons, each then taking a
+        click: (act, label, tooltip, picks) with picks ``enemy`` (``target``) or
+        ``enemy-or-dot`` (``target`` or ``at``).  DMZ: none (arcs are dragged)."""
+        return []
+
+    def hold_words(self, ch: CharacterState) -> str:
+        """What ``ch`` holds ready for the enemy's move, in the ruleset's words (DMZ: arcs)."""
+        arcs = ", ".join(f"{a.kind} {a.direction:.0f}°" for a in ch.arcs) or "no arc"
+        return f"arcs: {arcs}"
+
     def bot_options(self, ch: CharacterState, holding: bool = False
                     ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
         """A ruleset's own actions for the bots, best first, each as (expected damage it is

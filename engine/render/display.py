@@ -30,6 +30,8 @@ from engine.board import Board, Feature
 from engine.render import style as st
 from engine.render.labels import Placer, around, spread
 from engine.render.metrics import text_width
+from engine.rules import get_ruleset
+from engine.rules.base import terrain_words
 
 # ----------------------------------------------------------------------------- primitives
 
@@ -122,6 +124,8 @@ class Scene:
     content: Any = None
     #: (name, footprint) of each building shown on this level
     buildings: list[tuple[str, Any]] = field(default_factory=list)
+    #: the scenario's ruleset: the legend gives terrain costs in its units
+    ruleset: str = "dmz1990"
 
 
 # -------------------------------------------------------------------------------- helpers
@@ -567,6 +571,8 @@ def build_scene(board: Board, scenario: m.Scenario | None, level: int,
     title = (scenario.title if scenario is not None and scenario.title else "sprawlmap layout")
     mb = map_box or level_box(board, level)
     sc = Scene(level, title, mb, mb)
+    if scenario is not None:
+        sc.ruleset = scenario.ruleset
     sc.content = level_content(board, level).intersection(box(*mb))
     present: list[str] = []
     sc.items = map_items(board, level, mb, present)
@@ -641,7 +647,7 @@ LEGEND_LABELS = {
     "wall": "Wall: thin, average, thick", "door": "Door: closed, open",
     "window": "Window: closed, open", "hole": "Hole", "fence": "Fence",
     "low-wall": "Low wall", "step": "Step", "incline": "Incline", "contour": "Contour line",
-    "rubble": "Rubble (+1 MP)", "undergrowth": "Undergrowth (+1 MP)", "obstacle": "Obstacle",
+    "rubble": "Rubble", "undergrowth": "Undergrowth", "obstacle": "Obstacle",
     "foliage": "Foliage", "dark": "Darkness", "smoke": "Smoke", "modifier": "Target modifier",
     "hazard": "Hazard", "water": "Water", "tree": "Tree: trunk, canopy",
     "stair": "Stairs to level n", "elevator": "Elevator", "climb": "Climb point",
@@ -737,9 +743,22 @@ def swatch(key: str) -> list[Item]:
     return []
 
 
+#: legend entries whose label adds what crossing them costs under the scenario's ruleset
+COSTED = ("rubble", "undergrowth")
+
+
+def legend_label(key: str, ruleset: str = "dmz1990") -> str:
+    """A legend entry's words; rubble and undergrowth say their cost the ruleset's way
+    ("Rubble (+1 MP)" under DMZ, "Rubble (m walked, no extra)" under sr3, sr1, darkcon)."""
+    label = LEGEND_LABELS.get(key, key.title())
+    if key in COSTED:
+        label += f" ({terrain_words(get_ruleset(ruleset))})"
+    return label
+
+
 def legend_entries(sc: Scene) -> list[tuple[str, list[Item]]]:
     """(label, swatch) for what the level shows; deployment zones by their sides' names."""
-    out = [(LEGEND_LABELS.get(k, k.title()), swatch(k)) for k in sc.legend
+    out = [(legend_label(k, sc.ruleset), swatch(k)) for k in sc.legend
            if not k.startswith("side:") and swatch(k)]
     for k in sc.legend:
         if k.startswith("side:"):

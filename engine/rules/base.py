@@ -59,6 +59,16 @@ class Ruleset(Protocol):
         ...
 
 
+def terrain_words(ruleset: Any, cost: int = 1) -> str:
+    """What crossing rubble or undergrowth costs under ``ruleset``, as a legend says it: DMZ
+    adds the feature's extra MP (seed 000 l.504-534); a ruleset that measures moves in metres
+    counts the metres walked and nothing more (its ``movement``)."""
+    mv = ruleset.movement
+    if mv.units == "MP":
+        return f"+{cost} MP"
+    return f"{'metres' if mv.units == 'm' else mv.units} walked, no extra"
+
+
 def straight_metres(facts: LosFacts) -> float:
     """Metres along the straight line, height included: 2 m per dot, 4 m per story."""
     flat = (facts.range if facts.span is None else facts.span) * METERS_PER_DOT

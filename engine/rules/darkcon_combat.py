@@ -750,6 +750,19 @@ class Wounds:
     def arms_lost(self) -> int:
         return sum(SEVERITY.index(self.level(loc)) >= 3 for loc in ("left-arm", "right-arm"))
 
+    def describe(self) -> str:
+        """The state in the book's words for a display: the worst wound, where, and the
+        Initiative penalty it brings (l.755-761)."""
+        if self.dead:
+            return "dead"
+        w = self.worst
+        if w == "none":
+            return "unhurt"
+        hurt = ", ".join(f"{loc} {self.damage[loc]}/{self.capacity[loc]}" for loc in LOCATIONS
+                         if self.damage.get(loc))
+        tail = " unconscious" if self.unconscious else ""
+        return f"{w} wound ({hurt}), Initiative {INITIATIVE_PENALTY[w]:+d}{tail}"
+
     @property
     def mp(self) -> float:
         """DMZ's MP: not used under darkcon (the referee's allowance gives metres)."""

@@ -7,6 +7,7 @@ in each test).
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -29,9 +30,15 @@ def loaded():
     return load_board(SAMPLE)
 
 
+def no_ambush(sc):
+    """The sample without its ambush (placed characters here fight a plain first turn)."""
+    return dataclasses.replace(sc, conditions=tuple(kv for kv in sc.conditions
+                                                    if kv[0] != "ambush"))
+
+
 def _game(loaded, seed=1, scenario=None, deployment=PLACES, turn_limit=None):
     sc, board = loaded
-    sc = scenario or sc
+    sc = scenario or no_ambush(sc)
     view = EngineBoard(fork_board(board), light=sc.light, ruleset=sc.ruleset)
     return referees.new_game(sc, view, seed, deployment=deployment, turn_limit=turn_limit)
 
@@ -278,7 +285,8 @@ def test_a_defender_who_has_acted_may_avoid_the_charge(loaded):
 
 def test_the_ambush_turn(loaded):
     sc, _b = loaded
-    ambush = dataclasses.replace(sc, conditions=sc.conditions + (("ambush", "cult"),))
+    ambush = dataclasses.replace(no_ambush(sc), conditions=no_ambush(sc).conditions
+                                 + (("ambush", "cult"),))
     g = _game(loaded, seed=4, scenario=ambush, deployment=None)
     ev = g.log.of_kind("initiative")[0]
     cult = {c.id for c in g.state.characters.values() if c.side == "cult"}
@@ -314,9 +322,8 @@ def test_a_surprised_character_is_hit_where_the_attacker_likes(loaded):
 
 
 def test_ambush_must_name_a_side():
-    text = open(SAMPLE, encoding="utf-8").read().replace(
-        "conditions: {light: partial-darkness}",
-        "conditions: {light: partial-darkness, ambush: ghosts}")
+    text = re.sub(r"conditions: \{[^}]*\}", "conditions: {light: full-darkness, ambush: ghosts}",
+                  open(SAMPLE, encoding="utf-8").read())
     with pytest.raises(LoadError, match=r"x\.yaml:\d+: .*ambush 'ghosts' is not a side id"):
         scenario_from_data(parse_text(text, "x.yaml"), "x.yaml")
 

@@ -8,6 +8,8 @@ asserted.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.io import load_board
@@ -30,6 +32,9 @@ def loaded():
 
 def _game(loaded, seed=1, deployment=None, turn_limit=None):
     sc, board = loaded
+    # the sample starts in ambush (tests/play/test_darkcon_actions.py); here a plain turn one
+    sc = dataclasses.replace(sc, conditions=tuple(kv for kv in sc.conditions
+                                                  if kv[0] != "ambush"))
     view = EngineBoard(fork_board(board), light=sc.light, ruleset=sc.ruleset)
     return referees.new_game(sc, view, seed, deployment=deployment, turn_limit=turn_limit)
 

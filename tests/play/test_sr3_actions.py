@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from editor.play.describe import describe
 from engine.io.resolve import load_board
 from engine.play import actions as A
 from engine.play.bots import Bot
@@ -222,6 +223,10 @@ def test_a_delayed_action_fires_at_the_one_who_steps_into_view(loaded):
     assert events(g, "initiative-after-delay")[-1]["phases"] == [2]
     assert g.sr3["passes"][3:] == [[3, "crowbar"], [2, "sabre"]]
     assert "sabre" not in g.sr3["delayed"]
+    text = [describe(e) for e in g.log.events]
+    assert "sabre delays his action in Combat Phase 25" in text
+    assert "sabre takes his delayed action against rook in Combat Phase 12" in text
+    assert "sabre acts again this turn in Combat Phase(s): 2" in text
 
 
 def test_a_delay_is_declared_first_and_lost_with_the_pool(loaded):
