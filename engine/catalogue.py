@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 BANDS = ("short", "medium", "long", "extreme")
@@ -114,6 +115,7 @@ THROWING_WEAPONS: dict[str, tuple[str, int, int, bool]] = {
 MP_PER_TURN = 12
 
 
+@lru_cache(maxsize=4096)  # (a pure function of a name; play asks it for every shot it weighs)
 def weapon_key(name: str) -> str:
     """A weapon name in its one spelling: lower case, runs of spaces and underscores as one
     hyphen, :data:`WEAPON_ALIASES` resolved.  Names the table does not know (grenades, a
@@ -137,6 +139,7 @@ class GrenadeKind:
     aerodynamic: bool
 
 
+@lru_cache(maxsize=4096)
 def grenade_kind(kind: str) -> GrenadeKind | None:
     """Parse a grenade weapon type, or None for anything that is not a grenade."""
     m = _GRENADE_RE.match(weapon_key(kind))

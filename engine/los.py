@@ -646,8 +646,10 @@ def dead_zone_depth(level: int) -> int:
 
 
 def _in_dead_zone(board: Board, ground: Dot3, high: Dot3) -> bool:
+    if high[2] < 2 or ground[2] != 0:  # (before the building lookup: most lines end here)
+        return False
     bidx = _building_idx(board, high)
-    if bidx < 0 or high[2] < 2 or ground[2] != 0:
+    if bidx < 0:
         return False
     if _building_idx(board, ground) == bidx:
         return False
@@ -709,7 +711,6 @@ def line_of_sight(
                               f"(dead zone: half the stories, rounded down)",
                 }
     # geometry
-    seg = shapely.LineString([oa, tb]) if rng or a[2] != b[2] else shapely.Point(oa)
     prim = P.near_box(min(oa[0], tb[0]), min(oa[1], tb[1]), max(oa[0], tb[0]), max(oa[1], tb[1]))
     if len(prim):
         # cheap cull before the exact test: keep segments whose ends straddle (or touch) the
@@ -721,6 +722,8 @@ def line_of_sight(
         tol = 1e-9 * (abs(rx) + abs(ry) + 1.0) * (np.abs(qq - pp).sum(axis=1) + 1.0)
         prim = prim[(d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol)]
     tgt = np.zeros(len(prim), dtype=np.int64)
+    seg = None if P.fol_tree is None else \
+        shapely.LineString([oa, tb]) if rng or a[2] != b[2] else shapely.Point(oa)
     cells = (np.asarray(P.fol_tree.query(seg), dtype=np.int64) if P.fol_tree is not None
              else np.zeros(0, dtype=np.int64))
     prim, tgt, s, fol = _trace(P, e, prim, tgt, cells, np.zeros(len(cells), dtype=np.int64))

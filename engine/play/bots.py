@@ -474,13 +474,20 @@ class Bot:
         scoring asks are blocked (exposure and offense between each watched enemy and each
         candidate dot, reaction fire from each arc holder along each path), instead of
         tracing them one by one."""
-        board = game.board
+        asks: dict = {}  # enemy's dot -> (dots, visions): one fan per enemy
         for f in foes:
-            board.warm_blocked(f.pos, list(paths), {f.vision, ch.vision})
-        walked = sorted({d for path, _steps in paths.values() for d in path})
+            dots, visions = asks.setdefault(f.pos, (set(), set()))
+            dots.update(paths)
+            visions.update((f.vision, ch.vision))
+        walked = {d for path, _steps in paths.values() for d in path}
         for r in game.state.enemies_of(ch):
             if r.arcs and not r.out and r.pos:
-                board.warm_blocked(r.pos, walked, {r.vision})
+                dots, visions = asks.setdefault(r.pos, (set(), set()))
+                dots.update(walked)
+                visions.add(r.vision)
+        for at in sorted(asks):
+            dots, visions = asks[at]
+            game.board.warm_blocked(at, sorted(dots), visions)
 
     @staticmethod
     def _path_back(game: Game, ch: CharacterState, here: dict, dest, crawl: bool

@@ -50,6 +50,8 @@ EPS = 1e-7
 
 #: board states whose derived tables (movement graph, sight answers ...) forks share
 MEMO_STATES = 48
+#: :meth:`EngineBoard.warm_blocked` traces a fan for this many unknown lines or more
+FAN_MIN = 4
 _MEMO_KEYS = ("_move_graph", "_los_prims", "_trees")
 
 
@@ -201,17 +203,12 @@ class EngineBoard:
                 self._to_goal.clear()
             self._to_goal[key] = dist
             self._keep()
-        out: list[int | None] = []
-        for d in dots:
-            if not self.board.standable(tuple(d)):
-                out.append(None)
-                continue
-            v = dist[self.board.node(tuple(d))]
-            if not np.isfinite(v):
-                out.append(None)
-            else:
-                out.append(round(float(v), 2) if self._metric else int(round(v)))
-        return out
+        node_of = self.board._node_of
+        ids = [node_of(tuple(d)) for d in dots]
+        vals = dist[[max(i, 0) for i in ids]].tolist() if ids else []
+        metric = self._metric
+        return [None if i < 0 or not math.isfinite(v) else
+                (round(v, 2) if metric else int(round(v))) for i, v in zip(ids, vals, strict=True)]
 
     # ------------------------------------------------------------------ sight
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
@@ -263,8 +260,8 @@ class EngineBoard:
             first = int(arrs[0][-1])
             want = sorted(d for d in ds if (i := board._node_of(d)) >= 0 and
                           any(arr[i - first] < 0 for arr in arrs))
-            if not want:
-                continue
+            if len(want) < FAN_MIN:
+                continue  # (a fan costs about as much as four single lines)
             f = los_fan(board, o, radius=1 << 20, level=lv,
                         targets=np.array([d[:2] for d in want], dtype=int))
             if not len(f.dots):

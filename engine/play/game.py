@@ -453,6 +453,8 @@ class Game:
         w = a.ready_weapon
         if w is None or w.is_grenade or a.pos is None or t.pos is None:
             return None
+        if self.board.known_blocked(a.pos, t.pos, a.vision):
+            return None  # (a fan the bots had traced says so: the same answer, untraced)
         s, chars, _why = self.sight(a, t)
         return None if s.blocked else (s, chars)
 
