@@ -337,3 +337,16 @@ def test_the_bots_charge_and_aim(loaded):
     acts = {e["act"] for e in g.log.of_kind("why")}
     assert {"charge", "aim", "fire"} <= acts
     assert _tests(g, "charge") and g.log.of_kind("aim")
+
+
+def test_a_bot_opens_the_door_an_unseen_enemy_waits_behind(loaded):
+    # Marsh outside the staff office's shut east door, Ivy just inside it: neither sees the
+    # other; the referee offers the bots the door (so no game ends as a wait at a shut door)
+    g = _game(loaded, deployment={"marsh": (23, 14, 0), "ivy": (22, 14, 0)})
+    marsh, ivy = g.char("marsh"), g.char("ivy")
+    assert g.plan_shot(marsh, ivy, True) is None
+    value, act, why = g.bot_options(marsh)[0]
+    assert act["act"] == "open" and act["state"] == "open" and why["enemy_behind"] == "ivy"
+    _order(g, "marsh")
+    g.act(act)
+    assert g.plan_shot(marsh, ivy, True) is not None
