@@ -538,7 +538,7 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
     rb = old.__dict__.get("_raster_buildings")
     if rb:
         mine = new.__dict__.setdefault("_raster_buildings", {})
-        for i, v in rb.items():
+        for i, v in dict(rb).items():  # a copy: a fan in another thread may add to it
             if i < len(new.buildings) and new.buildings[i] is old.buildings[i]:
                 mine.setdefault(i, v)
     tiles = prev.__dict__.get("_level_holders")
@@ -555,7 +555,7 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
         x1, y1 = bx[:, 2:].max(axis=0) + _CARRY_MARGIN
     cmin, rmin, _o = new._owner_grid
     keep = {}
-    for key, got in tiles.items():
+    for key, got in dict(tiles).items():  # a copy, as above
         lv, tr, tc = key
         rs, cs = slice(tr * _TILE, (tr + 1) * _TILE), slice(tc * _TILE, (tc + 1) * _TILE)
         if not np.array_equal(old._stand[lv, rs, cs], new._stand[lv, rs, cs]):
