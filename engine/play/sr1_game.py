@@ -55,6 +55,11 @@ class SR1Game(Game):
     can_hold_arcs = False
     per_character_initiative = True
 
+    def hold_words(self, ch: CharacterState) -> str:
+        """Under sr1 nothing is held for the enemy's move (no arcs): an enemy stepping
+        past within reach is Intercepted (seed 004 l.1088)."""
+        return "no arcs; Interception of a mover within 1 m"
+
     # ================================================================== figures
     def condition_for(self, ch_model: Character) -> c.SR1Condition:
         """Both tracks empty, and the sheet: the character's and his weapons' sr1 figures."""

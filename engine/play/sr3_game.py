@@ -232,6 +232,16 @@ class SR3Game(Game):
         if who is not None and self.state.active != who:
             self._spot(self.char(who))
 
+    def hold_words(self, ch: CharacterState) -> str:
+        """What ``ch`` holds for the enemy under sr3: a delayed action and an aim (no arcs)."""
+        parts = []
+        if ch.id in self.sr3["delayed"]:
+            parts.append("delaying: fires when an enemy acts in his line of fire (l.81-100)")
+        aim = self.sr3["aim"].get(ch.id)
+        if aim:
+            parts.append(f"aiming at {aim['target']} ({aim['n']} aim(s), -{aim['n']} TN)")
+        return "; ".join(parts) or "no delayed action, not aiming"
+
     def _do_aim(self, target: str) -> None:
         """Take Aim (Simple Action): -1 TN for the next shot at ``target`` per aim, at most
         half the weapon skill in a row, kept over Combat Phases and Turns (l.173-176)."""

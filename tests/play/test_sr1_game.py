@@ -218,3 +218,11 @@ def test_a_bot_draws_a_grenade_in_one_phase_and_throws_it_in_the_next(loaded):
     assert thrown and thrown[0]["thrower"] == "brick"
     assert len(turns) >= 2  # drawn in one of his phases, thrown in a later one
     assert not bot.errors
+
+
+def test_the_panel_words_for_what_is_held_are_sr1s(loaded):
+    g = game(loaded)
+    ch = next(iter(g.state.characters.values()))
+    # no reaction arcs under sr1 (can_hold_arcs False): Interception stands in (l.1088)
+    assert not g.can_hold_arcs
+    assert g.hold_words(ch) == "no arcs; Interception of a mover within 1 m"

@@ -170,6 +170,8 @@ def test_take_aim_up_to_half_the_skill(loaded):
     assert g.slots_left(sabre) == 0  # each a Simple Action (l.173)
     n = g.plan_shot(sabre, rook, True, "SA", called=False).numbers
     assert n["modifiers"]["aimed"] == -2 and n["aimed"] == 2
+    # the play panel's words: an aim, never DMZ's arcs
+    assert g.hold_words(sabre) == "aiming at rook (2 aim(s), -2 TN)"
     assert n["pool"] == base["pool"]  # aimed within this Combat Phase: the pool is his
     g.act(A.end())
     g.act(A.begin("crowbar"))
@@ -210,7 +212,9 @@ def test_a_delayed_action_fires_at_the_one_who_steps_into_view(loaded):
     g.act(A.begin("sabre"))
     with pytest.raises(PlayError, match="no line of fire"):
         g.act(A.fire("rook"))
+    assert g.hold_words(g.char("sabre")) == "no delayed action, not aiming"
     g.act(A.delay())  # a Free Action; his action waits
+    assert g.hold_words(g.char("sabre")).startswith("delaying: fires when an enemy acts")
     assert g.state.phase == 1 and events(g, "delay", who="sabre")  # his action is over
     g.act(A.begin("sabre"))  # his own phase 15 comes: he waits on
     g.act(A.delay())
