@@ -517,7 +517,58 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
             out.fol_xy[:, 0] - .5, out.fol_xy[:, 1] - .5, out.fol_xy[:, 0] + .5,
             out.fol_xy[:, 1] + .5))
     out._holds = {}
+    _carry_fan_caches(prev, out, changed, old_parts, moved)
     return out
+
+
+#: dots kept between a changed feature's box and a fan cache taken over from an earlier board
+_CARRY_MARGIN = 3.0
+
+
+def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: list[_Part],
+                      moved: list[int]) -> None:
+    """Take over what fans cached on the earlier board and a move did not touch: the
+    target-holder tiles (feature, grid position) lying, with a margin, outside the boxes of
+    every changed feature and moved footprint, old and new, whose standable dots are the same
+    (same features in the same order: ``_patched`` checked it), and the rasters of the
+    buildings that are the same objects (a raster depends on the footprint only)."""
+    old, new = prev.board, out.board
+    if old.lattice.name != new.lattice.name:
+        return
+    rb = old.__dict__.get("_raster_buildings")
+    if rb:
+        mine = new.__dict__.setdefault("_raster_buildings", {})
+        for i, v in dict(rb).items():  # a copy: a fan in another thread may add to it
+            if i < len(new.buildings) and new.buildings[i] is old.buildings[i]:
+                mine.setdefault(i, v)
+    tiles = prev.__dict__.get("_level_holders")
+    if not tiles or old._owner_grid[:2] != new._owner_grid[:2] \
+            or old._stand.shape != new._stand.shape:
+        return
+    geoms = [f.geom for k in changed for part in (old_parts[k], out._parts[k]) for f in part.feats]
+    geoms += [b.footprint for i in moved for b in (old.buildings[i], new.buildings[i])]
+    if geoms:
+        bx = shapely.bounds(np.array(geoms, dtype=object))
+        if np.isnan(bx).any():
+            return
+        x0, y0 = bx[:, :2].min(axis=0) - _CARRY_MARGIN
+        x1, y1 = bx[:, 2:].max(axis=0) + _CARRY_MARGIN
+    cmin, rmin, _o = new._owner_grid
+    keep = {}
+    for key, got in dict(tiles).items():  # a copy, as above
+        lv, tr, tc = key
+        rs, cs = slice(tr * _TILE, (tr + 1) * _TILE), slice(tc * _TILE, (tc + 1) * _TILE)
+        if not np.array_equal(old._stand[lv, rs, cs], new._stand[lv, rs, cs]):
+            continue
+        if geoms:
+            r0, c0 = rmin + tr * _TILE, cmin + tc * _TILE
+            pts = new.lattice.points(np.array([[c0, r0], [c0 + _TILE, r0], [c0, r0 + _TILE],
+                                               [c0 + _TILE, r0 + _TILE]]))
+            (px0, py0), (px1, py1) = pts.min(axis=0) - 1.0, pts.max(axis=0) + 1.0
+            if px0 <= x1 and x0 <= px1 and py0 <= y1 and y0 <= py1:
+                continue
+        keep[key] = got
+    out._level_holders = keep
 
 
 def _cross(ax, ay, bx, by):
@@ -1188,24 +1239,29 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
         ti, gi = P.poly_tree.query(shapely.points(pts), predicate="intersects")
         return P.poly_feats[gi], ti.astype(np.int64)
     tiles = P.__dict__.setdefault("_level_holders", {})
-    first = _level_first(board, lv)
-    rows = np.unique((dots[:, 1] - board._owner_grid[1]) // _TILE)
-    cols = np.unique((dots[:, 0] - board._owner_grid[0]) // _TILE)
-    hf_l, ht_l = [], []
+    cmin, rmin, _o = board._owner_grid
+    g = board._node_grid[lv]
+    w = g.shape[1]
+    rows = np.unique((dots[:, 1] - rmin) // _TILE)
+    cols = np.unique((dots[:, 0] - cmin) // _TILE)
+    hf_l, hp_l = [], []
     for tr in rows.tolist():
         for tc in cols.tolist():
             got = tiles.get((lv, tr, tc))
             if got is None:
-                ids = board._node_grid[lv, tr * _TILE:(tr + 1) * _TILE, tc * _TILE:(tc + 1) * _TILE]
-                ids = np.sort(ids[ids >= 0]) - first  # indexes into the whole level
+                rr, cc = np.nonzero(g[tr * _TILE:(tr + 1) * _TILE, tc * _TILE:(tc + 1) * _TILE] >= 0)
+                rr, cc = rr + tr * _TILE, cc + tc * _TILE
                 ti, gi = P.poly_tree.query(
-                    shapely.points(board.lattice.points(board.dots(lv)[ids])),
-                    predicate="intersects") if len(ids) else (ids, ids)
-                got = tiles[(lv, tr, tc)] = (P.poly_feats[gi], ids[ti])
+                    shapely.points(board.lattice.points(np.column_stack([cc + cmin, rr + rmin]))),
+                    predicate="intersects") if len(rr) else (rr, rr)
+                # pairs by grid position, not node: a drag elsewhere renumbers the nodes
+                # but keeps the positions, so a dragged board takes the tile over (_patched)
+                got = tiles[(lv, tr, tc)] = (P.poly_feats[gi], rr[ti] * w + cc[ti])
             hf_l.append(got[0])
-            ht_l.append(got[1])
+            hp_l.append(got[1])
     hf = np.concatenate(hf_l) if hf_l else np.zeros(0, dtype=np.int64)
-    ht = np.concatenate(ht_l) if ht_l else np.zeros(0, dtype=np.int64)
+    hp = np.concatenate(hp_l) if hp_l else np.zeros(0, dtype=np.int64)
+    ht = g.ravel()[hp].astype(np.int64) - _level_first(board, lv)  # indexes into the level
     pos = np.clip(np.searchsorted(kept, ht), 0, max(len(kept) - 1, 0))
     ok = (kept[pos] == ht) if len(kept) else np.zeros(len(ht), dtype=bool)
     return hf[ok], pos[ok]  # (the fan's use of the pairs does not depend on their order)
@@ -1217,8 +1273,12 @@ _TILE = 32
 
 def _level_first(board: Board, lv: int) -> int:
     """The node of the level's first dot: the level's dots are nodes ``first..first+N-1``."""
-    d = board.dots(lv)
-    return board.node((int(d[0, 0]), int(d[0, 1]), lv)) if len(d) else 0
+    g = board._node_grid
+    if not 0 <= lv < g.shape[0]:
+        return 0
+    row = g[lv].ravel()
+    i = int(np.argmax(row >= 0))  # nodes are numbered row by row: the first standable dot's
+    return int(row[i]) if row[i] >= 0 else 0
 
 
 def _level_window(board: Board, lv: int, a: Dot3, radius: int) -> tuple[np.ndarray, np.ndarray]:
@@ -1232,10 +1292,11 @@ def _level_window(board: Board, lv: int, a: Dot3, radius: int) -> tuple[np.ndarr
     reach = int(min(radius, 1 << 30)) + 1
     r0, r1 = max(a[1] - rmin - reach, 0), max(a[1] - rmin + reach + 1, 0)
     c0, c1 = max(a[0] - cmin - reach, 0), max(a[0] - cmin + reach + 1, 0)
-    ids = g[lv, r0:r1, c0:c1]
-    ids = ids[ids >= 0]  # row-major, as the level's dots are
-    kept = ids - _level_first(board, lv)
-    return board.dots(lv)[kept], kept
+    win = g[lv, r0:r1, c0:c1]
+    rr, cc = np.nonzero(win >= 0)  # row-major, as the level's dots are
+    kept = win[rr, cc] - _level_first(board, lv)
+    # the dots from their grid positions: a fresh board (a drag) need not list the level's
+    return np.column_stack([cc + (c0 + cmin), rr + (r0 + rmin)]).astype(int), kept
 
 
 def _prims_near(P: _Prims, o: np.ndarray, reach: float) -> np.ndarray:

@@ -172,3 +172,83 @@ def test_raster_pre_pass_changes_no_answer(blocks, seed, monkeypatch):
         for name in ("dots", "blocked", "cover", "visibility", "closed_doors"):
             assert np.array_equal(getattr(fan, name), getattr(traced, name)), (a, name)
     assert proved > 1000  # street origins behind blocks of houses: most targets are proved
+
+
+def _holder_pairs(board: Board, a: tuple[int, int, int], lv: int, radius: int) -> set:
+    from engine.los import _level_window, _target_holders, prims
+
+    dots, kept = _level_window(board, lv, a, radius)
+    hf, ht = _target_holders(prims(board), board, dots, lv, kept)
+    return {(int(f), int(dots[t, 0]), int(dots[t, 1])) for f, t in zip(hf, ht)}
+
+
+def _fans_after_drags(lay, sheets, moves, rng: random.Random, radius: int) -> tuple[int, int]:
+    """Drag buildings about (each board compiled from the previous one, whose fans filled
+    their caches first) and compare every fan and its target holders on the dragged board
+    with those on a board compiled from scratch.  Returns (tiles carried, tiles dropped)."""
+    from dataclasses import replace
+
+    from engine.los import prims
+
+    prev = compile_board(lay, sheets)
+    carried = dropped = 0
+    for _ in range(moves):
+        for a in _origins(prev, rng, 3):  # fill the previous board's caches
+            for lv in {a[2], 0, 1}:
+                los_fan(prev, a, radius=radius, level=lv)
+        pl = list(lay.placements)
+        k = rng.randrange(len(pl))
+        pl[k] = replace(pl[k], at=(pl[k].at[0] + rng.choice((-1, 1, 2)),
+                                   pl[k].at[1] + rng.choice((0, 1, -1, 2))))
+        lay = replace(lay, placements=tuple(pl))
+        board = compile_board(lay, sheets, previous=prev)
+        fresh = compile_board(lay, sheets)
+        before = len(prims(prev).__dict__.get("_level_holders", {}))
+        now = len(prims(board).__dict__.get("_level_holders", {}))
+        carried, dropped = carried + now, dropped + before - now
+        moved = board.buildings[k].footprint.centroid
+        near = (*board.lattice.dot_at((moved.x, moved.y)), 0)
+        for a in [near] + _origins(fresh, rng, 4):
+            if not board.standable(a):
+                continue
+            for lv in {a[2], 0, 1}:
+                got, want = los_fan(board, a, radius=radius, level=lv), \
+                    los_fan(fresh, a, radius=radius, level=lv)
+                for name in ("dots", "blocked", "cover", "visibility", "closed_doors"):
+                    assert np.array_equal(getattr(got, name), getattr(want, name)), (a, lv, name)
+                assert _holder_pairs(board, a, lv, radius) == _holder_pairs(fresh, a, lv, radius)
+        prev = board
+    return carried, dropped
+
+
+def test_fans_on_a_dragged_city_equal_fans_on_a_fresh_board():
+    """A dragged board takes over its parent's fan caches (target-holder tiles away from the
+    move, rasters of the buildings that stayed): its fans, to its own level and others, equal
+    those on the same layout compiled from scratch."""
+    lay, sheets = neighbourhood(seed=5, blocks=3)
+    carried, dropped = _fans_after_drags(lay, sheets, 6, random.Random(11), radius=40)
+    assert carried > 0 and dropped > 0  # tiles were taken over, and those near a move were not
+
+
+def test_fans_on_a_dragged_hex_board_equal_fans_on_a_fresh_board():
+    from engine.model import Area, Layout, Level, Opening, Placement, Sheet, Stair, Wall
+
+    box = ((-0.5, -0.5), (5.5, -0.5), (5.5, 3.5), (-0.5, 3.5))
+    ring = Wall(path=(*box, box[0]), exterior=True)
+    hut = Sheet(id="hut", title="Hut", kind="building", lattice="hex", size=(6, 4), outline=box,
+                height=2, levels=(
+                    Level(0, walls=(ring,), doors=(Opening("door", ((2.0, 3.5), (3.0, 3.5))),),
+                          areas=(Area("obstacle", ((1.2, 1.2), (2.8, 1.2), (2.8, 2.2)), cost=2),),
+                          stairs=(Stair(at=(1.0, 1.0), to=1),)),
+                    Level(1, walls=(ring,)), Level(2)))
+    pav = Sheet(id="hex-pav", title="Hex pavement", kind="pavement", lattice="hex",
+                size=(80, 44), outline=((-0.5, -0.5), (80.0, -0.5), (80.0, 42.5), (-0.5, 42.5)),
+                levels=(Level(0, areas=tuple(
+                    Area("obstacle", ((x, y), (x + 2.5, y), (x + 2.5, y + 1.5), (x, y + 1.5)),
+                         cost=2, standable="on") for x in range(3, 75, 9) for y in (2, 20, 37))),))
+    lay = Layout(lattice="hex", pavement=(Placement("hex-pav", (0, 0)),),
+                 placements=tuple(Placement("hut", at, id=f"h{i}") for i, at in enumerate(
+                     ((6, 4), (40, 10), (20, 30), (62, 26), (70, 6)))))
+    carried, dropped = _fans_after_drags(lay, {"hex-pav": pav, "hut": hut}, 6,
+                                         random.Random(3), radius=30)
+    assert carried > 0 and dropped > 0
