@@ -14,6 +14,7 @@ from benchmarks.neighbourhood import neighbourhood
 from engine.board import Board, compile_board
 from engine.io.resolve import load_board
 from engine.los import line_of_sight, los_fan
+from tests.engine.test_movement_graph_arrays import hex_hut
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -231,16 +232,9 @@ def test_fans_on_a_dragged_city_equal_fans_on_a_fresh_board():
 
 
 def test_fans_on_a_dragged_hex_board_equal_fans_on_a_fresh_board():
-    from engine.model import Area, Layout, Level, Opening, Placement, Sheet, Stair, Wall
+    from engine.model import Area, Layout, Level, Placement, Sheet
 
-    box = ((-0.5, -0.5), (5.5, -0.5), (5.5, 3.5), (-0.5, 3.5))
-    ring = Wall(path=(*box, box[0]), exterior=True)
-    hut = Sheet(id="hut", title="Hut", kind="building", lattice="hex", size=(6, 4), outline=box,
-                height=2, levels=(
-                    Level(0, walls=(ring,), doors=(Opening("door", ((2.0, 3.5), (3.0, 3.5))),),
-                          areas=(Area("obstacle", ((1.2, 1.2), (2.8, 1.2), (2.8, 2.2)), cost=2),),
-                          stairs=(Stair(at=(1.0, 1.0), to=1),)),
-                    Level(1, walls=(ring,)), Level(2)))
+    hut = hex_hut()
     pav = Sheet(id="hex-pav", title="Hex pavement", kind="pavement", lattice="hex",
                 size=(80, 44), outline=((-0.5, -0.5), (80.0, -0.5), (80.0, 42.5), (-0.5, 42.5)),
                 levels=(Level(0, areas=tuple(

@@ -340,20 +340,26 @@ def test_patched_graph_then_doors_in_play():
     _same_graph(build_graph(after), build_graph(compile_board(lay2, sheets)))
 
 
-def test_hex_drag_patches_graph_and_sight_as_a_rebuild():
-    """On a hex lattice (neighbours by row parity) too: huts with a stair, a door and an
-    obstacle dragged about (odd and even rows), compiled from the previous board."""
-    from engine.los import _Prims, prims
+def hex_hut() -> Sheet:
+    """A hex-lattice hut of two stories with a door, an obstacle and a stair: the building
+    the hex drag tests move about (odd and even rows)."""
     from engine.model import Stair
 
     box = ((-0.5, -0.5), (5.5, -0.5), (5.5, 3.5), (-0.5, 3.5))
     ring = Wall(path=(*box, box[0]), exterior=True)
-    hut = Sheet(id="hut", title="Hut", kind="building", lattice="hex", size=(6, 4), outline=box,
-                height=2, levels=(
-                    Level(0, walls=(ring,), doors=(Opening("door", ((2.0, 3.5), (3.0, 3.5))),),
-                          areas=(Area("obstacle", ((1.2, 1.2), (2.8, 1.2), (2.8, 2.2)), cost=2),),
-                          stairs=(Stair(at=(1.0, 1.0), to=1),)),
-                    Level(1, walls=(ring,)), Level(2)))
+    return Sheet(id="hut", title="Hut", kind="building", lattice="hex", size=(6, 4), outline=box,
+                 height=2, levels=(
+                     Level(0, walls=(ring,), doors=(Opening("door", ((2.0, 3.5), (3.0, 3.5))),),
+                           areas=(Area("obstacle", ((1.2, 1.2), (2.8, 1.2), (2.8, 2.2)), cost=2),),
+                           stairs=(Stair(at=(1.0, 1.0), to=1),)),
+                     Level(1, walls=(ring,)), Level(2)))
+
+def test_hex_drag_patches_graph_and_sight_as_a_rebuild():
+    """On a hex lattice (neighbours by row parity) too: huts with a stair, a door and an
+    obstacle dragged about (odd and even rows), compiled from the previous board."""
+    from engine.los import _Prims, prims
+
+    hut = hex_hut()
     pav = Sheet(id="hex-pav", title="Hex pavement", kind="pavement", lattice="hex",
                 size=(30, 24), outline=((-0.5, -0.5), (30.0, -0.5), (30.0, 22.5), (-0.5, 22.5)))
     lay = Layout(lattice="hex", pavement=(Placement("hex-pav", (0, 0)),),

@@ -18,6 +18,7 @@ from engine.play.bots import Bot, play_game
 from engine.play.engine_board import EngineBoard, fork_board
 from engine.play.errors import PlayError
 from engine.rules import darkcon_combat as C
+from tests.play.test_darkcon_game import Script
 
 SAMPLE = "scenarios/club-umbra-darkcon.yaml"
 #: Marsh (M16) and Cole 12 m apart on a diagonal of the open street; Ivy off the line of fire
@@ -41,21 +42,6 @@ def _game(loaded, seed=1, scenario=None, deployment=PLACES, turn_limit=None):
     sc = scenario or no_ambush(sc)
     view = EngineBoard(fork_board(board), light=sc.light, ruleset=sc.ruleset)
     return referees.new_game(sc, view, seed, deployment=deployment, turn_limit=turn_limit)
-
-
-class Script:
-    """Stands in for the game's RNG: hands out the given rolls in order."""
-
-    def __init__(self, rng, rolls):
-        self.rng, self.rolls = rng, list(rolls)
-
-    def randint(self, a, b):
-        r = self.rolls.pop(0)
-        assert a <= r <= b, (a, b, r)
-        return r
-
-    def __getattr__(self, name):
-        return getattr(self.rng, name)
 
 
 def _order(g, *ids):
