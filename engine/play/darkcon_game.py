@@ -23,7 +23,6 @@ Where the supplement leaves a number to the rulebook, the log entry says ``assum
 from __future__ import annotations
 
 import math
-from contextvars import ContextVar
 from typing import Any
 
 from shapely.geometry import Point, Polygon
@@ -53,10 +52,6 @@ ALONE = ("throw", "stand", "aim")  # aiming goes with nothing else (l.157)
 OPEN_M = float(METERS_PER_DOT)  # opening a door or window: 2 m of the move (ASSUMED open-door)
 
 
-#: the side a scenario starts in ambush (``conditions: {ambush: SIDE}``), for the game being set up
-_AMBUSH: ContextVar[str | None] = ContextVar("darkcon_ambush", default=None)
-
-
 def _assumed(key: str) -> dict[str, str]:
     return {"assumed": C.ASSUMED[key]}
 
@@ -76,7 +71,7 @@ class DarkConGame(Game):
         self.dc: dict[str, Any] = {"sheets": {}, "scores": [], "pace": {}, "lose": {},
                                    "stunned": {}, "alone": {}, "aim": {}, "opp": {},
                                    "suppress": {}, "charge": {}, "surprised": [],
-                                   "ambush": _AMBUSH.get()}
+                                   "ambush": None}
         self._fighters: dict[str, C.Fighter] = {}
         self._profiles: dict[tuple[str, int], C.WeaponProfile] = {}
         super().__init__(*args, **kwargs)
@@ -214,16 +209,10 @@ class DarkConGame(Game):
                 out.add(ch.id)
         return out
 
-    @classmethod
-    def new(cls, scenario: Any, board: Any, seed: int, deployment: Any = None,
-            turn_limit: int | None = None) -> Game:
-        """As :meth:`Game.new`; a side named by ``conditions: {ambush: SIDE}`` starts in
-        ambush (its first turn is the ambush turn, l.184)."""
-        token = _AMBUSH.set(dict(scenario.conditions).get("ambush"))
-        try:
-            return super().new(scenario, board, seed, deployment, turn_limit)
-        finally:
-            _AMBUSH.reset(token)
+    def read_conditions(self, conditions: dict[str, Any]) -> None:
+        """A side named by ``conditions: {ambush: SIDE}`` starts in ambush (its first turn is
+        the ambush turn, l.184)."""
+        self.dc["ambush"] = conditions.get("ambush")
 
     def segment(self) -> int | None:
         """The action segment of the activation now open (for the log)."""

@@ -254,6 +254,7 @@ class Game:
         sides = [s.id for s in scenario.sides]
         objectives = list(scenario.objectives) or obj_rules.implicit_objectives(sides)
         game = cls(GameState(), board, dice, objectives)
+        game.read_conditions(dict(scenario.conditions))
         state = initial_state(scenario, game.condition_for)
         if turn_limit is not None:
             state.turn_limit = turn_limit
@@ -267,6 +268,10 @@ class Game:
         turn.deploy(game, scenario, deployment or {})
         turn.start_turn(game)
         return game
+
+    def read_conditions(self, conditions: dict[str, Any]) -> None:
+        """Take what the referee needs from the scenario's ``conditions:`` before the first
+        turn is set up (darkcon: the side in ambush).  DMZ: nothing."""
 
     # ================================================================== lookups
     def char(self, cid: str) -> CharacterState:
