@@ -14,9 +14,11 @@ scipy's C Dijkstra, so a reach or a path on a 120x120-dot city takes millisecond
 Every edge also keeps the list of (feature, extra MP) that made its cost, so each step of a path
 can say *why* it cost what it did.
 
-The graph is built with arrays: neighbours through a dense node grid, one segment per pair of
-opposite steps queried against the level's feature tree in one call, each feature's effect on a
-step (starting outside or inside it) tabled once, and the hits costed with numpy.
+The graph is built with arrays: neighbours through a dense node grid, the steps each feature
+touches found by :mod:`engine.step_crossings` (the features' straight pieces against the few
+steps in the lattice cells they pass, orientation tests in numpy, no geometry per step), each
+feature's effect on a step (starting outside or inside it) tabled once, and the hits costed
+with numpy.
 ``tests/engine/test_movement_graph_arrays.py`` keeps the older per-edge construction and checks
 the two agree exactly.
 """
@@ -28,7 +30,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
-import shapely
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
@@ -37,6 +38,7 @@ from engine.lattice import Dot3, Lattice
 from engine.rules import get_ruleset
 from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
 from engine.rules.dmz1990 import MOVEMENT_COSTS as _MC
+from engine.step_crossings import step_hits
 
 #: extra MP of the DMZ Movement Cost Table (the one table: engine.rules.dmz1990)
 OPEN_DOOR = _MC["through-door"]
@@ -51,6 +53,9 @@ CLIMB_DOWN, CLIMB_DOWN_ASSISTED = _MC["climb-down"], _MC["climb-down-assisted"]
 DROP = _MC["drop"]
 
 _BLOCKING = ("wall", "fence", "trunk")
+#: the kinds :func:`_crossing` may price or block (the others never hinder a step)
+_HINDERS = frozenset(_BLOCKING + ("door", "window", "hole", "obstacle", "rubble", "undergrowth",
+                                  "step", "incline", "contour", "low-wall"))
 _BLOCKED, _NONE = -1, -2  # crossing codes: impassable; no hindrance
 
 
@@ -265,90 +270,11 @@ def _crossing(f: Feature, inside_start: bool) -> tuple[int, str] | None:
     return None
 
 
-def _near_features(fs: list[Feature], a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Which segments a-b may touch a feature: their boxes share a cell with the box of a
-    feature's line segment (walls, doors) or of a whole feature (areas, points).
-
-    Conservative, so the tree query that follows on these alone finds every hit it would find
-    on all segments; most steps (open floor, streets) never become a geometry at all.
-    """
-    eps = 1e-6
-    geoms = np.array([f.geom for f in fs], dtype=object)
-    kind = shapely.get_type_id(geoms)
-    linear = np.isin(kind, (1, 2, 5))
-    boxes = [shapely.bounds(geoms[~linear]).reshape(-1, 4)]
-    if linear.any():
-        parts = shapely.get_parts(geoms[linear])
-        xy, part = shapely.get_coordinates(parts, return_index=True)
-        same = part[1:] == part[:-1]
-        p, q = xy[:-1][same], xy[1:][same]
-        boxes.append(np.column_stack([np.minimum(p, q), np.maximum(p, q)]))
-    box = np.concatenate(boxes)
-    box = box[np.isfinite(box).all(axis=1)]
-    if not len(box):
-        return np.zeros(len(a), dtype=bool)
-    lo_s, hi_s = np.minimum(a, b), np.maximum(a, b)
-    x0 = np.floor(min(box[:, 0].min(), lo_s[:, 0].min())) - 2
-    y0 = np.floor(min(box[:, 1].min(), lo_s[:, 1].min())) - 2
-    x1 = np.floor(max(box[:, 2].max(), hi_s[:, 0].max())) + 2
-    y1 = np.floor(max(box[:, 3].max(), hi_s[:, 1].max())) + 2
-    # half-dot cells centred on dots and on the half-dot lines walls follow, so a step beside
-    # a wall is not taken for one across it
-    w, h = int(2 * (x1 - x0)) + 3, int(2 * (y1 - y0)) + 3
-
-    def cell(v: np.ndarray, v0: float) -> np.ndarray:
-        return np.floor(2 * (v - v0) + 0.5).astype(np.int64)
-
-    def cells(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, ...]:
-        return (cell(lo[:, 0] - eps, x0), cell(lo[:, 1] - eps, y0),
-                cell(hi[:, 0] + eps, x0), cell(hi[:, 1] + eps, y0))
-
-    # mark every cell a feature box covers (a difference array, then prefix sums)
-    i0, j0, i1, j1 = cells(box[:, :2], box[:, 2:])
-    diff = np.zeros((h + 1, w + 1), dtype=np.int64)
-    np.add.at(diff, (j0, i0), 1)
-    np.add.at(diff, (j0, i1 + 1), -1)
-    np.add.at(diff, (j1 + 1, i0), -1)
-    np.add.at(diff, (j1 + 1, i1 + 1), 1)
-    marked = (diff.cumsum(0).cumsum(1) > 0).astype(np.int64)
-    # a segment is near when a marked cell lies in its box (summed-area table)
-    sat = np.zeros((h + 2, w + 2), dtype=np.int64)
-    sat[1:, 1:] = marked.cumsum(0).cumsum(1)
-    i0, j0, i1, j1 = cells(lo_s, hi_s)
-    n = sat[j1 + 1, i1 + 1] - sat[j0, i1 + 1] - sat[j1 + 1, i0] + sat[j0, i0]
-    return n > 0
-
-
 #: crossings per compiled unit: id(unit) -> (unit, its _UnitHits per level); the unit cache
 #: shares a unit's feature lists between boards, so a board that moved one building finds
 #: every other unit's crossings here
 _UNIT_HITS: dict[int, tuple[Any, dict[int, _LevelHits], str]] = {}
 _UNIT_HITS_MAX = 4096
-
-
-def _steps_near(lat: Lattice, fs: list[Feature]) -> tuple[np.ndarray, np.ndarray]:
-    """Every step between neighbouring lattice dots (one direction per pair: towards the later
-    row, then column) whose segment may touch one of ``fs``: (from dots (K, 2), to dots (K, 2)).
-
-    Dots come from the box of the features, widened by one step and a half; the box of every
-    feature piece then keeps only the steps that may touch it (:func:`_near_features`)."""
-    x0, y0, x1, y1 = shapely.total_bounds([f.geom for f in fs])
-    if not np.isfinite([x0, y0, x1, y1]).all():
-        return np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2), dtype=np.int64)
-    cand = lat.dots_in_box(x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5).astype(np.int64)
-    a_l, b_l = [], []
-    for parity in (0, 1):
-        sel = cand[(cand[:, 1] & 1) == parity] if lat.name == "hex" else cand
-        if lat.name != "hex" and parity == 1:
-            break
-        probe = (0, parity)
-        for dc, dr in (np.subtract(nb, probe) for nb in lat.neighbours(probe)):
-            if (dr, dc) > (0, 0):
-                a_l.append(sel)
-                b_l.append(sel + (dc, dr))
-    a, b = np.concatenate(a_l), np.concatenate(b_l)
-    near = _near_features(fs, lat.points(a), lat.points(b)) if len(a) else np.zeros(0, dtype=bool)
-    return a[near], b[near]
 
 
 @dataclass
@@ -373,34 +299,56 @@ class _LevelHits:
             got = self.__dict__["_box"] = (int(lo[0]), int(lo[1]), int(hi[0]), int(hi[1]))
         return got
 
+    def fids(self, fs: list[Feature]) -> np.ndarray:
+        """Per row, the ``id()`` of its feature (``fs``: the unit's features of this level;
+        kept with the hits, which live as long as the unit)."""
+        got = self.__dict__.get("_fids")
+        if got is None:
+            got = self.__dict__["_fids"] = np.fromiter(
+                map(id, fs), dtype=np.int64, count=len(fs))[self.feat]
+        return got
+
 
 def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
-    """The crossings of the features ``fs`` (one unit, one level) with every step near them."""
+    """The crossings of the features ``fs`` (one unit, one level) with every step touching
+    them (:func:`engine.step_crossings.step_hits`), each way."""
     empty = np.zeros(0, dtype=np.int64)
     none = _LevelHits(np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2), dtype=np.int64),
                       empty, empty, np.zeros(0, dtype=object), np.zeros(0, dtype=bool))
-    if not fs:
+    # what each feature that hinders a step does to it, starting outside it [0] or inside it [1]
+    rel_l: list[int] = []
+    geom_l: list[Any] = []
+    out_l: list[Any] = []  # (cost, text) of each, starting outside
+    in_l: list[Any] = []  # and starting inside
+    for k, f in enumerate(fs):
+        if f.kind not in _HINDERS:
+            continue
+        out_, in_ = _crossing(f, False), _crossing(f, True)
+        if out_ is None and in_ is None:
+            continue
+        rel_l.append(k)
+        geom_l.append(f.geom)
+        out_l += (_NONE, "") if out_ is None else out_
+        in_l += (_NONE, "") if in_ is None else in_
+    if not rel_l:
         return none
-    a, b = _steps_near(lat, fs)
-    if not len(a):
+    a, b, g, in_a, in_b = step_hits(lat, np.array(geom_l, dtype=object))
+    if not len(g):
         return none
-    pa, pb = lat.points(a), lat.points(b)
-    geoms = np.array([f.geom for f in fs], dtype=object)
-    si, fi = shapely.STRtree(geoms).query(shapely.linestrings(np.stack([pa, pb], axis=1)),
-                                          predicate="intersects")
-    if not len(si):
-        return none
-    # what each feature does to a step, starting outside it [0] or inside it [1]
-    table = [(_crossing(f, False), _crossing(f, True)) for f in fs]
-    cost = np.array([[_NONE if r is None else r[0] for r in t] for t in table], dtype=np.int64)
-    text = np.array([["" if r is None else r[1] for r in t] for t in table], dtype=object)
+    cost = np.column_stack([np.array(out_l[0::2], dtype=np.int64),
+                            np.array(in_l[0::2], dtype=np.int64)])
+    text = np.column_stack([np.array(out_l[1::2], dtype=object),
+                            np.array(in_l[1::2], dtype=object)])
+    rel = np.array(rel_l, dtype=np.int64)
+    cost, text = cost[g], text[g]
+    fi = rel[g]
     out: list[tuple[np.ndarray, ...]] = []
-    for start, end in ((a, b), (b, a)):  # the step and its way back
-        inside = shapely.contains(geoms[fi], shapely.points(lat.points(start[si])))
-        c = cost[fi, inside.astype(np.int64)]
-        t = text[fi, inside.astype(np.int64)]
+    rows = np.arange(len(g))
+    for start, end, inside in ((a, b, in_a), (b, a, in_b)):  # the step and its way back
+        c = cost[rows, inside.astype(np.int64)]
         ok = c != _NONE
-        out.append((start[si][ok], end[si][ok], fi[ok], c[ok], t[ok], inside[ok]))
+        out.append((start[ok], end[ok], fi[ok], c[ok],
+                    text[rows[ok], inside[ok].astype(np.int64)], inside[ok]))
     return _LevelHits(*(np.concatenate(parts) for parts in zip(*out)))
 
 
@@ -550,26 +498,26 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
              np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
     if not parts:
         return empty
-    jj_l, pos_l, ord_l, cost_l, text_l, fid_l, ins_l = [], [], [], [], [], [], []
-    for lv, first, fs, hits in parts:
-        r = hits.frm[:, 1] - rmin
-        c = hits.frm[:, 0] - cmin
-        sel = np.nonzero((r >= r0) & (r < r1) & (c >= c0) & (c < c1))[0]
-        if not len(sel):
-            continue
-        frm, to = hits.frm[sel], hits.to[sel]
-        par = (frm[:, 1] & 1) if hexl else 0
-        jj_l.append(code_j[_step_code(par, to[:, 0] - frm[:, 0], to[:, 1] - frm[:, 1])])
-        pos_l.append((lv * H + r[sel]) * W + c[sel])
-        ord_l.append(hits.feat[sel] + first)
-        cost_l.append(hits.cost[sel])
-        text_l.append(hits.text[sel])
-        fid_l.append(np.fromiter(map(id, fs), dtype=np.int64, count=len(fs))[hits.feat[sel]])
-        ins_l.append(hits.inside[sel])
-    if not jj_l:
+    # every part's rows at once: the Python loop only gathers references
+    hs = [hits for _lv, _first, _fs, hits in parts]
+    size = np.array([len(h.feat) for h in hs], dtype=np.int64)
+    lv_r = np.repeat(np.array([p[0] for p in parts], dtype=np.int64), size)
+    frm = np.concatenate([h.frm for h in hs])
+    r = frm[:, 1] - rmin
+    c = frm[:, 0] - cmin
+    sel = np.nonzero((r >= r0) & (r < r1) & (c >= c0) & (c < c1))[0]
+    if not len(sel):
         return empty
-    jj, pos = np.concatenate(jj_l), np.concatenate(pos_l)
-    cost = np.concatenate(cost_l)
+    frm, to = frm[sel], np.concatenate([h.to for h in hs])[sel]
+    par = (frm[:, 1] & 1) if hexl else 0
+    jj = code_j[_step_code(par, to[:, 0] - frm[:, 0], to[:, 1] - frm[:, 1])]
+    pos = (lv_r[sel] * H + r[sel]) * W + c[sel]
+    firsts = np.repeat(np.array([p[1] for p in parts], dtype=np.int64), size)[sel]
+    ord_all = np.concatenate([h.feat for h in hs])[sel] + firsts
+    cost = np.concatenate([h.cost for h in hs])[sel]
+    text_all = np.concatenate([h.text for h in hs])[sel]
+    fid_all = np.concatenate([h.fids(fs) for _lv, _first, fs, h in parts])[sel]
+    ins_all = np.concatenate([h.inside for h in hs])[sel]
     flat = core.ext
     live = flat[jj, pos] >= 0
     paid = live & (cost >= 0)
@@ -579,9 +527,8 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     paid &= flat[jj, pos] >= 0
     chunk = jj + (core.offs.shape[1] * ((pos // W) % H + rmin & 1) if hexl else 0)
     key = (chunk * npos + pos)[paid]
-    o = np.lexsort((np.concatenate(ord_l)[paid], key))
-    return (key[o], np.concatenate(text_l)[paid][o], np.concatenate(fid_l)[paid][o],
-            np.concatenate(ins_l)[paid][o])
+    o = np.lexsort((ord_all[paid], key))
+    return key[o], text_all[paid][o], fid_all[paid][o], ins_all[paid][o]
 
 
 def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
