@@ -690,21 +690,20 @@ class _CoreGraph(MoveGraph):
         self.__dict__.update(src=src, dst=dst, base=base, extra=extra, why=why, diag=diag,
                              stories=stories, flat=flat)
 
-    def _links(self) -> tuple[np.ndarray, np.ndarray]:
-        """The level changes, in edge order (stairs, elevators, climbs, then the drops): rows
-        (from, to, move ratios paid, extra MP, stories walked, flat) and their reasons."""
-        got = self.__dict__.get("_link_rows")
+    def _link_dots(self) -> tuple[np.ndarray, np.ndarray]:
+        """The stairs, elevators and climbs in edge order: rows (from c, r, level, to c, r,
+        level, move ratios paid, extra MP, stories walked) and their reasons (cached)."""
+        got = self.__dict__.get("_link_dot_rows")
         if got is not None:
             return got
-        core, board = self.core, self._board
-        gid = board._node_grid.reshape(-1)
-        links: list[tuple[int, int, int, int, int, int]] = []
-        link_text: list[str] = []
+        board = self._board
+        rows: list[tuple[int, ...]] = []
+        texts: list[str] = []
 
         def link(a: Dot3, b: Dot3, ex: int, text: str, mr_paid: int = 0, walked: int = 0) -> None:
             """A level change; ``walked`` stories climbed on foot (stairs, climbs) for metres."""
-            link_text.append(text)
-            links.append((board.node(a), board.node(b), mr_paid, ex, walked, mr_paid))
+            texts.append(text)
+            rows.append((*a, *b, mr_paid, ex, walked))
 
         for a, b, f in board.stair_links:
             flights = abs(a[2] - b[2])
@@ -722,16 +721,39 @@ class _CoreGraph(MoveGraph):
             kind = "assisted climb" if assisted else "climb"
             link(lo, hi, up * stories, f"{kind} up {f.id} +{up * stories}", walked=stories)
             link(hi, lo, down * stories, f"{kind} down {f.id} +{down * stories}", walked=stories)
+        got = self.__dict__["_link_dot_rows"] = (np.array(rows, dtype=np.int64).reshape(-1, 9),
+                                                 np.array(texts, dtype=object).reshape(-1))
+        return got
+
+    def _links(self) -> tuple[np.ndarray, np.ndarray]:
+        """The level changes, in edge order (stairs, elevators, climbs, then the drops): rows
+        (from, to, move ratios paid, extra MP, stories walked, flat) and their reasons."""
+        got = self.__dict__.get("_link_rows")
+        if got is not None:
+            return got
+        core, board = self.core, self._board
+        gid = board._node_grid.reshape(-1)
+        rows, link_text = self._link_dots()
+        L, H, W = core.shape
+        cmin, rmin, _o = board._owner_grid
+        ends = []
+        for d in (rows[:, 0:3], rows[:, 3:6]):
+            c, r, lv = d[:, 0] - cmin, d[:, 1] - rmin, d[:, 2]
+            ok = (lv >= 0) & (lv < L) & (r >= 0) & (r < H) & (c >= 0) & (c < W)
+            node = np.full(len(d), -1, dtype=np.int64)
+            node[ok] = gid[((lv * H + r) * W + c)[ok]]
+            for k in np.nonzero(node < 0)[0]:
+                board.node(tuple(int(v) for v in d[k]))  # raises: not a standable dot
+            ends.append(node)
+        links = np.column_stack([ends[0], ends[1], rows[:, 6], rows[:, 7], rows[:, 8],
+                                 rows[:, 6]])
         texts = np.array([f"drop one story from roof of {b.placement_id} +{DROP}"
                           for b in board.buildings], dtype=object)
         n_drop = len(core.d_key)
-        arr = np.array(links, dtype=np.int64).reshape(-1, 6)
-        arr = np.concatenate([arr, np.column_stack([
+        arr = np.concatenate([links, np.column_stack([
             gid[core.d_src], gid[core.d_dst], np.ones(n_drop), np.full(n_drop, DROP),
             np.zeros(n_drop), np.ones(n_drop)]).astype(np.int64)])
-        got = self.__dict__["_link_rows"] = (
-            arr, np.concatenate([np.array(link_text, dtype=object).reshape(-1),
-                                 texts[core.d_bld]]))
+        got = self.__dict__["_link_rows"] = (arr, np.concatenate([link_text, texts[core.d_bld]]))
         return got
 
     def matrix(self, move_ratio: int, crawl: bool) -> csr_matrix:
@@ -746,45 +768,170 @@ class _CoreGraph(MoveGraph):
             self._mats[key] = got
         return got
 
-    def _direct(self, move_ratio: int, crawl: bool) -> csr_matrix | None:
+    def _direct_rows(self) -> tuple[np.ndarray, ...] | None:
+        """What every weight matrix of this graph shares, built from the core once: per entry
+        (rows in node order, columns ascending, as the general way sorts them) its extra MP
+        and column, the row pointers, the cheapest step's extra, and where the level changes
+        sit (entry, move ratios paid, extra MP, moves to another dot).  None when the general
+        way must build the matrices (a level change within one level, parallel stairs)."""
+        if "_direct_layout" in self.__dict__:
+            return self.__dict__["_direct_layout"]
         core, board = self.core, self._board
         arr, _texts = self._links()
         nd = board._node_dots
-        if len(arr) and (nd[arr[:, 0], 2] == nd[arr[:, 1], 2]).any():
-            return None  # a level change on one level may double a step: the general way
-        if len(arr) and len(np.unique(arr[:, 0] * self.n + arr[:, 1])) < len(arr):
-            return None  # parallel stairs: the general way keeps the cheapest
-        L, H, W = core.shape
-        _c, rmin, _o = board._owner_grid
-        gid = board._node_grid.reshape(-1)
-        k_n = core.offs.shape[1]
-        flat = core.ext.T.ravel()  # by position, then neighbour: by row
-        idx = np.flatnonzero(flat >= 0)
-        pos, j = idx // k_n, idx % k_n
-        par = ((pos // W) % H + rmin) & 1 if core.lat == "hex" else 0
-        offs = core.offs
-        rows = gid[pos]
-        cols = gid[pos + offs[par, j, 1] * W + offs[par, j, 0]]
-        w = move_ratio + flat[idx].astype(float)
-        lw = (arr[:, 2] * move_ratio + arr[:, 3]).astype(float)
+        got: tuple[np.ndarray, ...] | None = None
+        if not len(arr) or not ((nd[arr[:, 0], 2] == nd[arr[:, 1], 2]).any()
+                                or len(np.unique(arr[:, 0] * self.n + arr[:, 1])) < len(arr)):
+            L, H, W = core.shape
+            _c, rmin, _o = board._owner_grid
+            grid = board._node_grid.reshape(-1)
+            pos = np.flatnonzero(grid >= 0)  # node i's position (ids follow positions)
+            n = len(pos)
+            delta = core.offs[:, :, 1] * W + core.offs[:, :, 0]  # (parity, neighbour)
+            ext = np.ascontiguousarray(core.ext[:, pos].T)  # (node, neighbour)
+            if core.lat == "hex":  # neighbours by position, so columns come out ascending
+                par = ((pos // W) % H + rmin) & 1
+                col = grid.take(pos[:, None] + delta[par], mode="clip")
+                order = np.argsort(delta, axis=1, kind="stable")[par]
+                ext = np.take_along_axis(ext, order, axis=1)
+                col = np.take_along_axis(col, order, axis=1)
+            else:
+                col = grid.take(pos[:, None] + delta[0], mode="clip")
+            live = ext >= 0
+            cnt = live.sum(axis=1)
+            ev = ext[live].astype(np.int32)
+            cols = col[live]
+            step_min = np.array([ev.min() if len(ev) else -1])
+            l_at = l_base = l_ext = np.zeros(0, dtype=np.int64)
+            l_move = np.zeros(0, dtype=bool)
+            if len(arr):
+                # a level change goes to a node of another level: before the row's steps
+                # when that level is lower, after them when higher (ids are level-major)
+                o = np.lexsort((arr[:, 1], arr[:, 0]))
+                src, dst = arr[o, 0], arr[o, 1]
+                starts = np.concatenate([[0], np.cumsum(cnt)])
+                at = np.where(dst < src, starts[src], starts[src + 1])
+                ev = np.insert(ev, at, arr[o, 3])
+                cols = np.insert(cols, at, dst)
+                l_at = at + np.arange(len(at))
+                l_base, l_ext = arr[o, 2], arr[o, 3]
+                l_move = (nd[src, 0] != nd[dst, 0]) | (nd[src, 1] != nd[dst, 1])
+                cnt = cnt + np.bincount(src, minlength=n)
+            itype = np.int32 if max(len(ev), n) < np.iinfo(np.int32).max else np.int64
+            indptr = np.zeros(n + 1, dtype=itype)
+            np.cumsum(cnt, out=indptr[1:])
+            got = (ev, cols.astype(itype), indptr, step_min, l_at, l_base, l_ext, l_move)
+        self.__dict__["_direct_layout"] = got
+        return got
+
+    def _direct(self, move_ratio: int, crawl: bool) -> csr_matrix | None:
+        rows = self._direct_rows()
+        if rows is None:
+            return None
+        ev, cols, indptr, step_min, l_at, l_base, l_ext, l_move = rows
+        w = ev.astype(float)
+        w += move_ratio
+        lw = l_base * move_ratio + l_ext
+        w[l_at] = lw
+        k = 2 if crawl else 1
         if crawl:
             w *= 2
-            lw *= 2
-        o = np.argsort(arr[:, 0], kind="stable")
-        at = np.searchsorted(rows, arr[o, 0], side="right")
-        rows = np.insert(rows, at, arr[o, 0])
-        cols = np.insert(cols, at, arr[o, 1])
-        w = np.insert(w, at, lw[o])
-        indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=self.n))])
-        moving = np.ones(len(w), dtype=bool)
-        if len(arr):
-            moving[at + np.arange(len(arr))] = (nd[arr[o, 0], 0] != nd[arr[o, 1], 0]) | (
-                nd[arr[o, 0], 1] != nd[arr[o, 1], 1])
-        least = float(w[moving].min()) if moving.any() else np.inf
+        least = float((step_min[0] + move_ratio) * k) if step_min[0] >= 0 else np.inf
+        if l_move.any():
+            least = min(least, float(lw[l_move].min() * k))
         mat = csr_matrix((w, cols, indptr), shape=(self.n, self.n))
-        mat.sort_indices()  # as the general way's matrix (ties in paths break the same way)
+        mat.has_sorted_indices = True  # as the general way's matrix (ties in paths break the same)
         self._mats[("min-move", id(mat))] = (mat, least)  # what _min_move would find
         return mat
+
+    def reach_window(self, a: Dot3, move_ratio: int, crawl: bool, limit: float
+                     ) -> tuple[np.ndarray, np.ndarray] | None:
+        """Every dot within ``limit`` MP of ``a`` and its cost, as scipy's Dijkstra on the
+        whole MP matrix answers (dots in node order), searched on the box of the board the
+        budget can reach, built straight from the core: the first reach on a dragged board
+        builds no matrix of the whole board.  None when that box is a good part of the board.
+
+        A walk of cost <= ``limit`` moves at most ``limit / k`` dots (Chebyshev) when no edge
+        leaving a dot of the box costs less than ``k`` per dot it moves, so it never leaves the
+        box of that half-width; ``k`` starts at a step's base cost and drops (the box grows)
+        while an edge of the box is cheaper per dot."""
+        core, board = self.core, self._board
+        L, H, W = core.shape
+        cmin, rmin, _o = board._owner_grid
+        c, r, lv = int(a[0]) - cmin, int(a[1]) - rmin, int(a[2])
+        stand = board._stand
+        mul = 2 if crawl else 1
+        hexl = core.lat == "hex"
+        delta = core.offs[:, :, 1] * W + core.offs[:, :, 0]
+        k_n = core.offs.shape[1]
+        links, _texts = self._link_dots()
+        per = float(move_ratio * mul)
+        while True:
+            half = int(limit / per) + 1 if per > 0 else H + W
+            r0, r1, c0, c1 = max(r - half, 0), min(r + half + 1, H), max(c - half, 0), min(
+                c + half + 1, W)
+            if 4 * (r1 - r0) * (c1 - c0) >= H * W:
+                return None  # most of the board: the whole matrix serves better
+            box = stand[:, r0:r1, c0:c1]
+            bl, br, bc = np.nonzero(box)
+            pos = (bl * H + br + r0) * W + bc + c0
+            ids = np.full(box.shape, -1, dtype=np.int64)
+            ids[bl, br, bc] = np.arange(len(pos))
+
+            def at(p: np.ndarray, ids: np.ndarray = ids, r0: int = r0, c0: int = c0
+                   ) -> np.ndarray:
+                """Index in the box of positions ``p`` (-1 outside it)."""
+                pl, pr, pc = p // (H * W), (p // W) % H - r0, p % W - c0
+                ok = (pr >= 0) & (pr < ids.shape[1]) & (pc >= 0) & (pc < ids.shape[2])
+                out = np.full(len(p), -1, dtype=np.int64)
+                out[ok] = ids[pl[ok], pr[ok], pc[ok]]
+                return out
+
+            ext = core.ext[:, pos]
+            par = ((br + r0 + rmin) & 1) if hexl else np.zeros(len(pos), dtype=np.int64)
+            src_l, dst_l, w_l, mv_l = [], [], [], []
+            for j in range(k_n):
+                live = np.nonzero(ext[j] >= 0)[0]
+                src_l.append(live)
+                dst_l.append(at(pos[live] + delta[par[live], j]))
+                w_l.append((ext[j, live].astype(float) + move_ratio) * mul)
+                mv_l.append(np.ones(len(live)))
+            # stairs, elevators and climbs leaving the box's dots
+            fr, to = links[:, 0:3], links[:, 3:6]
+            fl, fr_r, fr_c = fr[:, 2], fr[:, 1] - rmin - r0, fr[:, 0] - cmin - c0
+            sel = np.nonzero((fl >= 0) & (fl < L) & (fr_r >= 0) & (fr_r < r1 - r0)
+                             & (fr_c >= 0) & (fr_c < c1 - c0))[0]
+            src_l.append(ids[fl[sel], fr_r[sel], fr_c[sel]])
+            dst_l.append(at((to[sel, 2] * H + to[sel, 1] - rmin) * W + to[sel, 0] - cmin))
+            w_l.append((links[sel, 6] * move_ratio + links[sel, 7]).astype(float) * mul)
+            mv_l.append(np.maximum(np.abs(fr[sel, 0] - to[sel, 0]),
+                                   np.abs(fr[sel, 1] - to[sel, 1])).astype(float))
+            # and the drops off the box's roofs
+            dsel = np.nonzero(at(core.d_src) >= 0)[0]
+            ps, pd = core.d_src[dsel], core.d_dst[dsel]
+            src_l.append(at(ps))
+            dst_l.append(at(pd))
+            w_l.append(np.full(len(dsel), float((move_ratio + DROP) * mul)))
+            mv_l.append(np.maximum(np.abs(ps % W - pd % W),
+                                   np.abs((ps // W) % H - (pd // W) % H)).astype(float))
+            src, dst = np.concatenate(src_l), np.concatenate(dst_l)
+            w, moved = np.concatenate(w_l), np.concatenate(mv_l)
+            go = moved > 0
+            least = float((w[go] / moved[go]).min()) if go.any() else per
+            if least < per:
+                per = least  # something in the box is cheaper per dot: widen it
+                continue
+            keep = dst >= 0
+            m = len(pos)
+            i = int(ids[lv, r - r0, c - c0]) if 0 <= lv < L else -1
+            if i < 0:
+                return np.zeros((0, 3), dtype=np.int64), np.zeros(0)
+            mat = _csr_min(w[keep], src[keep], dst[keep], m)
+            dist = dijkstra(mat, indices=i, limit=limit)
+            fin = np.nonzero(np.isfinite(dist))[0]
+            p = pos[fin]
+            dots = np.column_stack([p % W + cmin, (p // W) % H + rmin, p // (H * W)])
+            return dots, dist[fin]
 
     def replaced(self, level: int, index: int, old: Feature, new: Feature) -> MoveGraph | None:
         """This graph with ``old`` changed to ``new`` (a door opened or shut, a door blasted
@@ -1153,14 +1300,19 @@ def reach(
     g = build_graph(board)
     i = board.node(a)
     metric = get_ruleset(ruleset).movement.units != "MP"
-    idx, cost = _bounded(board, g, g.weights(ruleset, move_ratio, crawl), i,
-                         mp + (1e-6 if metric else 0.5))
-    if len(idx) and idx.max() >= g.n:  # two parity layers: the cheaper of the two
-        order = np.lexsort((cost, idx % g.n))
-        idx, cost = idx[order] % g.n, cost[order]
-        first = np.concatenate([[True], idx[1:] != idx[:-1]])
-        idx, cost = idx[first], cost[first]
-    dots = board._node_dots[idx].tolist()
+    got = None if metric else _reach_from_core(g, a, move_ratio, crawl, mp + 0.5)
+    if got is not None:
+        found, cost = got
+    else:
+        idx, cost = _bounded(board, g, g.weights(ruleset, move_ratio, crawl), i,
+                             mp + (1e-6 if metric else 0.5))
+        if len(idx) and idx.max() >= g.n:  # two parity layers: the cheaper of the two
+            order = np.lexsort((cost, idx % g.n))
+            idx, cost = idx[order] % g.n, cost[order]
+            first = np.concatenate([[True], idx[1:] != idx[:-1]])
+            idx, cost = idx[first], cost[first]
+        found = board._node_dots[idx]
+    dots = found.tolist()
     if metric:
         out = {tuple(d): round(c, 2) for d, c in zip(dots, cost.tolist())}
     else:
@@ -1176,8 +1328,22 @@ def reach_arrays(board: Board, a: Dot3, move_ratio: int, mp: int = 12, crawl: bo
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Like :func:`reach` but as arrays (dots (N, 3), costs (N,)) for drawing."""
     g = build_graph(board)
-    idx, cost = _bounded(board, g, g.matrix(move_ratio, crawl), board.node(a), mp + 0.5)
+    i = board.node(a)
+    got = _reach_from_core(g, a, move_ratio, crawl, mp + 0.5)
+    if got is not None:
+        return got[0], np.rint(got[1]).astype(int)
+    idx, cost = _bounded(board, g, g.matrix(move_ratio, crawl), i, mp + 0.5)
     return board._node_dots[idx], np.rint(cost).astype(int)
+
+
+def _reach_from_core(g: MoveGraph, a: Dot3, move_ratio: int, crawl: bool, limit: float
+                     ) -> tuple[np.ndarray, np.ndarray] | None:
+    """A reach in MP answered from the graph's core on a box around ``a`` while the graph
+    has no matrix for this weighting yet (a board just dragged or built), so the first
+    question does not build one for the whole board; None: use the matrix."""
+    if not isinstance(g, _CoreGraph) or (move_ratio, crawl) in g._mats:
+        return None
+    return g.reach_window(a, move_ratio, crawl, limit)
 
 
 def describe_path(res: PathResult) -> str:
