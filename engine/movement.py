@@ -25,6 +25,7 @@ the two agree exactly.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -273,7 +274,7 @@ def _crossing(f: Feature, inside_start: bool) -> tuple[int, str] | None:
 #: crossings per compiled unit: id(unit) -> (unit, its _UnitHits per level); the unit cache
 #: shares a unit's feature lists between boards, so a board that moved one building finds
 #: every other unit's crossings here
-_UNIT_HITS: dict[int, tuple[Any, dict[int, _LevelHits], str]] = {}
+_UNIT_HITS: dict[int, tuple[Any, Any, str]] = {}
 _UNIT_HITS_MAX = 4096
 
 
@@ -353,13 +354,13 @@ def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
 
 
 def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
-                ) -> list[dict[int, _LevelHits]]:
+                ) -> list[_UnitHits]:
     """The crossings of each unit's features, level by level.
 
     A shared unit's come from the cache when it has them.  The units still to do are done
     together, a level at a time (one tree, one query: a cold board pays no overhead per unit),
     then split by unit, each hit's feature index made local to its unit."""
-    out: list[dict[int, _LevelHits] | None] = [None] * len(units)
+    out: list[_UnitHits | None] = [None] * len(units)
     todo = []
     for k, (unit, shared) in enumerate(units):
         hit = _UNIT_HITS.get(id(unit)) if shared else None
@@ -367,7 +368,7 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
             out[k] = hit[1]
         else:
             todo.append(k)
-            out[k] = {}
+            out[k] = _UnitHits()
     for lv in sorted({lv for k in todo for lv in units[k][0]}):
         ks = [k for k in todo if lv in units[k][0]]
         fs_all = [f for k in ks for f in units[k][0][lv]]
@@ -379,10 +380,19 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
         own = owner[h.feat]
         order = np.argsort(own, kind="stable")
         cut = np.searchsorted(own[order], np.arange(len(ks) + 1))
+        # each unit's box of step starts, for all units at once (a drag asks every unit's)
+        some = np.nonzero(cut[1:] > cut[:-1])[0]
+        frm = h.frm[order]
+        lo = np.minimum.reduceat(frm, cut[some], axis=0) if len(some) else frm
+        hi = np.maximum.reduceat(frm, cut[some], axis=0) if len(some) else frm
+        boxes = dict(zip(some.tolist(), np.column_stack([lo, hi]).tolist()))
         for j, k in enumerate(ks):
             rows = order[cut[j]:cut[j + 1]]
-            out[k][lv] = _LevelHits(h.frm[rows], h.to[rows], local[h.feat[rows]],  # type: ignore[index]
-                                    h.cost[rows], h.text[rows], h.inside[rows])
+            hits = out[k][lv] = _LevelHits(  # type: ignore[index]
+                h.frm[rows], h.to[rows], local[h.feat[rows]], h.cost[rows], h.text[rows],
+                h.inside[rows])
+            if j in boxes:
+                hits.__dict__["_box"] = tuple(boxes[j])
     if any(units[k][1] for k in todo):
         live = cached_unit_ids()
         for key in [key for key in _UNIT_HITS if key not in live]:
@@ -396,6 +406,19 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
     return out  # type: ignore[return-value]
 
 
+class _UnitHits(dict):
+    """A unit's crossings by level (:class:`_LevelHits`), with the box of all of them."""
+
+    def box(self) -> tuple[int, int, int, int] | None:
+        """(c0, r0, c1, r1) of the steps' start dots on every level; None: no crossing."""
+        if "_box" not in self.__dict__:
+            boxes = [h.box() for h in self.values() if len(h.feat)]
+            self.__dict__["_box"] = (
+                min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
+        return self.__dict__["_box"]
+
+
 @dataclass
 class _Core:
     """The movement graph by lattice position, the part a drag patches: node ids that no change
@@ -404,7 +427,10 @@ class _Core:
     A position is ``(level * H + row) * W + column`` over the board's box (``Board._stand``).
     ``ext[j, pos]`` is the extra MP of the step from ``pos`` to its ``j``-th lattice neighbour
     (the neighbours of its row's parity on a hex lattice), -1 when there is no such step (an
-    end nobody stands on, or a wall between).  The reasons of the steps are sorted by
+    end nobody stands on, or a wall between).  It is kept in tiles of ``_TILE_ROWS`` rows
+    (``level * H + row``, padded at the end): a patched core shares the tiles it did not
+    change with the core it came from, so a drag copies a few tiles, not the whole table.
+    A tile is never written once its core is built (forks and earlier boards read it).  The reasons of the steps are sorted by
     ``key = chunk * npos + pos`` (``chunk``: the neighbour index, after the row parity on a hex
     lattice), which is the order of the compact graph's edges; per reason the ``id()`` of the
     feature that gave it and whether the step starts inside it (for doors patched in play).
@@ -413,7 +439,7 @@ class _Core:
     lat: str
     shape: tuple[int, int, int]
     offs: np.ndarray  # (2, K, 2): (dc, dr) of each neighbour, rows of parity 0 and 1
-    ext: np.ndarray  # (K, npos) int16
+    tiles: list[np.ndarray]  # (K, _TILE_ROWS, W) int16 each: ``ext`` by rows
     r_key: np.ndarray
     r_text: np.ndarray
     r_fid: np.ndarray
@@ -428,6 +454,33 @@ class _Core:
         return int(np.prod(self.shape))
 
     @property
+    def ext(self) -> np.ndarray:
+        """The whole (K, npos) table, assembled from the tiles (a new array: for readers of
+        all of it, which pay O(board) anyway)."""
+        k, _t, w = self.tiles[0].shape
+        return np.concatenate(self.tiles, axis=1).reshape(k, -1)[:, :self.npos]
+
+    def gather(self, pos: np.ndarray) -> np.ndarray:
+        """``ext[:, pos]`` read from the tiles the positions fall in."""
+        k, t, w = self.tiles[0].shape
+        size = t * w
+        order = None
+        if len(pos) > 1 and (np.diff(pos) < 0).any():
+            order = np.argsort(pos, kind="stable")
+            pos = pos[order]
+        tile = pos // size
+        cut = np.searchsorted(tile, np.arange(len(self.tiles) + 1))
+        out = np.empty((k, len(pos)), dtype=np.int16)
+        for ti in np.nonzero(cut[1:] > cut[:-1])[0].tolist():
+            a, b = cut[ti], cut[ti + 1]
+            out[:, a:b] = self.tiles[ti].reshape(k, size)[:, pos[a:b] - ti * size]
+        if order is not None:
+            back = np.empty_like(out)
+            back[:, order] = out
+            out = back
+        return out
+
+    @property
     def chunks(self) -> list[tuple[int, int]]:
         """(row parity, neighbour index) of each chunk of edges, in edge order."""
         k = self.offs.shape[1]
@@ -438,28 +491,50 @@ def _offsets(lat: Lattice) -> np.ndarray:
     return np.array([np.subtract(lat.neighbours((0, p)), (0, p)) for p in (0, 1)], dtype=np.int64)
 
 
+#: rows (``level * H + row``) per tile of a core's table: a few per building a drag moves
+_TILE_ROWS = 16
+
+
 def _empty_core(board: Board) -> _Core:
     lat = board.lattice
     offs = _offsets(lat)
-    shape = board._stand.shape
+    L, H, W = shape = board._stand.shape
     z = np.zeros(0, dtype=np.int64)
-    return _Core(lat.name, shape, offs, np.full((offs.shape[1], int(np.prod(shape))), -1,
-                                                dtype=np.int16),
+    blank = np.full((offs.shape[1], _TILE_ROWS, W), -1, dtype=np.int16)  # shared, never written
+    n_tiles = max(-(-L * H // _TILE_ROWS), 1)
+    return _Core(lat.name, shape, offs, [blank] * n_tiles,
                  z, np.zeros(0, dtype=object), z, np.zeros(0, dtype=bool), z, z, z, z)
 
 
 def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
           ) -> tuple[np.ndarray, ...]:
     """Redo the steps leaving the box rows r0:r1, columns c0:c1 (every level) in ``core.ext``
-    (in place) from the board's standable dots and the crossings of its units; returns the
-    reasons of those steps (key, text, feature id, inside), sorted."""
+    from the board's standable dots and the crossings of its units; returns the reasons of
+    those steps (key, text, feature id, inside), sorted.
+
+    The window's rows (every level, every column) are worked on as one block, then written
+    into fresh tiles: ``core.tiles`` must be this core's own list, its tiles may be shared."""
     r0, r1, c0, c1 = win
     L, H, W = core.shape
     npos = L * H * W
-    ext = core.ext.reshape(core.ext.shape[0], L, H, W)
+    k_n = core.offs.shape[1]
+    T = _TILE_ROWS
     cmin, rmin, _o = board._owner_grid
     stand = board._stand
     h, w = r1 - r0, c1 - c0
+    whole = h == H and w == W
+    if whole:  # every row anew: one padded block whose row slices become the tiles
+        dense = np.full((k_n, len(core.tiles) * T, W), -1, dtype=np.int16)
+        block = dense[:, :L * H].reshape(k_n, L, H, W)
+    else:
+        dense = None
+        block = np.empty((k_n, L, h, W), dtype=np.int16)
+        for lv in range(L):
+            g0 = lv * H + r0
+            for ti in range(g0 // T, (g0 + h - 1) // T + 1):
+                a, b = max(g0, ti * T), min(g0 + h, ti * T + T)
+                block[:, lv, a - g0:b - g0] = core.tiles[ti][:, a - ti * T:b - ti * T]
+    ext = block  # rows r0.. of each level at row 0..
     # the window's standable dots with a border of one dot (False off the box)
     pad = np.zeros((L, h + 2, w + 2), dtype=bool)
     a0, a1, b0, b1 = max(r0 - 1, 0), min(r1 + 1, H), max(c0 - 1, 0), min(c1 + 1, W)
@@ -471,32 +546,34 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
             rows = rows[((rows + r0 + rmin) & 1) == p]
         for j, (dc, dr) in enumerate(core.offs[p].tolist()):
             live = pad[:, rows + 1, 1:w + 1] & pad[:, rows + 1 + dr, 1 + dc:1 + dc + w]
-            ext[j][:, rows + r0, c0:c1] = np.where(live, 0, -1)
+            ext[j][:, rows, c0:c1] = np.where(live, 0, -1)
     # the crossings of every unit with the steps leaving the window
     lat = board.lattice
     code_j = np.full(18, -1, dtype=np.int64)
     for p in ((0, 1) if hexl else (0,)):
         for j, (dc, dr) in enumerate(core.offs[p].tolist()):
             code_j[_step_code(p, dc, dr)] = j
-    whole = h == H and w == W
     units = board.unit_features()
     parts = []
-    offset: dict[int, int] = {}
-    for (unit, _shared), unit_hits in zip(units, _units_hits(lat, units)):
-        for lv, fs in unit.items():
-            first = offset.get(lv, 0)
-            offset[lv] = first + len(fs)
-            hits = unit_hits.get(lv)
-            if hits is None or not len(hits.feat) or not 0 <= lv < L:
+    # (unit, feature) orders a step's reasons as the level's feature list does (units in turn)
+    for k, ((unit, _shared), unit_hits) in enumerate(zip(units, _units_hits(lat, units))):
+        if not whole:
+            box = unit_hits.box()
+            if box is None or (box[3] - rmin < r0 or box[1] - rmin >= r1
+                               or box[2] - cmin < c0 or box[0] - cmin >= c1):
+                continue
+        for lv, hits in unit_hits.items():
+            if not len(hits.feat) or not 0 <= lv < L:
                 continue
             if not whole:
                 bc0, br0, bc1, br1 = hits.box()
                 if br1 - rmin < r0 or br0 - rmin >= r1 or bc1 - cmin < c0 or bc0 - cmin >= c1:
                     continue
-            parts.append((lv, first, fs, hits))
+            parts.append((lv, k << 32, unit[lv], hits))
     empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object),
              np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
     if not parts:
+        _store(core, block, dense, r0)
         return empty
     # every part's rows at once: the Python loop only gathers references
     hs = [hits for _lv, _first, _fs, hits in parts]
@@ -507,6 +584,7 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     c = frm[:, 0] - cmin
     sel = np.nonzero((r >= r0) & (r < r1) & (c >= c0) & (c < c1))[0]
     if not len(sel):
+        _store(core, block, dense, r0)
         return empty
     frm, to = frm[sel], np.concatenate([h.to for h in hs])[sel]
     par = (frm[:, 1] & 1) if hexl else 0
@@ -518,17 +596,40 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     text_all = np.concatenate([h.text for h in hs])[sel]
     fid_all = np.concatenate([h.fids(fs) for _lv, _first, fs, h in parts])[sel]
     ins_all = np.concatenate([h.inside for h in hs])[sel]
-    flat = core.ext
-    live = flat[jj, pos] >= 0
+    flat = block.reshape(k_n, -1)
+    bpos = (lv_r[sel] * h + r[sel] - r0) * W + c[sel]  # in the block
+    live = flat[jj, bpos] >= 0
     paid = live & (cost >= 0)
-    np.add.at(flat, (jj[paid], pos[paid]), cost[paid].astype(np.int16))
+    np.add.at(flat, (jj[paid], bpos[paid]), cost[paid].astype(np.int16))
     blocked = live & (cost == _BLOCKED)
-    flat[jj[blocked], pos[blocked]] = -1
-    paid &= flat[jj, pos] >= 0
+    flat[jj[blocked], bpos[blocked]] = -1
+    paid &= flat[jj, bpos] >= 0
+    _store(core, block, dense, r0)
     chunk = jj + (core.offs.shape[1] * ((pos // W) % H + rmin & 1) if hexl else 0)
     key = (chunk * npos + pos)[paid]
     o = np.lexsort((ord_all[paid], key))
     return key[o], text_all[paid][o], fid_all[paid][o], ins_all[paid][o]
+
+
+def _store(core: _Core, block: np.ndarray, dense: np.ndarray | None, r0: int) -> None:
+    """Put the block of rows ``r0..`` (every level) into the core's tiles: each tile it
+    touches is copied first (it may be shared), or, for a whole table (``dense``, padded),
+    the tiles become its row slices."""
+    T = _TILE_ROWS
+    if dense is not None:
+        core.tiles = [dense[:, t * T:(t + 1) * T] for t in range(len(core.tiles))]
+        return
+    _k, L, h, _w = block.shape
+    H = core.shape[1]
+    mine: set[int] = set()
+    for lv in range(L):
+        g0 = lv * H + r0
+        for ti in range(g0 // T, (g0 + h - 1) // T + 1):
+            if ti not in mine:
+                core.tiles[ti] = core.tiles[ti].copy()
+                mine.add(ti)
+            a, b = max(g0, ti * T), min(g0 + h, ti * T + T)
+            core.tiles[ti][:, a - ti * T:b - ti * T] = block[:, lv, a - g0:b - g0]
 
 
 def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
@@ -593,7 +694,7 @@ def _patch_core(prev: _Core, board: Board, win: tuple[int, int, int, int]) -> _C
     # the steps into the window leave it from a dot or two outside (and roofs drop into it)
     r0, r1, c0, c1 = win
     win = (max(r0 - 2, 0), min(r1 + 2, H), max(c0 - 2, 0), min(c1 + 2, W))
-    core = replace(prev, ext=prev.ext.copy())
+    core = replace(prev, tiles=list(prev.tiles))  # shared: _fill copies those it writes
     if win[1] <= win[0] or win[3] <= win[2]:
         return core
     key, text, fid, ins = _fill(core, board, win)
@@ -612,6 +713,41 @@ def _patch_core(prev: _Core, board: Board, win: tuple[int, int, int, int]) -> _C
         np.insert(old[keep], at, new) for old, new in
         zip((prev.d_key, prev.d_src, prev.d_dst, prev.d_bld), d))
     return core
+
+
+def _link_rows(stairs: list, elevators: list, climbs: list) -> np.ndarray:
+    """Rows (from c, r, level, to c, r, level, move ratios paid, extra MP, stories walked) of
+    the level changes, each way, link after link: stairs, elevators, then climbs."""
+    parts = []
+
+    def both(a: np.ndarray, b: np.ndarray, there: np.ndarray, back: np.ndarray,
+             walked: np.ndarray) -> None:
+        """Rows a -> b then b -> a, link after link."""
+        out = np.zeros((2 * len(a), 9), dtype=np.int64)
+        out[0::2, 0:3], out[0::2, 3:6], out[0::2, 7], out[0::2, 8] = a, b, there, walked
+        out[1::2, 0:3], out[1::2, 3:6], out[1::2, 7], out[1::2, 8] = b, a, back, walked
+        parts.append(out)
+
+    if stairs:
+        ab = np.array([(*a, *b) for a, b, _f in stairs], dtype=np.int64)
+        flights = np.abs(ab[:, 2] - ab[:, 5])
+        both(ab[:, 0:3], ab[:, 3:6], STAIRS * flights, STAIRS * flights, flights)
+    if elevators:
+        ab = np.array([(*a, *b) for a, b, _f in elevators], dtype=np.int64)
+        lift = np.full(len(ab), ELEVATOR)
+        both(ab[:, 0:3], ab[:, 3:6], lift, lift, np.zeros(len(ab), dtype=np.int64))
+    if climbs:
+        ab = np.array([(*a, *b, bool(f.props.get("assisted"))) for a, b, f in climbs],
+                      dtype=np.int64)
+        up_first = (ab[:, 2] < ab[:, 5])[:, None]
+        lo = np.where(up_first, ab[:, 0:3], ab[:, 3:6])
+        hi = np.where(up_first, ab[:, 3:6], ab[:, 0:3])
+        stories = np.abs(ab[:, 5] - ab[:, 2])
+        assisted = ab[:, 6].astype(bool)
+        up = np.where(assisted, CLIMB_UP_ASSISTED, CLIMB_UP)
+        down = np.where(assisted, CLIMB_DOWN_ASSISTED, CLIMB_DOWN)
+        both(lo, hi, up * stories, down * stories, stories)
+    return np.concatenate(parts) if parts else np.zeros((0, 9), dtype=np.int64)
 
 
 _LAZY = ("src", "dst", "base", "extra", "why", "diag", "stories", "flat")
@@ -652,15 +788,16 @@ class _CoreGraph(MoveGraph):
         src_l, dst_l, ext_l, diag_l = [], [], [], []
         firsts, poss = [], []
         n_e = 0
+        table = core.ext
         for p, j in core.chunks:
-            live = core.ext[j] >= 0
+            live = table[j] >= 0
             if hexl:
                 live &= odd == p
             pos = np.flatnonzero(live)
             dc, dr = core.offs[p, j].tolist()
             src_l.append(gid[pos])
             dst_l.append(gid[pos + dr * W + dc])
-            ext_l.append(core.ext[j, pos].astype(np.int64))
+            ext_l.append(table[j, pos].astype(np.int64))
             diag_l.append(np.full(len(pos), not hexl and dc != 0 and dr != 0))
             firsts.append(n_e)
             poss.append(pos)
@@ -690,40 +827,33 @@ class _CoreGraph(MoveGraph):
         self.__dict__.update(src=src, dst=dst, base=base, extra=extra, why=why, diag=diag,
                              stories=stories, flat=flat)
 
-    def _link_dots(self) -> tuple[np.ndarray, np.ndarray]:
-        """The stairs, elevators and climbs in edge order: rows (from c, r, level, to c, r,
-        level, move ratios paid, extra MP, stories walked) and their reasons (cached)."""
+    def _link_dots(self) -> np.ndarray:
+        """The stairs, elevators and climbs in edge order (each way, as laid out): rows (from
+        c, r, level, to c, r, level, move ratios paid, extra MP, stories walked), cached."""
         got = self.__dict__.get("_link_dot_rows")
-        if got is not None:
-            return got
+        if got is None:
+            b = self._board
+            got = self.__dict__["_link_dot_rows"] = _link_rows(
+                b.stair_links, b.elevator_links, b.climb_links)
+        return got
+
+    def _link_texts(self) -> np.ndarray:
+        """The reasons of :meth:`_link_dots`' rows."""
         board = self._board
-        rows: list[tuple[int, ...]] = []
         texts: list[str] = []
-
-        def link(a: Dot3, b: Dot3, ex: int, text: str, mr_paid: int = 0, walked: int = 0) -> None:
-            """A level change; ``walked`` stories climbed on foot (stairs, climbs) for metres."""
-            texts.append(text)
-            rows.append((*a, *b, mr_paid, ex, walked))
-
         for a, b, f in board.stair_links:
-            flights = abs(a[2] - b[2])
-            link(a, b, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
-            link(b, a, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
-        for a, b, f in board.elevator_links:
-            link(a, b, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
-            link(b, a, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
+            t = f"stairs {f.id} +{STAIRS * abs(a[2] - b[2])}"
+            texts += (t, t)
+        for _a, _b, f in board.elevator_links:
+            texts += (f"elevator {f.id} +{ELEVATOR}",) * 2
         for a, b, f in board.climb_links:
             stories = abs(b[2] - a[2])
             assisted = bool(f.props.get("assisted"))
             up = CLIMB_UP_ASSISTED if assisted else CLIMB_UP
             down = CLIMB_DOWN_ASSISTED if assisted else CLIMB_DOWN
-            lo, hi = (a, b) if a[2] < b[2] else (b, a)
             kind = "assisted climb" if assisted else "climb"
-            link(lo, hi, up * stories, f"{kind} up {f.id} +{up * stories}", walked=stories)
-            link(hi, lo, down * stories, f"{kind} down {f.id} +{down * stories}", walked=stories)
-        got = self.__dict__["_link_dot_rows"] = (np.array(rows, dtype=np.int64).reshape(-1, 9),
-                                                 np.array(texts, dtype=object).reshape(-1))
-        return got
+            texts += (f"{kind} up {f.id} +{up * stories}", f"{kind} down {f.id} +{down * stories}")
+        return np.array(texts, dtype=object).reshape(-1)
 
     def _links(self) -> tuple[np.ndarray, np.ndarray]:
         """The level changes, in edge order (stairs, elevators, climbs, then the drops): rows
@@ -733,7 +863,7 @@ class _CoreGraph(MoveGraph):
             return got
         core, board = self.core, self._board
         gid = board._node_grid.reshape(-1)
-        rows, link_text = self._link_dots()
+        rows, link_text = self._link_dots(), self._link_texts()
         L, H, W = core.shape
         cmin, rmin, _o = board._owner_grid
         ends = []
@@ -788,7 +918,7 @@ class _CoreGraph(MoveGraph):
             pos = np.flatnonzero(grid >= 0)  # node i's position (ids follow positions)
             n = len(pos)
             delta = core.offs[:, :, 1] * W + core.offs[:, :, 0]  # (parity, neighbour)
-            ext = np.ascontiguousarray(core.ext[:, pos].T)  # (node, neighbour)
+            ext = np.ascontiguousarray(core.gather(pos).T)  # (node, neighbour)
             if core.lat == "hex":  # neighbours by position, so columns come out ascending
                 par = ((pos // W) % H + rmin) & 1
                 col = grid.take(pos[:, None] + delta[par], mode="clip")
@@ -864,7 +994,6 @@ class _CoreGraph(MoveGraph):
         hexl = core.lat == "hex"
         delta = core.offs[:, :, 1] * W + core.offs[:, :, 0]
         k_n = core.offs.shape[1]
-        links, _texts = self._link_dots()
         per = float(move_ratio * mul)
         while True:
             half = int(limit / per) + 1 if per > 0 else H + W
@@ -887,7 +1016,7 @@ class _CoreGraph(MoveGraph):
                 out[ok] = ids[pl[ok], pr[ok], pc[ok]]
                 return out
 
-            ext = core.ext[:, pos]
+            ext = core.gather(pos)
             par = ((br + r0 + rmin) & 1) if hexl else np.zeros(len(pos), dtype=np.int64)
             src_l, dst_l, w_l, mv_l = [], [], [], []
             for j in range(k_n):
@@ -897,6 +1026,7 @@ class _CoreGraph(MoveGraph):
                 w_l.append((ext[j, live].astype(float) + move_ratio) * mul)
                 mv_l.append(np.ones(len(live)))
             # stairs, elevators and climbs leaving the box's dots
+            links = self._link_dots()
             fr, to = links[:, 0:3], links[:, 3:6]
             fl, fr_r, fr_c = fr[:, 2], fr[:, 1] - rmin - r0, fr[:, 0] - cmin - c0
             sel = np.nonzero((fl >= 0) & (fl < L) & (fr_r >= 0) & (fr_r < r1 - r0)
@@ -954,14 +1084,23 @@ class _CoreGraph(MoveGraph):
         new_text = np.array([now[0][1], now[1][1]], dtype=object)[ins]
         npos = core.npos
         k_n = core.offs.shape[1]
-        ext = core.ext.copy()
-        np.add.at(ext, ((core.r_key[hit] // npos) % k_n, core.r_key[hit] % npos),
-                  delta.astype(np.int16))
+        # copy the tiles the door's steps lie in (the rest stay shared), then add
+        pos = core.r_key[hit] % npos
+        k_t, t_rows, w_t = core.tiles[0].shape
+        size = t_rows * w_t
+        tiles = list(core.tiles)
+        for ti in np.unique(pos // size).tolist():
+            tiles[ti] = tiles[ti].copy()
+        for j, p, d in zip(((core.r_key[hit] // npos) % k_n).tolist(), pos.tolist(),
+                           delta.tolist()):
+            tiles[p // size][j, (p % size) // w_t, p % w_t] += d
         texts = core.r_text.copy()
         texts[hit] = new_text
         fid = core.r_fid.copy()
         fid[hit] = id(new)
-        out = _CoreGraph(replace(core, ext=ext, r_text=texts, r_fid=fid), self._board)
+        out = _CoreGraph(replace(core, tiles=tiles, r_text=texts, r_fid=fid), self._board)
+        if "_link_dot_rows" in self.__dict__:  # the same board: the same level changes
+            out.__dict__["_link_dot_rows"] = self.__dict__["_link_dot_rows"]
         if "why" in self.__dict__:  # laid out already: patch the compact arrays too
             why = self.why
             assert isinstance(why, _Why)
@@ -988,17 +1127,50 @@ def build_graph(board: Board) -> MoveGraph:
     if cached is not None:
         return cached
     core = None
+    links = None
     parent = board._patch_from.get("_move_graph")
     if parent is not None:
         pc = getattr(parent[0], "core", None)
         if pc is not None and pc.shape == board._stand.shape and pc.lat == board.lattice.name:
             core = _patch_core(pc, board, parent[1])
+            links = _link_rows_after(parent[0], board)
         board._patch_from = {k: v for k, v in board._patch_from.items() if k != "_move_graph"}
     if core is None:
         core = _build_core(board)
     g = _CoreGraph(core, board)
+    # the level changes as arrays now (from the parent's where the links are the same
+    # objects): the first reach on a dragged board reads them
+    g.__dict__["_link_dot_rows"] = links if links is not None else g._link_dots()
     board._move_graph = g  # type: ignore[attr-defined]
     return g
+
+
+def _link_rows_after(pg: MoveGraph, board: Board) -> np.ndarray | None:
+    """The parent graph's level-change rows (:func:`_link_rows`) redone for ``board`` where
+    its link lists hold other objects (the units that changed); None: build them anew."""
+    old_rows = pg.__dict__.get("_link_dot_rows")
+    old_board = getattr(pg, "_board", None)
+    if old_rows is None or old_board is None:
+        return None
+    kinds = ("stair_links", "elevator_links", "climb_links")
+    olds = [getattr(old_board, k) for k in kinds]
+    news = [getattr(board, k) for k in kinds]
+    if any(len(a) != len(b) for a, b in zip(olds, news)):
+        return None
+    rows = old_rows
+    at = 0
+    for kind, (old, new) in enumerate(zip(olds, news)):
+        diff = [k for k, same in enumerate(map(operator.is_, old, new)) if not same]
+        if diff:
+            if rows is old_rows:
+                rows = old_rows.copy()
+            lists: list[list] = [[], [], []]
+            lists[kind] = [new[k] for k in diff]
+            redo = _link_rows(*lists)
+            idx = at + 2 * np.array(diff, dtype=np.int64)
+            rows[idx], rows[idx + 1] = redo[0::2], redo[1::2]
+        at += 2 * len(new)
+    return rows
 
 
 def _min_move(g: MoveGraph, board: Board, mat: csr_matrix) -> float:
