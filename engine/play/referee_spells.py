@@ -31,8 +31,10 @@ from typing import Any
 
 from engine.play.condition import PHYSICAL, STUN
 from engine.play.errors import PlayError
+from engine.play.referee_areas import across
+from engine.play.referee_effects import burden
 from engine.play.referee_melee import melee_contact
-from engine.play.referee_sustain import cast_non_combat, sustaining
+from engine.play.referee_sustain import cast_non_combat
 from engine.play.shots import p_success
 from engine.play.state import STANDING, CharacterState
 from engine.rules.dmz1990_spells import (
@@ -41,7 +43,9 @@ from engine.rules.dmz1990_spells import (
     Spell,
     force_of,
     non_combat,
+    refused,
     spell,
+    spell_key,
     success_value,
 )
 
@@ -54,6 +58,9 @@ def known(ch: CharacterState, name: str) -> tuple[Any, int]:
     :class:`~engine.rules.dmz1990_spells.NonCombat`) and its Maximum Force, or a PlayError."""
     sp = spell(name) or non_combat(name)
     if sp is None:
+        why = refused(name)
+        if why:
+            raise PlayError(f"{spell_key(name)} is not in play: {why}")
         raise PlayError(f"{name!r} is not a spell play knows (docs/play.md, Spells)")
     for have, force in ch.spells.items():
         if (spell(have) or non_combat(have)) == sp:
@@ -81,12 +88,14 @@ def spell_numbers(game: Any, m: CharacterState, t: CharacterState, sp: Spell, fo
     mods.update(los)
     if chars:
         mods["characters"] = chars
+    wall = across(game, m, t, (sp.defense,))  # a Mana Barrier between them (l.1796)
+    if wall:
+        mods["barrier_spell"] = wall
     if not reaction:
         mods["movement_fire"] = MOVEMENT_FIRE
     if m.condition.modifier:
         mods["injury"] = m.condition.modifier
-    if m.sustained:
-        mods["sustaining"] = sustaining(m)
+    mods.update(burden(game, m))
     tv = sum(mods.values())
     sv = success_value(m.success_value("sorcery"), force)
     return {"success_value": sv, "target_value": tv, "modifiers": mods}
@@ -135,7 +144,7 @@ def cast(game: Any, spell_name: str, target: str | None = None,
     m = game.mover
     sp, max_force = known(m, spell_name)
     if not isinstance(sp, Spell):
-        cast_non_combat(game, m, sp, max_force, target, force, extra)
+        cast_non_combat(game, m, sp, max_force, target, force, extra, at)
         return
     if extra:
         raise PlayError("a combat spell costs 3 MP like a shot: no extra MP (l.1465)")
@@ -162,7 +171,8 @@ def cast(game: Any, spell_name: str, target: str | None = None,
             if not melee_contact(game.board, m.pos, t.pos):
                 raise PlayError(f"{sp.key} needs {target} on an adjoining dot")
         elif spell_numbers(game, m, t, sp, f) is None:
-            raise PlayError(f"{m.id} cannot see {target}")
+            raise PlayError(f"{m.id} cannot see {target}: a spell needs sight, and Blind Fire "
+                            "never involves magic (l.1427, l.995)")
         hit = [t]
     cost = game.cost("fire", m)
     game._need(m, cost, "casting a spell")
