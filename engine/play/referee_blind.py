@@ -77,6 +77,15 @@ def blind_numbers(game: Any, a: CharacterState, t: CharacterState) -> dict[str, 
             "modifiers": mods}
 
 
+def blind_targets(game: Any, a: CharacterState) -> list[str]:
+    """Enemies ``a`` could fire at blind now (the hot-seat panel's Blind fire… button)."""
+    w = a.ready_weapon
+    if a.out or a.pos is None or w is None or w.is_grenade or not w.can_fire():
+        return []
+    return [t.id for t in game.state.enemies_of(a)
+            if not t.out and t.pos is not None and not isinstance(blind_numbers(game, a, t), str)]
+
+
 def blind_value(game: Any, a: CharacterState, t: CharacterState) -> float:
     """Expected boxes of one Blind Fire shot (0: none): what the bots rank it by."""
     n = blind_numbers(game, a, t)

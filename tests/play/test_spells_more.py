@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from engine.play.actions import begin
-from engine.play.game import PlayError
+from engine.play.game import Game, PlayError
 from engine.play.referee_effects import known_to
 from engine.play.state import CharacterState, GameState
 from engine.rules.dmz1990_spells import NON_COMBAT, non_combat, ratio_after, refused
 from tests.play.fakes import GridBoard
-from tests.play.helpers import ScriptedDice, build, char
+from tests.play.helpers import ScriptedDice, build, char, set_arc
 from tests.play.test_engine_board import hut
 from tests.play.test_spells import ganger, mage
 
@@ -172,8 +172,10 @@ def test_a_physical_barrier_dome_stops_walkers_not_sight_and_armors_against_shot
     plan = game.plan_shot(moth, w, True)  # sight is not blocked; his defense is +Force
     assert plan.numbers["modifiers"]["barrier_spell"] == 4
     assert plan.numbers["target_value"] == before + 4
-    saved = game.to_data()["state"]
-    assert GameState.from_data(saved).spell_areas == game.state.spell_areas
+    saved = game.to_data()
+    assert GameState.from_data(saved["state"]).spell_areas == game.state.spell_areas
+    again = Game.from_data(saved, hut())  # a loaded game lays the force-field again
+    assert again.board.step((8, 11, 0), (7, 11, 0), 2) is None
     game.act({"act": "drop", "spell": "physical-barrier"})
     assert eb.step((8, 11, 0), (7, 11, 0), 2) is not None and not game.state.spell_areas
 
@@ -284,3 +286,85 @@ def test_blind_fire_through_smoke_and_at_an_invisible_enemy_only_when_detected()
     with pytest.raises(PlayError, match="Blind Fire never involves magic"):
         w.spells["mana-bolt"] = 6
         game.act({"act": "cast", "spell": "mana-bolt", "target": "moth"})
+
+
+def area_reaction(friend_near: bool):
+    board = GridBoard(20, 20)
+    w = mage((2, 2, 0), spells=(("stunblast", 6),))
+    moth, kit = ganger("moth", (8, 2, 0)), ganger("kit", (6, 4, 0))
+    chars = [w, moth, kit]
+    if friend_near:  # Tusk by the mover's dot, Kit far off: one for one, less the Drain
+        chars.append(char("tusk", "runners", (5, 3, 0),
+                          defense={"ballistic": 9, "impact": 9, "mana_spell": 3}))
+        kit.pos = (15, 15, 0)
+    set_arc(w, "wide", 0.0)
+    game = build(board, chars, ["gang", "runners"], dice=ScriptedDice([2, 7, 2, 7, 2]))
+    game.act(begin("moth"))
+    game.act({"act": "move", "to": [7, 2, 0]})
+    game.act({"act": "move", "to": [6, 2, 0]})
+    return game, w, moth, kit
+
+
+def test_an_area_spell_reacts_at_the_movers_dot_and_takes_in_his_neighbours():
+    game, w, moth, kit = area_reaction(friend_near=False)
+    log = game.log.to_data()
+    cast = next(e for e in log if e["event"] == "cast")
+    assert cast["reaction"] and cast["spell"] == "stunblast" and cast["at"] == [6, 2, 0]
+    assert cast["targets"] == ["moth", "kit"]  # kit stands two dots from the mover
+    tests = [e for e in log if e["event"] == "test" and e["purpose"] == "reaction spell"]
+    # Sorcery 9 + Force 6 against each one's Mana Defense 3, no Movement Fire +2 (l.1461)
+    assert [(t["target"], t["success_value"], t["target_value"]) for t in tests] == [
+        ("moth", 15, 3), ("kit", 15, 3)]
+    hits = [e for e in log if e["event"] == "damage" and e["source"] == "wren"]
+    assert [(h["target"], h["boxes"], h["damage"]) for h in hits] == [
+        ("moth", 4, "stun"), ("kit", 4, "stun")]  # Force 6 / 2 + 1, Stun (l.1611-1613)
+
+
+def test_a_mage_does_not_blast_a_mover_standing_by_his_friend():
+    game, w, moth, kit = area_reaction(friend_near=True)
+    log = game.log.to_data()
+    assert not [e for e in log if e["event"] == "cast"]
+
+
+def test_the_bot_distracts_or_petrifies_a_deadly_shooter_and_fires_blind_when_detected():
+    from engine.play.bot_magic import _threat, blind_shot, support_spell
+    from engine.play.shots import p_success
+
+    game, w, tusk, moth = duel(spells=(("chaos", 5),), moth_at=(6, 2, 0))
+    moth.weapons[0].success = (16, 16, 16, 16)
+    moth.weapons[0].damage = 6
+    act, why = support_spell(game, w, [moth], keep_mp=2)
+    # at Minimum Force: the effect is the same +2, the Drain less (Sorcery 9 + 1 against 4)
+    assert act == {"act": "cast", "spell": "chaos", "force": "min", "target": "moth"}
+    # moth's aimed shots at Wren (ballistic 8 default) and Tusk (8): +2 is their odds
+    # P(16 - 10) - P(16 - 12) on 6 boxes, each
+    threat = _threat(game, moth, [w, tusk])
+    assert threat == pytest.approx(2 * p_success(16 - 8 - 2) * 6)
+    assert why["buys_boxes"] == round(2 * (p_success(6) - p_success(4)) * 6, 2)
+    assert why["chance"] == round(p_success(10 - 4), 2)
+    w.spells = {"petrify": 5}
+    act, why = support_spell(game, w, [moth], keep_mp=2)
+    assert act["spell"] == "petrify" and why["buys_boxes"] == round(2 * threat, 2)
+    # Blind Fire: nothing while moth is seen or unknown; a found invisible moth draws it
+    assert blind_shot(game, tusk, [moth]) is None
+    moth.invisible = True
+    assert blind_shot(game, tusk, [moth]) is None
+    w.sustained.append({"spell": "detect-enemies", "target": "wren", "force": 4,
+                        "found": ["moth"]})
+    assert blind_shot(game, tusk, [moth]) is None  # his SMG: 14 against 9 + 4 + 2, no chance
+    tusk.weapons[0].success = (24, 22, 20, 18)
+    act, why = blind_shot(game, tusk, [moth])
+    assert act == {"act": "blind", "target": "moth"}
+    assert why["expected_boxes"] == round(p_success(24 - 15) * 4, 2)
+
+
+def test_the_bot_casts_detect_when_an_invisible_enemy_is_near():
+    from engine.play.bot_magic import support_spell
+
+    game, w, tusk, moth = duel(spells=(("detect-enemies", 4),), moth_at=(6, 2, 0))
+    assert support_spell(game, w, [moth], keep_mp=2) is None  # nothing hidden
+    moth.weapons[0].success = (20, 20, 20, 20)
+    moth.weapons[0].damage = 6
+    moth.invisible = True
+    act, _why = support_spell(game, w, [moth], keep_mp=2)
+    assert act == {"act": "cast", "spell": "detect-enemies", "force": "max"}
