@@ -70,8 +70,10 @@ def problem(game: Any, m: CharacterState, sp: NonCombat, t: CharacterState) -> s
     """Why ``m`` cannot cast ``sp`` on ``t`` now (None: he can)."""
     if game.units != "MP":
         return "Non-Combat spells are DMZ's (seed 000)"
-    if t.condition.dead or t.pos is None or t.out:
+    if t.condition.dead or t.pos is None or t.exited is not None or "petrified" in t.under:
         return f"{t.id} is beyond help" if t.side == m.side else f"{t.id} is not a target"
+    if t.out and (t.side != m.side or sp.effect != "heal"):
+        return f"{t.id} is out of the fight"  # only a Heal spell wakes the unconscious
     if sp.reach == "self" and t is not m:
         return f"{sp.key} works on the caster alone"
     if sp.reach in ("touch", "self") and t.side != m.side:

@@ -368,3 +368,21 @@ def test_the_bot_casts_detect_when_an_invisible_enemy_is_near():
     moth.invisible = True
     act, _why = support_spell(game, w, [moth], keep_mp=2)
     assert act == {"act": "cast", "spell": "detect-enemies", "force": "max"}
+
+
+def test_a_heal_wakes_an_unconscious_friend_but_no_other_spell_reaches_him():
+    board = GridBoard(20, 20)
+    w = mage((2, 2, 0), spells=(("heal-moderate-wound", 4), ("armor", 4)))
+    tusk = char("tusk", "runners", (3, 2, 0))
+    moth = ganger("moth", (10, 2, 0))
+    game = build(board, [w, tusk, moth], ["runners", "gang"], dice=ScriptedDice([2, 2]))
+    game.act(begin("wren"))
+    for b in range(13):
+        tusk.condition.boxes[b] = "physical"
+    assert tusk.out
+    with pytest.raises(PlayError, match="out of the fight"):
+        game.act({"act": "cast", "spell": "armor", "target": "tusk"})
+    game.act({"act": "cast", "spell": "heal-moderate-wound", "target": "tusk"})
+    t = next(e for e in game.log.to_data() if e["event"] == "test")
+    assert (t["success_value"], t["target_value"]) == (13, 13)  # 13 boxes filled (l.1719)
+    assert not tusk.out and game.log.of_kind("revived")
