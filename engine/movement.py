@@ -53,7 +53,7 @@ CLIMB_UP, CLIMB_UP_ASSISTED = _MC["climb-up"], _MC["climb-up-assisted"]
 CLIMB_DOWN, CLIMB_DOWN_ASSISTED = _MC["climb-down"], _MC["climb-down-assisted"]
 DROP = _MC["drop"]
 
-_BLOCKING = ("wall", "fence", "trunk")
+_BLOCKING = ("wall", "fence", "trunk", "force-field")  # force-field: a Barrier spell
 #: the kinds :func:`_crossing` may price or block (the others never hinder a step)
 _HINDERS = frozenset(_BLOCKING + ("door", "window", "hole", "obstacle", "rubble", "undergrowth",
                                   "step", "incline", "contour", "low-wall"))
