@@ -541,12 +541,14 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     pad[:, a0 - r0 + 1:a1 - r0 + 1, b0 - c0 + 1:b1 - c0 + 1] = stand[:, a0:a1, b0:b1]
     hexl = core.lat == "hex"
     for p in ((0, 1) if hexl else (0,)):
-        rows = np.arange(h)
-        if hexl:
-            rows = rows[((rows + r0 + rmin) & 1) == p]
+        first = (p - r0 - rmin) & 1 if hexl else 0  # the window's first row of this parity
+        step = 2 if hexl else 1
         for j, (dc, dr) in enumerate(core.offs[p].tolist()):
-            live = pad[:, rows + 1, 1:w + 1] & pad[:, rows + 1 + dr, 1 + dc:1 + dc + w]
-            ext[j][:, rows, c0:c1] = np.where(live, 0, -1)
+            live = (pad[:, 1 + first:h + 1:step, 1:w + 1]
+                    & pad[:, 1 + first + dr:h + 1 + dr:step, 1 + dc:1 + dc + w])
+            out = ext[j][:, first::step, c0:c1]
+            out[...] = -1
+            out[live] = 0
     # the crossings of every unit with the steps leaving the window
     lat = board.lattice
     code_j = np.full(18, -1, dtype=np.int64)
@@ -931,9 +933,9 @@ class _CoreGraph(MoveGraph):
             cnt = live.sum(axis=1)
             ev = ext[live].astype(np.int32)
             cols = col[live]
-            step_min = np.array([ev.min() if len(ev) else -1])
+            step_min = np.array([ev.min() if len(ev) else -1, ev.max() if len(ev) else -1])
             l_at = l_base = l_ext = np.zeros(0, dtype=np.int64)
-            l_move = np.zeros(0, dtype=bool)
+            l_move = np.zeros(0, dtype=np.int64)
             if len(arr):
                 # a level change goes to a node of another level: before the row's steps
                 # when that level is lower, after them when higher (ids are level-major)
@@ -945,7 +947,8 @@ class _CoreGraph(MoveGraph):
                 cols = np.insert(cols, at, dst)
                 l_at = at + np.arange(len(at))
                 l_base, l_ext = arr[o, 2], arr[o, 3]
-                l_move = (nd[src, 0] != nd[dst, 0]) | (nd[src, 1] != nd[dst, 1])
+                l_move = np.maximum(np.abs(nd[src, 0] - nd[dst, 0]),  # dots moved
+                                    np.abs(nd[src, 1] - nd[dst, 1]))
                 cnt = cnt + np.bincount(src, minlength=n)
             itype = np.int32 if max(len(ev), n) < np.iinfo(np.int32).max else np.int64
             indptr = np.zeros(n + 1, dtype=itype)
@@ -967,11 +970,18 @@ class _CoreGraph(MoveGraph):
         if crawl:
             w *= 2
         least = float((step_min[0] + move_ratio) * k) if step_min[0] >= 0 else np.inf
-        if l_move.any():
-            least = min(least, float(lw[l_move].min() * k))
+        per, most = least, float((step_min[1] + move_ratio) * k) if step_min[0] >= 0 else 0.0
+        if len(l_at):
+            most = max(most, float((lw * k).max()))
+        go = l_move > 0
+        if go.any():
+            least = min(least, float(lw[go].min() * k))
+            per = min(per, float(((lw * k).astype(float)[go] / l_move[go]).min()))
         mat = csr_matrix((w, cols, indptr), shape=(self.n, self.n))
         mat.has_sorted_indices = True  # as the general way's matrix (ties in paths break the same)
-        self._mats[("min-move", id(mat))] = (mat, least)  # what _min_move would find
+        # what _min_move and _per_dot would find, without a pass over every entry
+        self._mats[("min-move", id(mat))] = (mat, least)
+        self._mats[("per-dot", id(mat))] = (mat, per if np.isfinite(per) else 0.0, most)
         return mat
 
     def reach_window(self, a: Dot3, move_ratio: int, crawl: bool, limit: float

@@ -32,6 +32,8 @@ from engine.movement import (
     STAIRS,
     MoveGraph,
     _crossing,
+    _min_move,
+    _per_dot,
     build_graph,
 )
 
@@ -182,6 +184,9 @@ def _same(board: Board) -> None:
         a, b = new.matrix(mr, crawl), flat.matrix(mr, crawl)
         for name in ("indptr", "indices", "data"):
             assert np.array_equal(getattr(a, name), getattr(b, name)), name
+        # the bounds the direct way records equal the ones a pass over the entries finds
+        assert _per_dot(new, board, a) == _per_dot(flat, board, b)
+        assert _min_move(new, board, a) == _min_move(flat, board, b)
     # reachability and costs from a few dots, under two move ratios and crawling
     rng = random.Random(board.node_count)
     for _ in range(4):
