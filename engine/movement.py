@@ -643,9 +643,13 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
     k_n = core.offs.shape[1]
     cmin, rmin, owner = board._owner_grid
     stand = board._stand
-    heights = np.array([b.height for b in board.buildings] + [-1], dtype=np.int64)
     out: list[tuple[np.ndarray, ...]] = []
     o = owner[r0:r1, c0:c1]
+    # the heights of the buildings in the window (index -1: the street, no roof)
+    heights = np.full(len(board.buildings) + 1, -1, dtype=np.int64)
+    for b in np.unique(o).tolist():
+        if b >= 0:
+            heights[b] = board.buildings[b].height
     for lv in range(1, L):
         roof = stand[lv, r0:r1, c0:c1] & (heights[o] == lv)
         if not roof.any():
@@ -1170,14 +1174,15 @@ def _link_rows_after(pg: MoveGraph, board: Board) -> np.ndarray | None:
     rows = old_rows
     at = 0
     for kind, (old, new) in enumerate(zip(olds, news)):
-        diff = [k for k, same in enumerate(map(operator.is_, old, new)) if not same]
-        if diff:
+        diff = np.flatnonzero(~np.fromiter(map(operator.is_, old, new), dtype=bool,
+                                           count=len(new)))
+        if len(diff):
             if rows is old_rows:
                 rows = old_rows.copy()
             lists: list[list] = [[], [], []]
-            lists[kind] = [new[k] for k in diff]
+            lists[kind] = [new[k] for k in diff.tolist()]
             redo = _link_rows(*lists)
-            idx = at + 2 * np.array(diff, dtype=np.int64)
+            idx = at + 2 * diff
             rows[idx], rows[idx + 1] = redo[0::2], redo[1::2]
         at += 2 * len(new)
     return rows
