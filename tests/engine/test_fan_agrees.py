@@ -127,8 +127,11 @@ def test_prims_patched_after_a_drag_equal_a_rebuild():
                      "feat_closed_door", "poly_feats", "fol_xy", "fol_feat", "prim_kind_of_feat"):
             assert np.array_equal(getattr(p, name), getattr(f, name)), name
         assert len(p.feats) == len(f.feats) and all(a == b for a, b in zip(p.feats, f.feats))
-        for name in ("seg", "start", "origin", "shape"):
+        for name in ("seg", "start", "origin", "shape", "c0", "c1"):
             assert np.array_equal(getattr(p.grid, name), getattr(f.grid, name)), name
+            assert np.array_equal(getattr(p.poly_index.grid, name),
+                                  getattr(f.poly_index.grid, name)), name
+        assert all(a is b.geom for a, b in zip(p.poly_index.geoms, (p.feats[i] for i in p.poly_feats)))
         for _ in range(3):
             d = board.dots(0)
             o = (*map(int, d[rng.randrange(len(d))]), 0)
