@@ -417,6 +417,7 @@ class _Prims:
         out.feats[where[0]] = new
         out.feat_closed_door = self.feat_closed_door.copy()
         out.feat_closed_door[where[0]] = new.kind == "door" and new.props.get("state") == "closed"
+        out._fans, out._fans_carried = {}, {}  # a door changes what a fan meets
         return out
 
     def near_box(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
@@ -704,9 +705,8 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
         for i, v in dict(rb).items():  # a copy: a fan in another thread may add to it
             if i < len(new.buildings) and new.buildings[i] is old.buildings[i]:
                 mine.setdefault(i, v)
-    tiles = prev.__dict__.get("_level_holders")
-    if not tiles or old._owner_grid[:2] != new._owner_grid[:2] \
-            or old._stand.shape != new._stand.shape:
+    tiles = prev.__dict__.get("_level_holders") or {}
+    if old._owner_grid[:2] != new._owner_grid[:2] or old._stand.shape != new._stand.shape:
         return
     geoms = [f.geom for k in changed for part in (old_parts[k], out._parts[k]) for f in part.feats]
     geoms += [b.footprint for i in moved for b in (old.buildings[i], new.buildings[i])]
@@ -717,6 +717,7 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
         x0, y0 = bx[:, :2].min(axis=0) - _CARRY_MARGIN
         x1, y1 = bx[:, 2:].max(axis=0) + _CARRY_MARGIN
     cmin, rmin, _o = new._owner_grid
+    _carry_fans(prev, out, (x0, y0, x1, y1) if geoms else None)
     keep = {}
     for key, got in dict(tiles).items():  # a copy, as above
         lv, tr, tc = key
@@ -732,6 +733,46 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
                 continue
         keep[key] = got
     out._level_holders = keep
+
+
+def _carry_fans(prev: _Prims, out: _Prims, changed: tuple[float, ...] | None) -> None:
+    """Hand the fans traced on the earlier board to the new one when the change (``changed``:
+    the box of every changed feature and moved footprint, old and new, with a margin; None:
+    nothing changed) lies outside the fan's reach: the square its targets are taken from and
+    the box its sight primitives are taken from.  Within that the standable dots and their
+    buildings must be the same too (so are the buildings' heights: a patch keeps them)."""
+    fans = prev.__dict__.get("_fans")
+    if not fans:
+        return
+    old, new = prev.board, out.board
+    lat = new.lattice
+    cmin, rmin, _o = new._owner_grid
+    carried = {}
+    for key, fan in list(fans.items()):  # a copy: a fan in another thread may add to it
+        (c, r, _la), lv, radius = key
+        reach = int(min(radius, 1 << 30)) + 1
+        corners = lat.points(np.array([[c - reach, r - reach], [c + reach, r + reach],
+                                       [c - reach, r + reach], [c + reach, r - reach]]))
+        o = np.array(new.dot_point((c, r)))
+        far = 0.0
+        if len(fan.dots):
+            tp = lat.points(fan.dots)
+            far = float(np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1]).max()) + 1.0
+        x0 = min(float(corners[:, 0].min()), o[0] - far) - 1.0
+        y0 = min(float(corners[:, 1].min()), o[1] - far) - 1.0
+        x1 = max(float(corners[:, 0].max()), o[0] + far) + 1.0
+        y1 = max(float(corners[:, 1].max()), o[1] + far) + 1.0
+        if changed is not None and changed[0] <= x1 and x0 <= changed[2] \
+                and changed[1] <= y1 and y0 <= changed[3]:
+            continue
+        if 0 <= lv < new._stand.shape[0]:
+            rs = slice(max(r - rmin - reach, 0), max(r - rmin + reach + 1, 0))
+            cs = slice(max(c - cmin - reach, 0), max(c - cmin + reach + 1, 0))
+            if not np.array_equal(old._stand[lv, rs, cs], new._stand[lv, rs, cs]) \
+                    or not np.array_equal(old._owner_grid[2][rs, cs], new._owner_grid[2][rs, cs]):
+                continue
+        carried[key] = fan
+    out._fans_carried = carried
 
 
 def _cross(ax, ay, bx, by):
@@ -1080,9 +1121,35 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
 
     Geometry, floors and dead zones give ``blocked``; interruptions give ``cover``;
     darkness/smoke met along the line give ``visibility`` (a ruleset applies it per vision).
+
+    A board compiled from an earlier one (the editor's drag) answers a fan the earlier board
+    traced from its copy when nothing changed within the fan's reach (:func:`_carry_fans`).
     """
     a = _dot3(a)
     lv = a[2] if level is None else level
+    if targets is not None:
+        return _fan(board, a, radius, lv, None)  # (targets given: traced every time)
+    P = prims(board)
+    key = (a, lv, radius)
+    fan = P.__dict__.get("_fans_carried", {}).get(key)
+    if fan is None:
+        fan = _fan(board, a, radius, lv, None)
+    mine = dict(P.__dict__.get("_fans", {}))  # a new dict: fans in other threads read it
+    mine.pop(key, None)
+    while len(mine) >= _FANS_KEPT:  # exposure maps run hundreds of fans: the last few
+        mine.pop(next(iter(mine)))
+    mine[key] = fan
+    P._fans = mine  # type: ignore[attr-defined]
+    return Fan(fan.origin, fan.level, *(np.array(x, copy=True) for x in (
+        fan.dots, fan.blocked, fan.cover, fan.visibility, fan.closed_doors)))
+
+
+#: fans each board keeps for the boards compiled from it
+_FANS_KEPT = 8
+
+
+def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None) -> Fan:
+    """:func:`los_fan` traced."""
     P = prims(board)
     lat = board.lattice
     if targets is None:  # the level's dots in the square around the origin, in level order
@@ -1448,7 +1515,7 @@ def _level_window(board: Board, lv: int, a: Dot3, radius: int) -> tuple[np.ndarr
     within ``radius`` of ``a`` on either lattice."""
     cmin, rmin, _grid = board._owner_grid
     g = board._node_grid
-    if not 0 <= lv < g.shape[0] or not len(board.dots(lv)):
+    if not 0 <= lv < g.shape[0]:  # (a level with no dot gives an empty window)
         return np.zeros((0, 2), dtype=int), np.zeros(0, dtype=np.int64)
     reach = int(min(radius, 1 << 30)) + 1
     r0, r1 = max(a[1] - rmin - reach, 0), max(a[1] - rmin + reach + 1, 0)
