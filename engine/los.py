@@ -1128,7 +1128,7 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     a = _dot3(a)
     lv = a[2] if level is None else level
     if targets is not None:
-        return _fan(board, a, radius, lv, None)  # (targets given: traced every time)
+        return _fan(board, a, radius, lv, targets)  # (targets given: traced every time)
     P = prims(board)
     key = (a, lv, radius)
     fan = P.__dict__.get("_fans_carried", {}).get(key)

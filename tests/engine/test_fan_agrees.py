@@ -45,6 +45,10 @@ def _agree(board: Board, seed: int, origins: int = 4, targets: int = 60) -> int:
         assert np.array_equal(fan.dots, given.dots)
         for name in ("blocked", "cover", "visibility", "closed_doors"):
             assert np.array_equal(getattr(fan, name), getattr(given, name)), name
+        half = los_fan(board, a, radius=radius, level=lv, targets=tg[::2])  # the targets asked
+        assert np.array_equal(half.dots, fan.dots[::2])
+        for name in ("blocked", "cover", "visibility", "closed_doors"):
+            assert np.array_equal(getattr(half, name), getattr(fan, name)[::2]), name
         for i in rng.sample(range(len(fan.dots)), min(targets, len(fan.dots))):
             b = (int(fan.dots[i, 0]), int(fan.dots[i, 1]), lv)
             f = line_of_sight(board, a, b)
