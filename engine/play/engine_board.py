@@ -36,7 +36,7 @@ from shapely.ops import substring, unary_union
 
 from engine.board import Board, Feature
 from engine.lattice import Dot3
-from engine.los import los_fan
+from engine.los import los_fan, warm_lines
 from engine.movement import build_graph, cheapest_path, reach, step
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
@@ -268,10 +268,16 @@ class EngineBoard:
                 continue
             cmin, rmin, _grid = board._owner_grid
             ids = board._node_grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
+            seen = np.zeros(len(f.dots), dtype=bool)
             for v, arr in zip(visions, arrs, strict=True):
                 blocked = fan_verdict(f, ruleset=self.rules.name, vision=v,
                                       light=self.light).blocked
                 arr[ids] = blocked.astype(np.int64)
+                seen |= ~blocked
+            # the lines still in sight are the ones the bot will ask in full (both ways):
+            # traced together now, each single query finds what its line meets kept
+            ends = [(int(c), int(r), lv) for c, r in f.dots[seen].tolist()]
+            warm_lines(board, [(o, d) for d in ends] + [(d, o) for d in ends])
 
     def _fan_array(self, o: Dot3, level: int, vision: str) -> np.ndarray:
         """The fan verdicts known from ``o`` to the dots of ``level``: one slot per graph node
