@@ -959,6 +959,62 @@ def warm_lines(board: Board, pairs: list[tuple[Dot3, Dot3]]) -> None:
         _lines(board, prims(board), [(_dot3(a), _dot3(b)) for a, b in pairs])
 
 
+def _floor_or_dead_zone(board: Board, a: Dot3, b: Dot3, ba: int, bb: int) -> tuple[bool, bool]:
+    """(blocked by a floor or a dead zone, seen up or down a stair) for the line ``a``..``b``,
+    as :func:`line_of_sight` finds them."""
+    if ba >= 0 and ba == bb and a[2] != b[2]:
+        if abs(a[2] - b[2]) > 1 or not (board.is_stair_dot(a) or board.is_stair_dot(b)):
+            return True, False
+        stairs = True
+    else:
+        stairs = False
+    return _in_dead_zone(board, a, b) or _in_dead_zone(board, b, a), stairs
+
+
+def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
+    """:func:`los_fan` from ``a`` to the given ``targets`` of ``level`` (standing), made of
+    single lines traced together (:func:`warm_lines`): for a few targets this costs less than
+    a fan's sweep, and leaves the lines kept for the single queries that follow.  The same
+    arrays a fan gives (tests/engine/test_single_line_agrees.py)."""
+    a = _dot3(a)
+    dots = np.asarray(targets, dtype=int).reshape(-1, 2)
+    if len(dots):
+        dots = dots[~((dots[:, 0] == a[0]) & (dots[:, 1] == a[1]) & (level == a[2]))]
+    n = len(dots)
+    blocked = np.zeros(n, dtype=bool)
+    cover = np.zeros(n, dtype=np.int64)
+    vis = np.zeros(n, dtype=np.int64)
+    closed = np.zeros(n, dtype=np.int64)
+    P = prims(board)
+    ends = [(c, r, level) for c, r in dots.tolist()]
+    ba = _building_idx(board, a)
+    kind_of = P.prim_kind_of_feat.tolist()
+    shut_door = P.feat_closed_door
+    full_dark = P.feat_full_dark
+    for i, (b, line) in enumerate(zip(ends, _lines(board, P, [(a, b) for b in ends]),
+                                      strict=True)):
+        stop, stairs = _floor_or_dead_zone(board, a, b, ba, _building_idx(board, b))
+        c = int(stairs)
+        kinds = [(fi, kind_of[fi]) for fi in line.contacts]
+        if stop or any(k in _SOLID for _fi, k in kinds):
+            blocked[i] = True
+            cover[i] = c
+            continue
+        v = sh = 0
+        for fi, k in kinds:
+            if k in (OPENING, OBST, LOW, CANOPY):  # (interrupts-prone: not for standing)
+                c += 1
+                sh += int(shut_door[fi])
+            elif k == DARK:
+                v = max(v, 2 if full_dark[fi] else 1)
+            elif k == SMOKE:
+                v = 3
+        cover[i] = c + len(line.fol)
+        vis[i] = v
+        closed[i] = sh
+    return Fan(a, level, dots, blocked, cover, vis, closed)
+
+
 def line_of_sight(
     board: Board, a: Dot3, b: Dot3, *, posture_a: str = "standing", posture_b: str = "standing",
     light: str = "day",

@@ -36,7 +36,7 @@ from shapely.ops import substring, unary_union
 
 from engine.board import Board, Feature
 from engine.lattice import Dot3
-from engine.los import los_fan, warm_lines
+from engine.los import lines_fan, los_fan, warm_lines
 from engine.movement import build_graph, cheapest_path, reach, step
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
@@ -52,6 +52,8 @@ EPS = 1e-7
 MEMO_STATES = 48
 #: :meth:`EngineBoard.warm_blocked` traces a fan for this many unknown lines or more
 FAN_MIN = 4
+#: up to this many targets :meth:`EngineBoard.warm_blocked` traces them as single lines together
+LINES_FAN_MAX = 48
 _MEMO_KEYS = ("_move_graph", "_los_prims", "_trees")
 
 
@@ -262,8 +264,11 @@ class EngineBoard:
                           any(arr[i - first] < 0 for arr in arrs))
             if len(want) < FAN_MIN:
                 continue  # (a fan costs about as much as four single lines)
-            f = los_fan(board, o, radius=1 << 20, level=lv,
-                        targets=np.array([d[:2] for d in want], dtype=int))
+            tg = np.array([d[:2] for d in want], dtype=int)
+            # a few targets: single lines traced together (kept for the queries that follow)
+            # cost less than a fan's sweep; both give the same arrays
+            f = lines_fan(board, o, lv, tg) if len(want) <= LINES_FAN_MAX else \
+                los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
             if not len(f.dots):
                 continue
             cmin, rmin, _grid = board._owner_grid

@@ -40,6 +40,8 @@ from engine.los import (
     _trace,
     dead_zone_depth,
     line_of_sight,
+    lines_fan,
+    los_fan,
     prims,
     warm_lines,
 )
@@ -258,7 +260,7 @@ def test_single_line_as_before_in_play(name):
     assert _agree(b, rng, 60, warm=False) >= 120
 
 
-def test_single_line_as_before_on_a_city():
+def _city():
     """A generated city with street furniture of every kind sight cares about scattered on it
     (obstacles that hide only the prone, foliage, dark, smoke, a bright-lights modifier)."""
     from dataclasses import replace
@@ -275,15 +277,10 @@ def test_single_line_as_before_on_a_city():
         extra.append(Area(kind, box, los="interrupts-prone" if kind == "obstacle" else None,
                           darkness="full" if i % 10 == 2 else None,
                           target_modifier=1 if kind == "modifier" else None, id=f"x{i}"))
-    lay = replace(lay, extras=replace(lay.extras, areas=lay.extras.areas + tuple(extra)))
-    board = compile_board(lay, sheets)
-    rng = random.Random(5)
-    assert _agree(board, rng, 300, warm=True) >= 600
-    results = [line_of_sight(board, a, b) for a, b in _pairs(board, rng, 100)]
-    _blocked_some(results)
+    return replace(lay, extras=replace(lay.extras, areas=lay.extras.areas + tuple(extra))), sheets
 
 
-def test_single_line_as_before_on_a_hex_board():
+def _hex_board() -> Board:
     from engine.model import Layout, Placement, Sheet
     from tests.engine.test_movement_graph_arrays import hex_hut
 
@@ -292,9 +289,20 @@ def test_single_line_as_before_on_a_hex_board():
     lay = Layout(lattice="hex", pavement=(Placement("hex-pav", (0, 0)),),
                  placements=(Placement("hut", (6, 4), id="h1"), Placement("hut", (16, 10), id="h2"),
                              Placement("hut", (4, 14), id="h3")))
-    board = compile_board(lay, {"hex-pav": pav, "hut": hex_hut()})
-    rng = random.Random(9)
-    assert _agree(board, rng, 200, warm=True) >= 400
+    return compile_board(lay, {"hex-pav": pav, "hut": hex_hut()})
+
+
+def test_single_line_as_before_on_a_city():
+    lay, sheets = _city()
+    board = compile_board(lay, sheets)
+    rng = random.Random(5)
+    assert _agree(board, rng, 300, warm=True) >= 600
+    results = [line_of_sight(board, a, b) for a, b in _pairs(board, rng, 100)]
+    _blocked_some(results)
+
+
+def test_single_line_as_before_on_a_hex_board():
+    assert _agree(_hex_board(), random.Random(9), 200, warm=True) >= 400
 
 
 def test_warm_lines_are_kept_per_pair_and_change_nothing():
@@ -312,3 +320,49 @@ def test_warm_lines_are_kept_per_pair_and_change_nothing():
         assert line_of_sight(warm, a, b, posture_b="prone") == \
             line_of_sight(cold, a, b, posture_b="prone")
     assert len(kept) == n
+
+
+def _fans_agree(board: Board, rng: random.Random, origins: int) -> int:
+    """lines_fan equals los_fan to the same targets: blocked everywhere, and cover,
+    visibility and closed doors where the line is not blocked."""
+    dots = _dots(board)
+    checked = 0
+    for _ in range(origins):
+        a = rng.choice(dots)
+        lv = rng.choice(board.levels)
+        level_dots = board.dots(lv)
+        if not len(level_dots):
+            continue
+        pick = level_dots[rng.sample(range(len(level_dots)), min(40, len(level_dots)))]
+        if rng.random() < 0.5 and lv == a[2]:  # the origin among the targets: dropped by both
+            pick = np.vstack([pick, [a[:2]]])
+        want = los_fan(board, a, radius=1 << 20, level=lv, targets=pick)
+        got = lines_fan(board, a, lv, pick)
+        assert np.array_equal(got.dots, want.dots)
+        assert np.array_equal(got.blocked, want.blocked), a
+        live = ~want.blocked
+        for name in ("cover", "visibility", "closed_doors"):
+            assert np.array_equal(getattr(got, name)[live], getattr(want, name)[live]), (a, name)
+        checked += len(got.dots)
+    return checked
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "scenarios").glob("*.yaml")))
+def test_lines_fan_equals_the_fan_on_samples(name):
+    scen, board = load_board(ROOT / "scenarios" / name)
+    rng = random.Random(11 + len(name))
+    view = EngineBoard(fork_board(board), light=scen.light, ruleset=scen.ruleset)
+    b = view.board
+    assert _fans_agree(b, rng, 12) > 200
+    openings = sorted(f.id for f in b.all_features() if f.kind in ("door", "window"))
+    for fid in rng.sample(openings, min(4, len(openings))):
+        state = b.feature(fid).props.get("state", "open")
+        view.set_opening(fid, "open" if state == "closed" else "closed")
+    view.add_smoke([rng.choice(_dots(b)) for _ in range(8)])
+    assert _fans_agree(b, rng, 12) > 200
+
+
+def test_lines_fan_equals_the_fan_on_a_city_and_a_hex_board():
+    lay, sheets = _city()
+    assert _fans_agree(compile_board(lay, sheets), random.Random(2), 30) > 600
+    assert _fans_agree(_hex_board(), random.Random(3), 30) > 600
