@@ -88,6 +88,7 @@ class EngineBoard:
         self._steps: dict[tuple, StepInfo | None] = {}
         self._paths: dict[tuple, tuple[Dot3, ...] | None] = {}
         self._fans: dict[tuple, np.ndarray] = {}
+        self._ids: dict[Dot3, int] = {}
         self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._entry: dict[str, Any] | None = None
         self._attach()
@@ -233,10 +234,13 @@ class EngineBoard:
         query share one tracer): tests/play/test_play_caches.py checks both on the samples."""
         a, b = tuple(a), tuple(b)
         fans = self._fans
+        ids = self._ids
         for o, t in ((a, b), (b, a)):
             got = fans.get((o, t[2], vision))
             if got is not None:
-                i = self.board._node_of(t)
+                i = ids.get(t)
+                if i is None:  # (asked tens of thousands of times a game: a dict, not the grid)
+                    i = ids[t] = self.board._node_of(t)
                 if i >= 0 and got[i - got[-1]] == 1:
                     return True
         return False
@@ -497,6 +501,7 @@ class EngineBoard:
         self._steps = {}
         self._paths = {}
         self._fans = {}
+        self._ids = {}
         self._reach = {}
         self._entry = None
         self._attach()
@@ -525,13 +530,15 @@ class EngineBoard:
             if len(memo) >= MEMO_STATES:
                 memo.pop(next(iter(memo)))
             entry = memo[key] = {"sight": {}, "to_goal": {}, "steps": {}, "paths": {},
-                                 "fans": {}, "reach": {}, "adj": None, "board": {}}
+                                 "fans": {}, "reach": {}, "adj": None, "board": {},
+                                 "ids": {}}
         self._entry = entry
         self._sight = entry["sight"]
         self._to_goal = entry["to_goal"]
         self._steps = entry["steps"]
         self._paths = entry["paths"]
         self._fans = entry["fans"]
+        self._ids = entry["ids"]
         self._reach = entry["reach"]
         self._adj = entry["adj"]
         for k, v in entry["board"].items():
