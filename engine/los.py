@@ -822,6 +822,7 @@ def _seg_table(P: _Prims) -> tuple[np.ndarray, ...]:
         c0, c1 = g._cells(lo), g._cells(hi)
         got = P._seg_table = (c0[:, 0].copy(), c0[:, 1].copy(), c1[:, 0].copy(),  # type: ignore[attr-defined]
                               c1[:, 1].copy(), P.p[:, 0].copy(), P.p[:, 1].copy(),
+                              P.q[:, 0].copy(), P.q[:, 1].copy(),
                               np.abs(P.q - P.p).sum(axis=1) + 1.0)
     return got
 
@@ -838,7 +839,7 @@ def _candidates(P: _Prims, oo: np.ndarray, tt: np.ndarray) -> tuple[np.ndarray, 
     g = P.grid
     if not len(g.seg) or not len(oo):
         return none, none
-    c0x, c0y, c1x, c1y, px, py, sab = _seg_table(P)
+    c0x, c0y, c1x, c1y, px, py, qx, qy, sab = _seg_table(P)
     w, h = int(g.shape[0]), int(g.shape[1])
     lo = np.floor((np.minimum(oo, tt) - g.origin) / g.CELL).astype(np.int64)
     hi = np.floor((np.maximum(oo, tt) - g.origin) / g.CELL).astype(np.int64)
@@ -856,12 +857,12 @@ def _candidates(P: _Prims, oo: np.ndarray, tt: np.ndarray) -> tuple[np.ndarray, 
         segs.append(i)
     k, i = np.concatenate(lines), np.concatenate(segs)
     # the cull of line_of_sight before the exact test, pair by pair
-    o, t = oo[k], tt[k]
-    rx, ry = t[:, 0] - o[:, 0], t[:, 1] - o[:, 1]
-    qx, qy = P.q[i, 0], P.q[i, 1]
-    d3 = rx * (py[i] - o[:, 1]) - ry * (px[i] - o[:, 0])
-    d4 = rx * (qy - o[:, 1]) - ry * (qx - o[:, 0])
-    tol = 1e-9 * (np.abs(rx) + np.abs(ry) + 1.0) * sab[i]
+    ox, oy = oo[:, 0], oo[:, 1]
+    rx, ry = tt[:, 0] - ox, tt[:, 1] - oy
+    tol = (1e-9 * (np.abs(rx) + np.abs(ry) + 1.0))[k] * sab[i]
+    ox, oy, rx, ry = ox[k], oy[k], rx[k], ry[k]
+    d3 = rx * (py[i] - oy) - ry * (px[i] - ox)
+    d4 = rx * (qy[i] - oy) - ry * (qx[i] - ox)
     keep = (d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol)
     return k[keep], i[keep]
 
