@@ -3,9 +3,12 @@
 Every feature that matters to sight is broken once per board into primitive segments (wall
 pieces, opening spans, polygon edges, building footprints) and foliage cells.  A query tests
 its sight segment(s) against candidate primitives with exact, vectorised orientation tests:
-a single query takes its candidates from an STRtree, a fan takes them from an angular sweep
-(each primitive only meets the targets whose bearing lies within the angle it subtends).  Both
-use the same tracer, so a fan and a single query never disagree.
+single lines take their candidates from the primitives' grid buckets, a fan takes them from an
+angular sweep (each primitive only meets the targets whose bearing lies within the angle it
+subtends).  Both use the same tracer, so a fan and a single query never disagree.  What a
+single line meets does not depend on postures, light or the state of a door, so it is kept
+per pair with the primitives, and many lines can be traced together in one pass
+(:func:`warm_lines`, :func:`lines_fan`: play asks hundreds of lines from a few enemies' dots).
 
 Which features count (SPEC section 5, decisions in docs/rules-decisions.md):
 
