@@ -18,6 +18,18 @@ from typing import Any
 Z95 = 1.959963984540054
 #: a side winning more than this share of games is a finding
 LOPSIDED = 0.70
+#: an objective needing this share of the turn limit unopposed has no time for a fight
+TIGHT = 0.75
+#: an objective falling in this share of games ...
+SURE = 0.95
+#: ... before this share of the turn limit on average decides nothing
+SURE_BY = 0.4
+
+
+def slack_limit(unopposed: int) -> int:
+    """A turn limit leaving an objective that needs ``unopposed`` turns half as many again
+    for the fight (at least three)."""
+    return unopposed + max(3, math.ceil(unopposed / 2))
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -129,9 +141,23 @@ def findings(rep: dict[str, Any]) -> list[str]:
             out.append(f"objective {o['id']} needs {un} turns unopposed, limit {lim}: it cannot "
                        f"fall; raise the turn limit to {un + 1} or move it closer.")
         elif o["rate"] < 0.05 and o["kind"] not in ("protect",):
-            extra = f" (it needs {un} turns unopposed, limit {lim})" if un is not None else ""
-            out.append(f"objective {o['id']} ({o['side']}) fell in {o['achieved']} of {n} "
-                       f"games{extra}.")
+            if un is not None and un >= TIGHT * lim:
+                # it can fall, but only unopposed: the fight's delays use up the spare turns
+                out.append(f"objective {o['id']} ({o['side']}) fell in {o['achieved']} of "
+                           f"{n} games: unopposed it needs {un} of the {lim} turns, so the "
+                           f"fight leaves no time for it; raise the turn limit to about "
+                           f"{slack_limit(un)} or move it closer.")
+            else:
+                extra = f" (it needs {un} turns unopposed, limit {lim})" if un is not None \
+                    else ""
+                out.append(f"objective {o['id']} ({o['side']}) fell in {o['achieved']} of "
+                           f"{n} games{extra}.")
+        elif o["rate"] >= SURE and o["kind"] not in ("protect",) and \
+                o.get("mean_turn") is not None and o["mean_turn"] <= SURE_BY * lim:
+            out.append(f"objective {o['id']} ({o['side']}, {o['points']} pts) fell in "
+                       f"{_pct(o['rate'])} of games, by turn {o['mean_turn']:g} on average: "
+                       "it decides nothing; the other objectives do. Make it harder (further, "
+                       "better guarded) or worth fewer points.")
     big = [o for o in rep["objectives"] if o["points"] >= max((x["points"] for x in
                                                                rep["objectives"]), default=0)]
     for s in rep["sides"]:

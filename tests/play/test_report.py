@@ -134,3 +134,33 @@ def test_finding_a_side_shot_up_before_it_can_act():
     assert "guards loses 3.0 of its 3 characters a game (the others 0.0), 67% of them in " \
            "turns 1-2: it is shot up before it can act; give it cover or a deployment out " \
            "of the enemy's sight." in rep["findings"]
+
+
+def test_finding_an_objective_with_no_time_for_the_fight():
+    # Street Ambush's case before the edit: 9 turns unopposed of 10, fell in 1 of 100 games
+    head = header(raid(), {"unopposed": {"grab": {"turns": 9, "mp": 100, "limit": 10}}})
+    head["turn_limit"] = 10
+    games = [_game(s, shots=3, achieved={"grab": "runners"} if s == 0 else None)
+             for s in range(30)]
+    rep = build_report(head, games)
+    assert "objective grab (runners) fell in 1 of 30 games: unopposed it needs 9 of the 10 " \
+           "turns, so the fight leaves no time for it; raise the turn limit to about 14 or " \
+           "move it closer." in rep["findings"]
+    # with slack (5 of 10 turns) the plain sentence stays
+    head["unopposed"]["grab"]["turns"] = 5
+    assert "objective grab (runners) fell in 1 of 30 games (it needs 5 turns unopposed, " \
+           "limit 10)." in build_report(head, games)["findings"]
+
+
+def test_finding_an_objective_that_always_falls_early():
+    head = header(raid())  # grab 10 pts, stop-them 10 pts, limit 6
+    games = [_game(s, shots=3, achieved={"grab": "runners"}) for s in range(10)]
+    for g in games:
+        g["objective_turns"] = {"grab": 2}
+    rep = build_report(head, games)
+    assert "objective grab (runners, 10 pts) fell in 100% of games, by turn 2 on average: it " \
+           "decides nothing; the other objectives do. Make it harder (further, better " \
+           "guarded) or worth fewer points." in rep["findings"]
+    for g in games:  # falling at turn 3 of 6 is a race, not a foregone thing
+        g["objective_turns"] = {"grab": 3}
+    assert not any("decides nothing" in f for f in build_report(head, games)["findings"])
