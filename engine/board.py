@@ -25,13 +25,14 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
+from engine import board_arrays
 from engine import model as m
 from engine.errors import QueryError
 from engine.lattice import Dot3, Lattice, Transform, get_lattice, placement_transform
 
 #: radius of a tree trunk, in dots: trunks stand on a dot and block what passes through it
 TRUNK_RADIUS = 0.25
-EPS = 1e-7
+EPS = board_arrays.EPS  # half-width of the cut an opening makes in its wall
 
 
 
@@ -370,6 +371,16 @@ def fmt_dot(dot: tuple[int, ...]) -> str:
 # ---------------------------------------------------------------------- compiling
 
 
+@dataclass
+class _Waiting:
+    """A unit compiled for the board but not finished yet (``_Compiler.flush``)."""
+
+    key: tuple
+    owner: Any
+    feats: dict[int, list[Feature]]
+    rec: tuple | None = None
+
+
 class _Compiler:
     def __init__(self, layout: m.Layout, sheets: Mapping[str, m.Sheet]):
         self.layout = layout
@@ -381,6 +392,9 @@ class _Compiler:
         self.feats: dict[int, list[Feature]] = {}
         self.pieces = {p.id: p for p in layout.pieces}
         self.used_ids = {p.id for p in (*layout.pavement, *layout.placements) if p.id}
+        #: units for the board, in order: cache entries, or units still to finish (flush)
+        self.queue: list[tuple | _Waiting] = []
+        self.waiting: dict[tuple, _Waiting] = {}
 
     def fresh_id(self, sheet_id: str) -> str:
         """The id engine.io would give a placement that has none: ``<sheet>-<n>``, n unused."""
@@ -406,32 +420,57 @@ class _Compiler:
         A unit's features depend only on its sheet, transform, clip, id and building index, so
         moving one building in the editor recompiles that building alone.  ``owner`` (the sheet
         or the extras object) is kept in the entry so its ``id()`` in the key stays unique.
+        A unit not in the cache gets its features now and its geometry work (openings cut,
+        solid dots, box) in :meth:`flush`, together with every other unit waiting.
         """
         hit = _UNITS.get(key)
-        if hit is not None and hit[0] is owner:
-            _UNITS.move_to_end(key)
-        else:
-            saved, saved_loose = self.feats, self.board.loose_openings
-            self.feats, self.board.loose_openings = {}, []
-            fill()
-            self.cut_openings()
-            feats, loose = self.feats, self.board.loose_openings
-            blocked = _solid_dots(self.lattice, feats)
-            self.feats, self.board.loose_openings = saved, saved_loose
-            geoms = [f.geom for fs in feats.values() for f in fs]
-            box = tuple(shapely.total_bounds(geoms)) if geoms else None
-            hit = _UNITS[key] = (owner, feats, loose, blocked, box, key)
-            while len(_UNITS) > _UNITS_MAX:
-                _UNITS.popitem(last=False)
-        self.take(hit)
+        if hit is None or hit[0] is not owner:
+            hit = self.waiting.get(key)
+            if hit is None or hit.owner is not owner:
+                saved, self.feats = self.feats, {}
+                fill()
+                hit = self.waiting[key] = _Waiting(key, owner, self.feats)
+                self.feats = saved
+        self.queue.append(hit)
 
-    def take(self, rec: tuple) -> None:
-        """Add a compiled unit (an entry of the unit cache) to the board."""
-        for lv, fs in rec[1].items():
-            self.feats.setdefault(lv, []).extend(fs)
-        self.board.units.append(rec[1])
-        self.board._recs.append(rec)
-        self.board.loose_openings.extend(rec[2])
+    def take(self, rec: tuple | _Waiting) -> None:
+        """Queue a compiled unit (an entry of the unit cache) for the board (:meth:`flush`)."""
+        self.queue.append(rec)
+
+    @property
+    def n_units(self) -> int:
+        """Units on the board, queued ones included."""
+        return len(self.board.units) + len(self.queue)
+
+    def flush(self) -> None:
+        """Finish the units waiting (their openings cut out of walls, solid dots, boxes: array
+        work over all of them at once, see :mod:`engine.board_arrays`), put them in the unit
+        cache, and add every queued unit to the board in order."""
+        todo = list(self.waiting.values())
+        if todo:
+            units = [w.feats for w in todo]
+            loose = board_arrays.cut_openings(units)
+            blocked = board_arrays.solid_dots(self.lattice, units)
+            boxes = board_arrays.boxes(units)
+            for w, lo, bl, box in zip(todo, loose, blocked, boxes):
+                w.rec = (w.owner, w.feats, lo, bl, box, w.key)
+        for rec in self.queue:
+            if isinstance(rec, _Waiting):
+                if rec.key in self.waiting:
+                    del self.waiting[rec.key]
+                    _UNITS[rec.key] = rec.rec
+                    while len(_UNITS) > _UNITS_MAX:
+                        _UNITS.popitem(last=False)
+                rec = rec.rec
+            elif rec[5] in _UNITS:
+                _UNITS.move_to_end(rec[5])
+            for lv, fs in rec[1].items():
+                self.feats.setdefault(lv, []).extend(fs)
+            self.board.units.append(rec[1])
+            self.board._recs.append(rec)
+            self.board.loose_openings.extend(rec[2])
+        self.queue = []
+        self.waiting = {}
 
     def reusable(self, prev: Board | None) -> Board | None:
         """``prev`` when its placements can be taken over one by one (same lattice, pieces and
@@ -460,6 +499,7 @@ class _Compiler:
                     if lv.level == 0:
                         self.add_level(lv, sheet, t, pid, None, outline)
             self.unit(("pave", lat, id(sheet), t, pid), sheet, fill)
+        self.flush()
         n_pave = len(self.board.units)
         if prev is not None and len(prev._recs) >= n_pave \
                 and all(a is b for a, b in zip(prev._recs, self.board._recs)):
@@ -481,12 +521,10 @@ class _Compiler:
                         b is not None and b.placement is pl and b.sheet is sheet)):
                     if sheet.kind != "pavement":
                         self.board.buildings.append(b)
-                    self.board._placement_unit.append(len(self.board.units))
-                    if rec[5] in _UNITS:
-                        _UNITS.move_to_end(rec[5])
+                    self.board._placement_unit.append(self.n_units)
                     self.take(rec)
                     continue
-            self.board._placement_unit.append(len(self.board.units))
+            self.board._placement_unit.append(self.n_units)
             self.placement(i, pl)
 
         ex = self.layout.extras
@@ -495,6 +533,7 @@ class _Compiler:
             extras_level = m.Level(0, areas=ex.areas, lines=ex.lines, trees=ex.trees)
             self.add_level(extras_level, None, Transform(), "extras", None, None)
         self.unit(("extras", lat, id(ex)), ex, fill_x)
+        self.flush()
         self.board._features = self.feats
         self.find_dots(prev)
         self.link_levels(prev)
@@ -629,30 +668,6 @@ class _Compiler:
                 if kind == "climb":
                     props["assisted"] = s.assisted
                 self.add(Feature(kind, fid(s, kind, j), k, p, bidx, props))
-
-    def cut_openings(self) -> None:
-        """Remove every door/window/hole span from the walls and fences it lies on."""
-        for lv, fs in self.feats.items():
-            spans = [f for f in fs if f.kind in ("door", "window", "hole")]
-            if not spans:
-                continue
-            walls = [f.geom for f in fs if f.kind in ("wall", "fence")]
-            wtree = shapely.STRtree(walls) if walls else None
-            for f in spans:
-                near = wtree.query(f.geom, predicate="dwithin", distance=1e-6) if wtree else []
-                if not len(near) or not unary_union([walls[i] for i in near]).buffer(
-                        1e-6, cap_style="flat").covers(f.geom):
-                    self.board.loose_openings.append(f)
-            cut = unary_union([f.geom for f in spans]).buffer(EPS, cap_style="flat")
-            out = []
-            for f in fs:
-                if f.kind in ("wall", "fence") and f.geom.intersects(cut):
-                    g = f.geom.difference(cut)
-                    if g.is_empty:
-                        continue
-                    f = Feature(f.kind, f.id, f.level, g, f.building, f.props)
-                out.append(f)
-            self.feats[lv] = out
 
     # ------------------------------------------------------------------- dots
     def changed_box(self, prev: Board) -> tuple[float, float, float, float] | None:
@@ -887,35 +902,52 @@ def _poly(pts: list[tuple[float, float]] | tuple) -> Polygon:
     return p if p.is_valid else p.buffer(0)
 
 
-#: compiled units (placements, extras), most recently used last
-_UNITS: OrderedDict[tuple, tuple[Any, dict[int, list[Feature]], list[Feature], np.ndarray, Any, tuple]] = OrderedDict()
+class _UnitCache(OrderedDict):
+    """The unit cache: an OrderedDict that also keeps the ids of its entries' feature dicts up
+    to date, so :func:`cached_unit_ids` costs nothing (tables kept per unit elsewhere ask it
+    once per unit they build)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[int] = set()
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        old = self.get(key)
+        if old is not None:
+            self.ids.discard(id(old[1]))
+        super().__setitem__(key, value)
+        self.ids.add(id(value[1]))
+
+    def __delitem__(self, key: Any) -> None:
+        self.ids.discard(id(self[key][1]))
+        super().__delitem__(key)
+
+    def popitem(self, last: bool = True) -> tuple[Any, Any]:
+        key, value = super().popitem(last)
+        self.ids.discard(id(value[1]))
+        return key, value
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        if key in self:
+            self.ids.discard(id(self[key][1]))
+        return super().pop(key, *default)
+
+    def clear(self) -> None:
+        super().clear()
+        self.ids = set()
+
+
+#: compiled units (placements, extras), most recently used last: key -> (owner, features per
+#: level, loose openings, solid dots, box, key)
+_UNITS: _UnitCache = _UnitCache()
 _UNITS_MAX = 2048
 
 
 def cached_unit_ids() -> set[int]:
     """ids of the units' feature dicts the unit cache holds: a table kept per unit elsewhere
-    (movement crossings, sight primitives) drops the units this cache has let go."""
-    return {id(entry[1]) for entry in _UNITS.values()}
-
-
-def _solid_dots(lat: Lattice, feats: dict[int, list[Feature]]) -> np.ndarray:
-    """(K, 3) dots lying on a wall/fence/trunk, or inside an obstacle or water nobody can stand on
-    (vehicles and swimmers of the zone scale have no dot-scale rules yet)."""
-    out = []
-    for lv, fs in feats.items():
-        solid = [f.geom for f in fs if f.kind in ("wall", "fence", "trunk", "water")
-                 or (f.kind == "obstacle" and f.props.get("standable") == "none")]
-        if not solid:
-            continue
-        x0, y0, x1, y1 = shapely.total_bounds(solid)
-        cand = lat.dots_in_box(x0 - 1e-6, y0 - 1e-6, x1 + 1e-6, y1 + 1e-6)
-        if not len(cand):
-            continue
-        pts = shapely.points(lat.points(cand))
-        pi, _gi = shapely.STRtree(solid).query(pts, predicate="intersects")
-        hit = cand[np.unique(pi)]
-        out.append(np.column_stack([hit, np.full(len(hit), lv)]))
-    return np.concatenate(out).astype(np.int64) if out else np.zeros((0, 3), dtype=np.int64)
+    (movement crossings, sight primitives) drops the units this cache has let go.  The
+    cache's own live set: read it, never change it."""
+    return _UNITS.ids
 
 
 def _footprint_dots(lat: Lattice, footprint: Any) -> np.ndarray:

@@ -106,74 +106,119 @@ class Fan:
 class _Part:
     """The sight primitives of a list of features (one compiled unit on one level), with
     indexes local to the list: kept per unit, so a board that differs from another by one
-    moved building rebuilds that building's alone."""
+    moved building rebuilds that building's alone.  Built many at a time (:func:`_build_parts`)."""
 
-    def __init__(self, lat: Lattice, fs: list[Feature]):
-        feats: list[Feature] = []
-        segs: list[np.ndarray] = []
-        owner: list[int] = []
-        kinds: list[int] = []
-        poly: list[int] = []
-        fol_xy: list[np.ndarray] = []
-        fol_feat: list[int] = []
+    feats: list[Feature]
+    seg: np.ndarray  # (K, 2, 2) segments, feature by feature
+    owner: np.ndarray  # (K,) local feature of each segment
+    kind: np.ndarray  # (K,) primitive kind of each segment
+    poly: np.ndarray  # local features that are polygons (they may hold an end)
+    fol_xy: np.ndarray  # (M, 2) foliage dots' points
+    fol_feat: np.ndarray  # (M,) local feature of each foliage dot
+    building: np.ndarray
+    level: np.ndarray
+    is_poly: np.ndarray
+    full_dark: np.ndarray
+    closed_door: np.ndarray
 
-        def add_feature(f: Feature, kind: int) -> None:
-            fi = len(feats)
-            feats.append(f)
-            arr = _feature_segments(f)
-            if len(arr):
-                segs.append(arr)
-                owner.extend([fi] * len(arr))
-                kinds.extend([kind] * len(arr))
-            if f.geom.geom_type in ("Polygon", "MultiPolygon"):
-                poly.append(fi)
 
+_OBST_KIND = {"blocks": BLOCK, "interrupts": OBST, "interrupts-prone": OBST_PRONE}
+#: shapely's type ids of Polygon and MultiPolygon
+_POLY_TYPES = (3, 6)
+
+
+def _build_parts(lat: Lattice, lists: list[list[Feature]]) -> list[_Part]:
+    """The :class:`_Part` of each list of features, built together: one Python pass over the
+    features picks their kinds, then the segments of every feature come from a few shapely
+    and numpy array calls (no call per feature), then each part takes its slices."""
+    feats: list[Feature] = []
+    counts: list[int] = []
+    seg_feat: list[int] = []  # features (indexes into feats) with segments, and their kinds
+    seg_kind: list[int] = []
+    foliage: list[int] = []
+    for fs in lists:
+        before = len(feats)
         for f in fs:
             k = f.kind
             if k == "obstacle":
                 los = f.props.get("los", "interrupts")
                 if los == "none":
                     continue
-                add_feature(f, {"blocks": BLOCK, "interrupts": OBST,
-                                "interrupts-prone": OBST_PRONE}[los])
+                seg_feat.append(len(feats))
+                seg_kind.append(_OBST_KIND[los])
             elif k in _KIND_OF:
-                add_feature(f, _KIND_OF[k])
+                seg_feat.append(len(feats))
+                seg_kind.append(_KIND_OF[k])
             elif f.props.get("target_modifier") and f.geom.geom_type in ("Polygon", "MultiPolygon"):
-                # modifier areas never touch the line; they only matter when they hold the target
-                poly.append(len(feats))
-                feats.append(f)
+                pass  # modifier areas never touch the line: they matter when they hold the target
             elif k == "foliage":
-                fi = len(feats)
-                feats.append(f)
-                x0, y0, x1, y1 = f.geom.bounds
-                cand = lat.dots_in_box(x0, y0, x1, y1)
-                if len(cand):
-                    pts = lat.points(cand)
-                    inside = pts[shapely.contains_xy(f.geom, pts[:, 0], pts[:, 1])]
-                    fol_xy.append(inside.astype(float))
-                    fol_feat.extend([fi] * len(inside))
-        self.feats = feats
-        self.seg = np.concatenate(segs) if segs else np.zeros((0, 2, 2))
-        self.owner = np.array(owner, dtype=np.int64)
-        self.kind = np.array(kinds, dtype=np.int64)
-        self.poly = np.array(poly, dtype=np.int64)
-        self.fol_xy = np.concatenate(fol_xy) if fol_xy else np.zeros((0, 2))
-        self.fol_feat = np.array(fol_feat, dtype=np.int64)
-        self.building = np.array([-1 if f.building is None else f.building for f in feats],
-                                 dtype=np.int64)
-        self.level = np.array([f.level for f in feats], dtype=np.int64)
-        self.is_poly = np.array([f.geom.geom_type in ("Polygon", "MultiPolygon") for f in feats],
-                                dtype=bool)
-        self.full_dark = np.array([f.props.get("darkness") == "full" for f in feats], dtype=bool)
-        self.closed_door = np.array([f.kind == "door" and f.props.get("state") == "closed"
-                                     for f in feats], dtype=bool)
+                foliage.append(len(feats))
+            else:
+                continue
+            feats.append(f)
+        counts.append(len(feats) - before)
+    n_feats = np.array(counts, dtype=np.int64)
+    nf = len(feats)
+    geoms = np.array([f.geom for f in feats] + [None], dtype=object)[:nf]
+    is_poly = np.isin(shapely.get_type_id(geoms), _POLY_TYPES)
+    list_of = np.repeat(np.arange(len(lists)), n_feats)
+    first = np.concatenate([[0], np.cumsum(n_feats)])  # each list's first feature
+    sf = np.array(seg_feat, dtype=np.int64)
+    seg, which = _segments_many(geoms[sf])
+    s_feat = sf[which]  # feature of each segment
+    s_kind = np.array(seg_kind, dtype=np.int64)[which]
+    s_list = list_of[s_feat]
+    s_first = np.searchsorted(s_list, np.arange(len(lists) + 1))
+    in_poly = is_poly.copy()
+    in_poly[foliage] = False  # foliage holds no end: its cells count instead
+    poly_f = np.nonzero(in_poly)[0]
+    p_first = np.searchsorted(list_of[poly_f], np.arange(len(lists) + 1))
+    fol_xy: list[np.ndarray] = []
+    fol_feat: list[int] = []
+    for fi in foliage:
+        g = feats[fi].geom
+        x0, y0, x1, y1 = g.bounds
+        cand = lat.dots_in_box(x0, y0, x1, y1)
+        if len(cand):
+            pts = lat.points(cand)
+            inside = pts[shapely.contains_xy(g, pts[:, 0], pts[:, 1])]
+            fol_xy.append(inside.astype(float))
+            fol_feat.extend([fi] * len(inside))
+    fxy = np.concatenate(fol_xy) if fol_xy else np.zeros((0, 2))
+    ff = np.array(fol_feat, dtype=np.int64)
+    x_first = np.searchsorted(list_of[ff], np.arange(len(lists) + 1))
+    building = np.array([-1 if f.building is None else f.building for f in feats], dtype=np.int64)
+    level = np.array([f.level for f in feats], dtype=np.int64)
+    full_dark = np.array([f.props.get("darkness") == "full" for f in feats], dtype=bool)
+    closed_door = np.array([f.kind == "door" and f.props.get("state") == "closed" for f in feats],
+                           dtype=bool)
+    out = []
+    for li in range(len(lists)):
+        a, b = int(first[li]), int(first[li + 1])
+        sa, sb = int(s_first[li]), int(s_first[li + 1])
+        pa, pb = int(p_first[li]), int(p_first[li + 1])
+        xa, xb = int(x_first[li]), int(x_first[li + 1])
+        part = _Part()
+        part.feats = feats[a:b]
+        part.seg = seg[sa:sb]
+        part.owner = s_feat[sa:sb] - a
+        part.kind = s_kind[sa:sb]
+        part.poly = poly_f[pa:pb] - a
+        part.fol_xy = fxy[xa:xb]
+        part.fol_feat = ff[xa:xb] - a
+        part.building = building[a:b]
+        part.level = level[a:b]
+        part.is_poly = is_poly[a:b]
+        part.full_dark = full_dark[a:b]
+        part.closed_door = closed_door[a:b]
+        out.append(part)
+    return out
 
 
 def _prim_kind(f: Feature) -> int:
     """The primitive kind a feature's segments get (-1: none, or not segments alone)."""
     if f.kind == "obstacle":
-        return {"blocks": BLOCK, "interrupts": OBST,
-                "interrupts-prone": OBST_PRONE}.get(f.props.get("los", "interrupts"), -1)
+        return _OBST_KIND.get(f.props.get("los", "interrupts"), -1)
     return _KIND_OF.get(f.kind, -1)
 
 
@@ -182,20 +227,38 @@ _PARTS: dict[int, tuple[Any, str, dict[int, _Part]]] = {}
 _PARTS_MAX = 4096
 
 
-def _unit_parts(lat: Lattice, unit: dict[int, list[Feature]], shared: bool) -> dict[int, _Part]:
-    if shared:
-        hit = _PARTS.get(id(unit))
+def _units_parts(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
+                 ) -> list[dict[int, _Part]]:
+    """Each unit's parts per level: the unit cache's own units (``shared``) are looked up by
+    identity, the others and the misses built together (:func:`_build_parts`)."""
+    out: list[dict[int, _Part] | None] = []
+    todo: list[int] = []
+    for k, (unit, shared) in enumerate(units):
+        hit = _PARTS.get(id(unit)) if shared else None
         if hit is not None and hit[0] is unit and hit[1] == lat.name:
-            return hit[2]
-    got = {lv: _Part(lat, fs) for lv, fs in unit.items()}
-    if shared:
-        if len(_PARTS) >= 2 * len(units_alive := cached_unit_ids()) + 64:
-            for key in [key for key in _PARTS if key not in units_alive]:
+            out.append(hit[2])
+        else:
+            out.append(None)
+            todo.append(k)
+    if not todo:
+        return out  # type: ignore[return-value]
+    keys = [(k, lv) for k in todo for lv in units[k][0]]
+    built = _build_parts(lat, [units[k][0][lv] for k, lv in keys])
+    for k in todo:
+        out[k] = {}
+    for (k, lv), part in zip(keys, built):
+        out[k][lv] = part  # type: ignore[index]
+    fresh = [k for k in todo if units[k][1]]
+    if fresh:
+        alive = cached_unit_ids()
+        if len(_PARTS) + len(fresh) >= 2 * len(alive) + 64:
+            for key in [key for key in _PARTS if key not in alive]:
                 del _PARTS[key]
-        _PARTS[id(unit)] = (unit, lat.name, got)
+        for k in fresh:
+            _PARTS[id(units[k][0])] = (units[k][0], lat.name, out[k])
         while len(_PARTS) > _PARTS_MAX:
             _PARTS.pop(next(iter(_PARTS)))
-    return got
+    return out  # type: ignore[return-value]
 
 
 #: a building's footprint as a sight feature, and its segments, per Building object (a board
@@ -203,17 +266,63 @@ def _unit_parts(lat: Lattice, unit: dict[int, list[Feature]], shared: bool) -> d
 _FOOT: dict[int, tuple[Any, Feature, np.ndarray]] = {}
 
 
+def _footprint_parts(bs: list[Any]) -> list[tuple[Feature, np.ndarray]]:
+    """Each building's footprint feature and segments (cached per Building; the misses'
+    segments come from one array pass)."""
+    out: list[tuple[Feature, np.ndarray] | None] = []
+    todo: list[int] = []
+    for k, b in enumerate(bs):
+        hit = _FOOT.get(id(b))
+        if hit is not None and hit[0] is b:
+            out.append((hit[1], hit[2]))
+        else:
+            out.append(None)
+            todo.append(k)
+    if todo:
+        seg, which = _segments_many(np.array([bs[k].footprint for k in todo] + [None],
+                                             dtype=object)[:len(todo)])
+        cut = np.searchsorted(which, np.arange(len(todo) + 1))
+        if len(_FOOT) + len(todo) > 20_000:
+            _FOOT.clear()
+        for j, k in enumerate(todo):
+            b = bs[k]
+            f = Feature("building", b.placement_id, 0, b.footprint, b.index,
+                        {"height": b.height, "note": b.label})
+            segs = seg[cut[j]:cut[j + 1]]
+            _FOOT[id(b)] = (b, f, segs)
+            out[k] = (f, segs)
+    return out  # type: ignore[return-value]
+
+
 def _footprint_part(b: Any) -> tuple[Feature, np.ndarray]:
-    hit = _FOOT.get(id(b))
-    if hit is not None and hit[0] is b:
-        return hit[1], hit[2]
-    f = Feature("building", b.placement_id, 0, b.footprint, b.index,
-                {"height": b.height, "note": b.label})
-    segs = np.concatenate(_segments_of(b.footprint) or [np.zeros((0, 2, 2))])
-    if len(_FOOT) > 20_000:
-        _FOOT.clear()
-    _FOOT[id(b)] = (b, f, segs)
-    return f, segs
+    return _footprint_parts([b])[0]
+
+
+def _segments_many(geoms: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The straight pieces of many lines and polygon boundaries: (K, 2, 2) segments and the
+    index of the geometry each comes from, geometry by geometry, each in the order of its
+    parts (multi-parts and collections depth first), a polygon's exterior ring before its
+    holes, each line or ring from its first point.  Points give none."""
+    idx = np.arange(len(geoms))
+    g = geoms
+    t = shapely.get_type_id(g) if len(g) else np.zeros(0, dtype=np.int64)
+    while (multi := t >= 4).any():  # Multi* and collections: their parts, in place
+        mi = np.nonzero(multi)[0]
+        parts, pi = shapely.get_parts(g[mi], return_index=True)
+        order = np.argsort(np.concatenate([np.nonzero(~multi)[0], mi[pi]]), kind="stable")
+        g = np.concatenate([g[~multi], parts])[order]
+        idx = np.concatenate([idx[~multi], idx[mi[pi]]])[order]
+        t = shapely.get_type_id(g)
+    poly = np.nonzero(t == 3)[0]
+    rings, ri = shapely.get_rings(g[poly], return_index=True)
+    line = np.nonzero((t == 1) | (t == 2))[0]
+    pos = np.concatenate([poly[ri], line])
+    order = np.argsort(pos, kind="stable")  # a polygon's rings keep their order
+    lines = np.concatenate([rings, g[line]])[order]
+    coords, ci = shapely.get_coordinates(lines, return_index=True)
+    same = np.nonzero(ci[1:] == ci[:-1])[0]
+    seg = np.stack([coords[same], coords[same + 1]], axis=1)
+    return seg, idx[pos[order][ci[same]]]
 
 
 class _Prims:
@@ -223,7 +332,7 @@ class _Prims:
     def __init__(self, board: Board):
         self.board = board
         lat = board.lattice
-        units = [_unit_parts(lat, u, shared) for u, shared in board.unit_features()]
+        units = _units_parts(lat, board.unit_features())
         parts = [u[lv] for lv in sorted(board._features) for u in units if lv in u]
         #: the parts in order, for a board compiled from this one to patch from (_patched)
         self._parts = parts
@@ -242,7 +351,7 @@ class _Prims:
 
         foot = len(feats)
         nb = len(board.buildings)
-        foot_parts = [_footprint_part(b) for b in board.buildings]
+        foot_parts = _footprint_parts(board.buildings)
         feats.extend(f for f, _s in foot_parts)
         foot_segs = [s for _f, s in foot_parts]
         foot_n = [len(a) for a in foot_segs]
@@ -400,40 +509,6 @@ class _SegGrid:
         return np.nonzero(hit)[0]
 
 
-#: segments per feature object (features are shared between boards by the unit cache)
-_SEGS: dict[int, tuple[Feature, np.ndarray]] = {}
-
-
-def _feature_segments(f: Feature) -> np.ndarray:
-    hit = _SEGS.get(id(f))
-    if hit is not None and hit[0] is f:
-        return hit[1]
-    parts = _segments_of(f.geom)
-    arr = np.concatenate(parts) if parts else np.zeros((0, 2, 2))
-    if len(_SEGS) > 200_000:
-        _SEGS.clear()
-    _SEGS[id(f)] = (f, arr)
-    return arr
-
-
-def _segments_of(g: Any) -> list[np.ndarray]:
-    """(K, 2, 2) arrays of the straight pieces of a line or polygon boundary."""
-    out = []
-    t = g.geom_type
-    if t in ("LineString", "LinearRing"):
-        c = np.asarray(g.coords)
-        if len(c) >= 2:
-            out.append(np.stack([c[:-1], c[1:]], axis=1))
-    elif t == "Polygon":
-        out.extend(_segments_of(g.exterior))
-        for ring in g.interiors:
-            out.extend(_segments_of(ring))
-    elif t.startswith("Multi") or t == "GeometryCollection":
-        for sub in g.geoms:
-            out.extend(_segments_of(sub))
-    return out
-
-
 def prims(board: Board) -> _Prims:
     got = board.__dict__.get("_los_prims")
     if got is None:
@@ -461,7 +536,7 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
     if old_parts is None or len(prev.board.buildings) != len(board.buildings):
         return None
     lat = board.lattice
-    units = [_unit_parts(lat, u, shared) for u, shared in board.unit_features()]
+    units = _units_parts(lat, board.unit_features())
     parts = [u[lv] for lv in sorted(board._features) for u in units if lv in u]
     if len(parts) != len(old_parts):
         return None

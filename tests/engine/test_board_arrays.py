@@ -1,0 +1,291 @@
+"""The unit compiler's array work (engine/board_arrays.py) gives what one-at-a-time shapely gave.
+
+The one-at-a-time code (openings cut out of walls one level at a time, each opening's
+coverage tested with its own union and buffer; solid dots by one STRtree query per level)
+lives here only, as the reference.  Geometry must be equal coordinate for coordinate (same
+WKB), loose openings the same and in the same order, solid dots the same rows, on generated
+walls (axis-parallel, slanted, rings, walls through dots, openings on, off, across and at the
+ends of walls, irrational coordinates), on the samples, the benchmark city and a hex board.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+import shapely
+from shapely.geometry import LineString, MultiLineString, Point, Polygon
+from shapely.ops import unary_union
+
+from benchmarks.neighbourhood import neighbourhood
+from engine import board as board_module
+from engine import board_arrays
+from engine.board import Feature, cached_unit_ids, compile_board
+from engine.io.resolve import load_board
+from engine.lattice import get_lattice
+from engine.model import Layout, Level, Opening, Placement, Sheet, Wall
+
+ROOT = Path(__file__).resolve().parents[2]
+EPS = 1e-7
+
+
+def ref_cut(feats: dict[int, list[Feature]]) -> list[Feature]:
+    """The cut as compiled before: per level, each opening's near walls united and widened."""
+    loose = []
+    for lv, fs in feats.items():
+        spans = [f for f in fs if f.kind in ("door", "window", "hole")]
+        if not spans:
+            continue
+        walls = [f.geom for f in fs if f.kind in ("wall", "fence")]
+        wtree = shapely.STRtree(walls) if walls else None
+        for f in spans:
+            near = wtree.query(f.geom, predicate="dwithin", distance=1e-6) if wtree else []
+            if not len(near) or not unary_union([walls[i] for i in near]).buffer(
+                    1e-6, cap_style="flat").covers(f.geom):
+                loose.append(f)
+        cut = unary_union([f.geom for f in spans]).buffer(EPS, cap_style="flat")
+        out = []
+        for f in fs:
+            if f.kind in ("wall", "fence") and f.geom.intersects(cut):
+                g = f.geom.difference(cut)
+                if g.is_empty:
+                    continue
+                f = Feature(f.kind, f.id, f.level, g, f.building, f.props)
+            out.append(f)
+        feats[lv] = out
+    return loose
+
+
+def ref_solid(lat, feats: dict[int, list[Feature]]) -> np.ndarray:
+    """Solid dots as found before: every dot of the level's solids' box, one tree query."""
+    out = []
+    for lv, fs in feats.items():
+        solid = [f.geom for f in fs if f.kind in ("wall", "fence", "trunk", "water")
+                 or (f.kind == "obstacle" and f.props.get("standable") == "none")]
+        if not solid:
+            continue
+        x0, y0, x1, y1 = shapely.total_bounds(solid)
+        cand = lat.dots_in_box(x0 - 1e-6, y0 - 1e-6, x1 + 1e-6, y1 + 1e-6)
+        if not len(cand):
+            continue
+        pts = shapely.points(lat.points(cand))
+        pi, _gi = shapely.STRtree(solid).query(pts, predicate="intersects")
+        hit = cand[np.unique(pi)]
+        out.append(np.column_stack([hit, np.full(len(hit), lv)]))
+    return np.concatenate(out).astype(np.int64) if out else np.zeros((0, 3), dtype=np.int64)
+
+
+def assert_same_units(got: dict[int, list[Feature]], want: dict[int, list[Feature]]) -> None:
+    assert list(got) == list(want)
+    for lv in want:
+        assert len(got[lv]) == len(want[lv]), lv
+        for a, b in zip(got[lv], want[lv]):
+            assert (a.kind, a.id, a.level, a.building, a.props) == \
+                (b.kind, b.id, b.level, b.building, b.props)
+            assert a.geom.geom_type == b.geom.geom_type, a.id
+            assert shapely.to_wkb(a.geom) == shapely.to_wkb(b.geom), a.id
+
+
+def check(units: list[dict[int, list[Feature]]], lat_name: str = "square") -> list[list[Feature]]:
+    """Run both ways on copies; assert equal; return the loose openings."""
+    mine = [{lv: list(fs) for lv, fs in u.items()} for u in units]
+    theirs = [{lv: list(fs) for lv, fs in u.items()} for u in units]
+    loose = board_arrays.cut_openings(mine)
+    want = [ref_cut(u) for u in theirs]
+    assert [[f.id for f in lo] for lo in loose] == [[f.id for f in lo] for lo in want]
+    for a, b in zip(mine, theirs):
+        assert_same_units(a, b)
+    lat = get_lattice(lat_name)
+    got = board_arrays.solid_dots(lat, mine)
+    for g, u in zip(got, theirs):
+        ref = ref_solid(lat, u)
+        assert g.dtype == ref.dtype and g.tolist() == ref.tolist()
+    boxes = board_arrays.boxes(mine)
+    for box, u in zip(boxes, mine):
+        geoms = [f.geom for fs in u.values() for f in fs]
+        if not geoms:
+            assert box is None
+        else:
+            np.testing.assert_array_equal(np.array(box), shapely.total_bounds(geoms))
+    return loose
+
+
+def random_unit(rng: random.Random, tilt: float, shift: tuple[float, float]) -> dict[int, list[Feature]]:
+    """A few levels of walls with openings on them, across two of them, at their ends and off
+    them; ``tilt`` turns everything (0: axis-parallel walls, with slanted ones among them)."""
+    cs, sn = math.cos(tilt), math.sin(tilt)
+
+    def tr(p):
+        return (cs * p[0] - sn * p[1] + shift[0], sn * p[0] + cs * p[1] + shift[1])
+
+    def line(pts):
+        return LineString([tr(p) for p in pts])
+
+    feats: dict[int, list[Feature]] = {}
+    n = 0
+    for lv in rng.sample(range(4), rng.randint(1, 3)):
+        fs: list[Feature] = []
+        w, h = rng.randint(4, 12), rng.randint(4, 12)
+        lx, ly = w - 0.5, h - 0.5
+        ring = [(-0.5, -0.5), (lx, -0.5), (lx, ly), (-0.5, ly), (-0.5, -0.5)]
+        fs.append(Feature("wall", f"w{n}", lv, line(ring), 0, {"class": "thick"}))
+        segs = list(zip(ring, ring[1:]))
+        x = rng.randint(1, w - 2) + 0.5
+        fs.append(Feature("wall", f"w{n}i", lv, line([(x, -0.5), (x, ly)]), 0, {}))
+        segs.append(((x, -0.5), (x, ly)))
+        # two collinear walls meeting end to end, and a slanted one
+        y = rng.randint(0, h - 1) + 0.5
+        fs.append(Feature("fence", f"f{n}a", lv, line([(-0.5, y), (x, y)]), 0, {}))
+        fs.append(Feature("fence", f"f{n}b", lv, line([(x, y), (lx, y)]), 0, {}))
+        d = min(w, h) - 1
+        fs.append(Feature("wall", f"w{n}d", lv, line([(-0.5, -0.5), (d - 0.5, d - 0.5)]), 0, {}))
+        segs.append(((-0.5, -0.5), (d - 0.5, d - 0.5)))
+        if rng.random() < 0.5:  # a wall through dots (solid dots)
+            r = rng.randint(0, h - 1)
+            fs.append(Feature("wall", f"w{n}t", lv, line([(0, r), (w - 1, r)]), 0, {}))
+        k = 0
+        for _ in range(rng.randint(2, 9)):
+            (ax, ay), (bx, by) = rng.choice(segs)
+            ln = math.hypot(bx - ax, by - ay)
+            if ln < 1:
+                continue
+            ux, uy = (bx - ax) / ln, (by - ay) / ln
+            how = rng.random()
+            if how < 0.15:  # the whole segment
+                t0, t1 = 0.0, ln
+            elif how < 0.3:  # from one end
+                t0, t1 = 0.0, float(rng.randint(1, int(ln)))
+            elif how < 0.4:  # past the end (loose)
+                t0, t1 = ln - 0.5, ln + rng.choice([0.5, 0.2, 1e-5])
+            elif how < 0.45:  # before the start
+                t0, t1 = rng.choice([-0.2, -1e-5]), 0.8
+            else:
+                t0 = rng.randint(0, int(ln) - 1) + rng.choice([0.0, 0.0, 0.25])
+                t1 = min(t0 + 1, ln)
+            off = rng.choice([0.0] * 6 + [0.3, 0.05, 3e-6, 1e-8, 5e-7])
+            p0 = (ax + ux * t0 - uy * off, ay + uy * t0 + ux * off)
+            p1 = (ax + ux * t1 - uy * off, ay + uy * t1 + ux * off)
+            kind = rng.choice(["door", "window", "hole"])
+            fs.append(Feature(kind, f"o{n}-{k}", lv, line([p0, p1]), 0, {"state": "open"}))
+            k += 1
+        # across the joint of the two fences, a bent opening, an opening of two pieces
+        fs.append(Feature("door", f"o{n}-j", lv, line([(x - 0.5, y), (x + 0.5, y)]), 0, {}))
+        fs.append(Feature("door", f"o{n}-bent", lv, line([(x, 0.5), (x, 1.5), (x, 2.0)]), 0, {}))
+        fs.append(Feature("window", f"o{n}-multi", lv, MultiLineString(
+            [[tr((lx, 0.5)), tr((lx, 1.5))], [tr((lx, 2.5)), tr((lx, 3.0))]]), 0, {}))
+        fs.append(Feature("trunk", f"t{n}", lv, Point(tr((1, 1))).buffer(0.25, 8), 0, {}))
+        fs.append(Feature("obstacle", f"x{n}", lv, Polygon([tr(p) for p in (
+            (1.6, 1.6), (2.4, 1.6), (2.4, 2.4), (1.6, 2.4))]), 0, {"standable": "none"}))
+        rng.shuffle(fs)
+        feats[lv] = fs
+        n += 1
+    return feats
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_generated_walls_and_openings(seed):
+    rng = random.Random(seed)
+    tilt = 0.0 if seed % 3 == 0 else rng.choice([math.pi / 3, math.pi / 2, 0.3, math.pi / 4])
+    units = [random_unit(rng, tilt if u % 2 else 0.0, (rng.randint(0, 40) + (0.37 if seed % 2 else 0),
+                                                        rng.randint(0, 40)))
+             for u in range(6)]
+    units.insert(2, {})  # a unit with no features
+    loose = check(units, "hex" if seed % 4 == 3 else "square")
+    # the generator makes some openings loose and most not
+    assert 0 < sum(map(len, loose)) < sum(
+        1 for u in units for fs in u.values() for f in fs if f.kind in ("door", "window", "hole"))
+
+
+def test_opening_on_no_wall_and_a_level_without_walls():
+    units = [{0: [Feature("door", "lone", 0, LineString([(0.5, 0.5), (1.5, 0.5)]), None, {})]},
+             {1: [Feature("wall", "w", 1, LineString([(-0.5, 0.5), (4.5, 0.5)]), None, {}),
+                  Feature("window", "on", 1, LineString([(0.5, 0.5), (1.5, 0.5)]), None, {}),
+                  Feature("window", "beside", 1, LineString([(0.5, 0.6), (1.5, 0.6)]), None, {})]}]
+    loose = check(units)
+    assert [[f.id for f in lo] for lo in loose] == [["lone"], ["beside"]]
+
+
+class _Checked:
+    """Wraps board_arrays' functions so every compile also runs the reference on copies."""
+
+    def __init__(self, monkeypatch):
+        self.calls = 0
+        self.loose = 0
+        cut, solid = board_arrays.cut_openings, board_arrays.solid_dots
+
+        def checked_cut(units):
+            theirs = [{lv: list(fs) for lv, fs in u.items()} for u in units]
+            want = [ref_cut(u) for u in theirs]
+            got = cut(units)
+            assert [[f.id for f in lo] for lo in got] == [[f.id for f in lo] for lo in want]
+            for a, b in zip(units, theirs):
+                assert_same_units(a, b)
+            self.calls += 1
+            self.loose += sum(map(len, got))
+            return got
+
+        def checked_solid(lat, units):
+            got = solid(lat, units)
+            for g, u in zip(got, units):
+                assert g.tolist() == ref_solid(lat, u).tolist()
+            return got
+
+        monkeypatch.setattr(board_arrays, "cut_openings", checked_cut)
+        monkeypatch.setattr(board_arrays, "solid_dots", checked_solid)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "scenarios").glob("*.yaml")))
+def test_samples_compile_as_before(name, monkeypatch):
+    seen = _Checked(monkeypatch)
+    board_module._UNITS.clear()
+    load_board(ROOT / "scenarios" / name)
+    assert seen.calls
+
+
+def test_benchmark_city_and_a_hex_board_compile_as_before(monkeypatch):
+    seen = _Checked(monkeypatch)
+    board_module._UNITS.clear()
+    lay, sheets = neighbourhood(blocks=3)
+    board = compile_board(lay, sheets)
+    assert seen.calls and len(board.all_features()) > 500
+    # a hex sheet turned by 60 degrees (slanted walls, irrational coordinates), with a door
+    # off its walls and one across two walls' corner
+    box = ((-0.5, -0.5), (5.5, -0.5), (5.5, 3.5), (-0.5, 3.5))
+    ring = (*box, box[0])
+    hut = Sheet(id="hut", title="Hut", kind="building", lattice="hex", size=(6, 4), outline=box,
+                height=1, levels=(Level(0, walls=(Wall(path=ring), Wall(path=((2.5, -0.5), (2.5, 3.5)))),
+                                        doors=(Opening("door", ((2.5, 1.0), (2.5, 2.0))),
+                                               Opening("door", ((1.0, 1.0), (2.0, 1.0))),
+                                               Opening("door", ((4.5, -0.5), (5.5, 0.5)))),
+                                        windows=(Opening("window", ((0.5, -0.5), (1.5, -0.5))),)),
+                                  Level(1)))
+    pav = Sheet(id="hex-pav", title="Hex pavement", kind="pavement", lattice="hex",
+                size=(30, 30), outline=((-0.5, -0.5), (29.5, -0.5), (29.5, 29.5), (-0.5, 29.5)))
+    lay = Layout(lattice="hex", pavement=(Placement("hex-pav", (0, 0)),),
+                 placements=tuple(Placement("hut", (4 + 7 * i, 5 + 3 * i), rotation=60 * i,
+                                            id=f"h{i}") for i in range(4)))
+    board_module._UNITS.clear()
+    before = seen.calls
+    hexb = compile_board(lay, {"hex-pav": pav, "hut": hut})
+    assert seen.calls > before
+    assert sorted(f.id.split("/")[1] for f in hexb.loose_openings) == ["L0-door-1"] * 4 + ["L0-door-2"] * 4
+
+
+def test_cached_unit_ids_follow_the_cache(monkeypatch):
+    monkeypatch.setattr(board_module, "_UNITS_MAX", 7)
+    board_module._UNITS.clear()
+    assert cached_unit_ids() == set()
+    lay, sheets = neighbourhood(blocks=2)
+    compile_board(lay, sheets)
+    assert len(board_module._UNITS) == 7
+    assert cached_unit_ids() == {id(e[1]) for e in board_module._UNITS.values()}
+    key = next(iter(board_module._UNITS))
+    del board_module._UNITS[key]
+    board_module._UNITS.pop(next(iter(board_module._UNITS)))
+    assert cached_unit_ids() == {id(e[1]) for e in board_module._UNITS.values()}
+    assert len(cached_unit_ids()) == 5
+    board_module._UNITS.clear()
+    assert cached_unit_ids() == set()

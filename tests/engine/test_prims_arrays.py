@@ -1,0 +1,195 @@
+"""The sight primitives built with array code (issue 11) equal the ones the per-feature
+construction gave: the reference below is that construction, one feature and one ring at a
+time; every array of every part must match it, on the samples, a benchmark city, a hex
+board and features of every geometry shape."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import shapely
+
+from benchmarks.neighbourhood import neighbourhood
+from engine.board import Feature, compile_board
+from engine.io.resolve import load_board
+from engine.lattice import get_lattice
+from engine.los import (
+    _KIND_OF,
+    BLOCK,
+    OBST,
+    OBST_PRONE,
+    _build_parts,
+    _footprint_parts,
+    _Prims,
+    _segments_many,
+)
+from tests.engine.test_movement_graph_arrays import hex_hut
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _ref_segments(g) -> list[np.ndarray]:
+    out = []
+    t = g.geom_type
+    if t in ("LineString", "LinearRing"):
+        c = np.asarray(g.coords)
+        if len(c) >= 2:
+            out.append(np.stack([c[:-1], c[1:]], axis=1))
+    elif t == "Polygon":
+        out.extend(_ref_segments(g.exterior))
+        for ring in g.interiors:
+            out.extend(_ref_segments(ring))
+    elif t.startswith("Multi") or t == "GeometryCollection":
+        for sub in g.geoms:
+            out.extend(_ref_segments(sub))
+    return out
+
+
+def _ref_part(lat, fs: list[Feature]) -> dict[str, object]:
+    """The per-feature construction the array code replaced (engine/los.py before)."""
+    feats, segs, owner, kinds, poly, fol_xy, fol_feat = [], [], [], [], [], [], []
+
+    def add(f, kind):
+        fi = len(feats)
+        feats.append(f)
+        parts = _ref_segments(f.geom)
+        arr = np.concatenate(parts) if parts else np.zeros((0, 2, 2))
+        if len(arr):
+            segs.append(arr)
+            owner.extend([fi] * len(arr))
+            kinds.extend([kind] * len(arr))
+        if f.geom.geom_type in ("Polygon", "MultiPolygon"):
+            poly.append(fi)
+
+    for f in fs:
+        k = f.kind
+        if k == "obstacle":
+            los = f.props.get("los", "interrupts")
+            if los == "none":
+                continue
+            add(f, {"blocks": BLOCK, "interrupts": OBST, "interrupts-prone": OBST_PRONE}[los])
+        elif k in _KIND_OF:
+            add(f, _KIND_OF[k])
+        elif f.props.get("target_modifier") and f.geom.geom_type in ("Polygon", "MultiPolygon"):
+            poly.append(len(feats))
+            feats.append(f)
+        elif k == "foliage":
+            fi = len(feats)
+            feats.append(f)
+            x0, y0, x1, y1 = f.geom.bounds
+            cand = lat.dots_in_box(x0, y0, x1, y1)
+            if len(cand):
+                pts = lat.points(cand)
+                inside = pts[shapely.contains_xy(f.geom, pts[:, 0], pts[:, 1])]
+                fol_xy.append(inside.astype(float))
+                fol_feat.extend([fi] * len(inside))
+    return {
+        "feats": feats,
+        "seg": np.concatenate(segs) if segs else np.zeros((0, 2, 2)),
+        "owner": np.array(owner, dtype=np.int64),
+        "kind": np.array(kinds, dtype=np.int64),
+        "poly": np.array(poly, dtype=np.int64),
+        "fol_xy": np.concatenate(fol_xy) if fol_xy else np.zeros((0, 2)),
+        "fol_feat": np.array(fol_feat, dtype=np.int64),
+        "building": np.array([-1 if f.building is None else f.building for f in feats]),
+        "level": np.array([f.level for f in feats]),
+        "is_poly": np.array([f.geom.geom_type in ("Polygon", "MultiPolygon") for f in feats],
+                            dtype=bool),
+        "full_dark": np.array([f.props.get("darkness") == "full" for f in feats], dtype=bool),
+        "closed_door": np.array([f.kind == "door" and f.props.get("state") == "closed"
+                                 for f in feats], dtype=bool),
+    }
+
+
+def _same_parts(lat, lists: list[list[Feature]]) -> int:
+    """Every part built together equals its reference; returns the segments compared."""
+    n = 0
+    for fs, part in zip(lists, _build_parts(lat, lists), strict=True):
+        ref = _ref_part(lat, fs)
+        assert len(part.feats) == len(ref["feats"])
+        assert all(a is b for a, b in zip(part.feats, ref["feats"]))
+        for name, want in ref.items():
+            if name == "feats":
+                continue
+            got = getattr(part, name)
+            assert got.shape == np.shape(want) and np.array_equal(got, want), name
+            assert got.dtype.kind == np.asarray(want).dtype.kind or not len(got), name
+        n += len(part.seg)
+    return n
+
+
+def _board_lists(board) -> list[list[Feature]]:
+    return [fs for u, _shared in board.unit_features() for fs in u.values()]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "scenarios").glob("*.yaml")))
+def test_parts_equal_the_per_feature_construction_on_samples(name):
+    _scen, board = load_board(ROOT / "scenarios" / name)
+    assert _same_parts(board.lattice, _board_lists(board)) > 50
+
+
+def test_parts_equal_the_per_feature_construction_on_a_city_and_hex_board():
+    lay, sheets = neighbourhood(seed=5, blocks=2)
+    board = compile_board(lay, sheets)
+    assert _same_parts(board.lattice, _board_lists(board)) > 1000
+    from engine.model import Layout, Placement, Sheet
+
+    pav = Sheet(id="hex-pav", title="Hex pavement", kind="pavement", lattice="hex",
+                size=(30, 24), outline=((-0.5, -0.5), (30.0, -0.5), (30.0, 22.5), (-0.5, 22.5)))
+    lay = Layout(lattice="hex", pavement=(Placement("hex-pav", (0, 0)),),
+                 placements=(Placement("hut", (6, 4), id="h1"), Placement("hut", (16, 10), id="h2")))
+    hexb = compile_board(lay, {"hex-pav": pav, "hut": hex_hut()})
+    assert _same_parts(hexb.lattice, _board_lists(hexb)) > 20
+
+
+def test_parts_of_every_geometry_shape():
+    """Lines, rings, polygons with holes, multi-parts, nested collections, empty and point
+    geometries, modifier areas that are and are not polygons, foliage, every obstacle kind."""
+    lat = get_lattice("square")
+    holed = shapely.Polygon([(0, 0), (6, 0), (6, 6), (0, 6)],
+                            [[(1, 1), (2, 1), (2, 2)], [(3, 3), (4, 3), (4, 5), (3, 4)]])
+    geoms = [
+        shapely.LineString([(0, 0), (3, 1), (3, 4)]),
+        shapely.LinearRing([(0, 0), (1, 0), (1, 1)]),
+        holed,
+        shapely.MultiPolygon([holed, shapely.box(10, 10, 12, 13)]),
+        shapely.MultiLineString([[(0, 0), (1, 0)], [(5, 5), (6, 6), (7, 5)]]),
+        shapely.GeometryCollection([shapely.MultiPolygon([shapely.box(0, 0, 1, 1)]),
+                                    shapely.Point(3, 3), shapely.LineString([(9, 9), (8, 8)])]),
+        shapely.Polygon(), shapely.LineString(), shapely.Point(2, 2),
+        shapely.LineString([(4, 4), (4, 4)]),
+    ]
+    kinds = ["wall", "fence", "trunk", "door", "window", "hole", "low-wall", "canopy", "dark",
+             "smoke", "obstacle", "stair", "foliage"]
+    props = [{}, {"los": "blocks"}, {"los": "interrupts-prone"}, {"los": "none"},
+             {"target_modifier": 2}, {"darkness": "full"}, {"state": "closed"}]
+    fs = [Feature(k, f"f{i}", i % 3, g, i % 4 - 1, dict(props[i % len(props)]))
+          for i, (k, g) in enumerate((k, g) for k in kinds for g in geoms
+                                     if not (k == "foliage" and g.is_empty))]
+    fs.append(Feature("foliage", "bush", 0, shapely.box(1, 1, 4, 3), None, {}))
+    fs.append(Feature("zone", "mod", 0, shapely.box(1, 1, 4, 3), None, {"target_modifier": 1}))
+    fs.append(Feature("zone", "modline", 0, shapely.LineString([(0, 0), (1, 1)]), None,
+                      {"target_modifier": 1}))
+    lists = [fs[:40], [], fs[40:41], fs[41:], fs[::7]]
+    assert _same_parts(lat, lists) > 400
+
+
+def test_segments_and_footprints_of_many():
+    """The array pass gives each geometry's segments in the per-ring order; footprints too."""
+    lay, sheets = neighbourhood(seed=2, blocks=2)
+    board = compile_board(lay, sheets)
+    geoms = [f.geom for f in board.all_features()]
+    seg, which = _segments_many(np.array(geoms, dtype=object))
+    for i, g in enumerate(geoms):
+        ref = _ref_segments(g)
+        want = np.concatenate(ref) if ref else np.zeros((0, 2, 2))
+        assert np.array_equal(seg[which == i], want), i
+    for b, (f, s) in zip(board.buildings, _footprint_parts(board.buildings), strict=True):
+        assert f.geom is b.footprint and f.building == b.index and f.props["height"] == b.height
+        assert np.array_equal(s, np.concatenate(_ref_segments(b.footprint)))
+    # the board's primitives end with the footprints, building by building
+    feet = np.concatenate([np.concatenate(_ref_segments(b.footprint)) for b in board.buildings])
+    p = _Prims(board)
+    assert np.array_equal(p.p[-len(feet):], feet[:, 0]) and np.array_equal(p.q[-len(feet):], feet[:, 1])
