@@ -388,12 +388,12 @@ class Bot:
         fires first (``Game.holders_fire_first``: arcs, delays, aims), the dot within this
         move that best covers the enemy's way in (the referee's mean expected boxes of a
         shot at an enemy on each of its last dots) less what the enemies can put into him
-        there; elsewhere the least exposed dot (staying where he is when that is as safe),
-        deep inside rather than at the door."""
+        there; elsewhere (sr1) he stays where he is: walking to a better dot inside only
+        hands the enemy the first shot."""
         if obj.area is None or not game.board.in_area(ch.pos, obj.area, obj.level):
             return self._area_dot(game, ch, obj)
         foes = [c for c in game.state.enemies_of(ch) if not c.out and c.pos is not None]
-        if not foes:
+        if not foes or not game.holders_fire_first:
             return ch.pos
         way = self._way_in(game, ch, obj, foes)
         if not way:
@@ -410,15 +410,11 @@ class Bot:
             cands.append(ch.pos)
         watched = self._watched(game, ch)
         foe = min(foes, key=lambda c: (lat.distance(c.pos[:2], way[0][:2]), c.id))
-        fire_first = game.holders_fire_first
         best = None
         for d in cands:
             risk = exposure(game, ch, d, watched)
-            if fire_first:
-                cover = sum(shot_odds(game, ch, d, foe, a, False) for a in way) / len(way)
-                score = (round(cover - self.behaviour.danger * risk, 6), d == ch.pos, 0, d)
-            else:  # nothing to gain at the door: out of sight, then deep inside
-                score = (round(-risk, 6), d == ch.pos, lat.distance(d[:2], way[-1][:2]), d)
+            cover = sum(shot_odds(game, ch, d, foe, a, False) for a in way) / len(way)
+            score = (round(cover - self.behaviour.danger * risk, 6), d == ch.pos, d)
             if best is None or score > best[0]:
                 best = (score, d)
         return best[1] if best is not None else ch.pos
