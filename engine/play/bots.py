@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.play import actions as A
 from engine.play import objectives as obj_rules
-from engine.play.bot_magic import support_spell
+from engine.play.bot_magic import blind_shot, levitation, support_spell
 from engine.play.bot_odds import best_offense, exposure, path_danger, shot_odds
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
@@ -205,6 +205,10 @@ class Bot:
             self._set_arc(game, ch)
             return
         self._shoot(game, ch, keep=5)
+        if self._active(game, ch):  # an invisible enemy a friend's Detect spell has found
+            blind = blind_shot(game, ch, self._watched(game, ch))
+            if blind is not None:
+                self._try(game, ch, self._trace(game, ch, *blind))
         if not self._active(game, ch):
             return
         if not ch.carrying and ch.condition.modifier < self.behaviour.retreat_at and \
@@ -226,6 +230,12 @@ class Bot:
                     wounded = True
                 else:
                     goal = ch.pos
+            if ch.spells and not wounded:  # a Levitate shortcut over a ledge (bot_magic)
+                for _ in range(3):
+                    leg = levitation(game, ch, goal)
+                    if leg is None or not self._try(game, ch, self._trace(game, ch, *leg)) \
+                            or leg[0]["act"] != "cast" or not self._active(game, ch):
+                        break
             self._advance(game, ch, goal, exit_edge, retreat=wounded)
         if not self._active(game, ch) or ch.exited:
             return
