@@ -408,7 +408,10 @@ class Bot:
         way = self._way_in(game, ch, obj, foes)
         if not way:
             return ch.pos
-        here = game.board.reach(ch.pos, ch.move_ratio, ch.mp_left - self._narrow(game, ch))
+        budget = ch.mp_left - self._narrow(game, ch)
+        if budget < game.min_step(ch):
+            return ch.pos  # no step left in this move (after the arc he keeps MP for)
+        here = game.board.reach(ch.pos, ch.move_ratio, budget)
         occupied = {c.pos for c in game.state.characters.values()
                     if not c.out and c is not ch and c.pos is not None}
         lat = game.board.lattice

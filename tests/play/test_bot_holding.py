@@ -73,3 +73,15 @@ def test_falling_back_goes_away_from_the_enemy():
     lat = g.board.lattice
     assert min((lat.distance(lou.pos[:2], f.pos[:2]), f.id)
                for f in g.state.enemies_of(lou)) == (17, "rook")
+
+
+def test_a_holder_with_no_step_left_keeps_his_dot():
+    # Sabre in the lounge has spent all but 1 MP: less than the 2 MP narrow arc he keeps, so
+    # his post is where he stands (a police game crashed asking reach for -1 MP)
+    g = _game("nightclub-hold.yaml", LOUNGE)
+    sabre = g.char("sabre")
+    _begin(g, "sabre")
+    sabre.mp_spent = sabre.mp - 1
+    bot = Bot("runners")
+    assert sabre.mp_left == 1 and g.cost("arc-narrow", sabre)[0] == 2
+    assert bot._post(g, sabre, bot._held_area(g, sabre)) == (10, 13, 0)
