@@ -107,6 +107,9 @@ class Board:
         self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int64))
         #: node index per (level, row, column) of the same box, -1 where nobody can stand
         self._node_grid: np.ndarray = np.full((1, 1, 1), -1, dtype=np.int64)
+        #: standable dots per (level, row) of the box: what a board compiled from this one
+        #: renumbers its changed rows from (None until the dots are found)
+        self._row_counts: np.ndarray | None = None
         self.bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
         #: what play changed on a fork: feature id -> the feature as it now is
         self.overlay: dict[str, Feature] = {}
@@ -748,12 +751,17 @@ class _Compiler:
             self.fill_dots(owner, stand, cmin, rmin, (0, shape[0], 0, shape[1]))
         board._owner_grid = (cmin, rmin, owner)
         board._stand = stand
+        if prev is not None and board._changed is not None and prev._row_counts is not None \
+                and prev._node_grid.shape == stand.shape:
+            _renumber(board, prev, board._changed)
+            return
         flat = stand.ravel()
         ids = np.cumsum(flat, dtype=np.int32)  # int32: half the memory to write per compile
         board._n_nodes = int(ids[-1]) if len(ids) else 0
         ids *= flat  # 0 where nobody stands, the node + 1 elsewhere
         ids -= 1
         board._node_grid = ids.reshape(stand.shape)
+        board._row_counts = stand.sum(axis=2, dtype=np.int64)
 
     def fill_dots(self, owner: np.ndarray, stand: np.ndarray, cmin: int, rmin: int,
                   win: tuple[int, int, int, int]) -> None:
@@ -883,6 +891,41 @@ def _link_feats(lat: Lattice, feats: dict[int, list[Feature]]
             del _LINK_FEATS[key]
     _LINK_FEATS[id(feats)] = (feats, lat.name, out, box)
     return out, box
+
+
+def _renumber(board: Board, prev: Board, win: tuple[int, int, int, int]) -> None:
+    """Node ids of a board compiled from ``prev`` where only the rows r0:r1 (``win``) of each
+    level may differ: those rows are numbered afresh (from the standable counts per row), and
+    the ids after them shift by what the rows gained or lost, so the work is the changed rows
+    plus one copy of the id grid, not a count over the whole board."""
+    stand = board._stand
+    nl, h, w = stand.shape
+    r0, r1 = win[0], win[1]
+    rows = prev._row_counts.copy()
+    grid = prev._node_grid.copy()
+    if r1 > r0:
+        rows[:, r0:r1] = stand[:, r0:r1].sum(axis=2, dtype=np.int64)
+        before_new = np.concatenate([[0], np.cumsum(rows.ravel())])
+        before_old = np.concatenate([[0], np.cumsum(prev._row_counts.ravel())])
+        flat = grid.reshape(-1)
+        sflat = stand.reshape(-1)
+        for lv in range(nl):
+            a, b = (lv * h + r0) * w, (lv * h + r1) * w
+            s = sflat[a:b]
+            ids = np.cumsum(s, dtype=np.int32)
+            ids += np.int32(before_new[lv * h + r0])
+            ids *= s
+            ids -= 1
+            flat[a:b] = ids
+            shift = int(before_new[lv * h + r1] - before_old[lv * h + r1])
+            if shift:  # the ids up to the next level's changed rows move with the count
+                tail = flat[b:((lv + 1) * h + r0) * w if lv + 1 < nl else len(flat)]
+                tail[tail >= 0] += shift
+        board._n_nodes = int(before_new[-1])
+    else:
+        board._n_nodes = prev._n_nodes
+    board._node_grid = grid
+    board._row_counts = rows
 
 
 def _wall_props(cls: m.BarrierClass, default: Any, exterior: bool, note: str) -> dict[str, Any]:

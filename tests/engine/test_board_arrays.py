@@ -289,3 +289,36 @@ def test_cached_unit_ids_follow_the_cache(monkeypatch):
     assert len(cached_unit_ids()) == 5
     board_module._UNITS.clear()
     assert cached_unit_ids() == set()
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_drag_renumbers_only_changed_rows_as_a_fresh_compile(seed):
+    """A board compiled from the previous one numbers its nodes as a fresh compile does,
+    also when an edit changes how many dots stand in the changed rows (ids after them shift)."""
+    from dataclasses import replace
+    lay, sheets = neighbourhood(seed=seed, blocks=2)
+    rng = random.Random(seed)
+    prev = compile_board(lay, sheets)
+    shifted = 0
+    for k in range(10):
+        pl = list(lay.placements)
+        i = rng.randrange(len(pl))
+        if k % 3 == 1:  # onto another building or back: the standable count changes
+            pl[i] = replace(pl[i], at=(pl[(i + 1) % len(pl)].at[0] + 1, pl[i].at[1]))
+        elif k % 3 == 2 and len(pl) > 3:
+            pl.pop(rng.randrange(len(pl)))
+        else:
+            pl[i] = replace(pl[i], at=(pl[i].at[0] + rng.choice((-1, 1)), pl[i].at[1]))
+        lay = replace(lay, placements=tuple(pl))
+        board = compile_board(lay, sheets, previous=prev)
+        fresh = compile_board(lay, sheets)
+        assert board._changed is not None
+        assert board._n_nodes == fresh._n_nodes
+        assert board._node_grid.dtype == fresh._node_grid.dtype
+        assert np.array_equal(board._node_grid, fresh._node_grid)
+        assert np.array_equal(board._row_counts, fresh._row_counts)
+        assert [board.node_dot(j) for j in range(0, board._n_nodes, 997)] == \
+            [fresh.node_dot(j) for j in range(0, fresh._n_nodes, 997)]
+        shifted += board._n_nodes != prev._n_nodes
+        prev = board
+    assert shifted  # some edits changed the count
