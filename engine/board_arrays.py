@@ -140,11 +140,9 @@ def _on_one_segment(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.ndarray
     if not len(si):
         return out
     # every straight segment of every wall, ordered by wall
-    parts, pw = shapely.get_parts(W, return_index=True)
-    xy, pc = shapely.get_coordinates(parts, return_index=True)
-    k = np.nonzero(pc[:-1] == pc[1:])[0]
-    seg_w = pw[pc[k]]
-    p, q = xy[k], xy[k + 1]
+    seg_w, p, q, _rest, _rest_owner = _segments(W)
+    order = np.argsort(seg_w, kind="stable")
+    seg_w, p, q = seg_w[order], p[order], q[order]
     first = np.searchsorted(seg_w, np.arange(len(W)))
     count = np.searchsorted(seg_w, np.arange(len(W)), side="right") - first
     n = count[wi]
@@ -182,6 +180,25 @@ def _on_one_segment(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.ndarray
     return out
 
 
+def _segments(G: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every straight segment of the lines among ``G`` and their parts: (owner index, start
+    points, end points), then the other parts (polygons, points) and their owners."""
+    tid = shapely.get_type_id(G)
+    simple = (tid == 1) | (tid == 2)  # a LineString or LinearRing is its only part
+    owners = np.arange(len(G))
+    if simple.all():
+        parts, pg = G, owners
+    else:
+        multi = np.nonzero(~simple)[0]
+        more, mi = shapely.get_parts(G[multi], return_index=True)
+        parts = np.concatenate([G[simple], more])
+        pg = np.concatenate([owners[simple], multi[mi]])
+    linear = np.isin(shapely.get_type_id(parts), (1, 2))
+    xy, pc = shapely.get_coordinates(parts[linear], return_index=True)
+    k = np.nonzero(pc[:-1] == pc[1:])[0]
+    return pg[linear][pc[k]], xy[k], xy[k + 1], parts[~linear], pg[~linear]
+
+
 def solid_dots(lat: Lattice, units: list[dict[int, list[Any]]]) -> list[np.ndarray]:
     """Per unit, the (K, 3) dots lying on a wall/fence/trunk, or inside an obstacle or water
     nobody can stand on, level by level in the unit's order and row by row within a level.
@@ -214,16 +231,10 @@ def solid_dots(lat: Lattice, units: list[dict[int, list[Any]]]) -> list[np.ndarr
     gi = np.array(gid, dtype=np.int64)
     # where a dot may touch a solid: the box of each straight segment of its lines, the box
     # of each other part (a wall ring's own box would hold every dot of its building)
-    parts, pg = shapely.get_parts(G, return_index=True)
-    linear = np.isin(shapely.get_type_id(parts), (1, 2))
-    xy, pc = shapely.get_coordinates(parts[linear], return_index=True)
-    k = np.nonzero(pc[:-1] == pc[1:])[0]
-    seg_owner = pg[linear][pc[k]]
-    a, b = xy[k], xy[k + 1]
-    other = np.nonzero(~linear)[0]
-    ob = shapely.bounds(parts[other])
+    seg_owner, a, b, rest, rest_owner = _segments(G)
+    ob = shapely.bounds(rest)
     live = ~np.isnan(ob).any(axis=1)
-    owner_of_box = np.concatenate([seg_owner, pg[other][live]])
+    owner_of_box = np.concatenate([seg_owner, rest_owner[live]])
     bx = np.concatenate([np.column_stack([np.minimum(a, b), np.maximum(a, b)]), ob[live]])
     x0, y0, x1, y1 = bx[:, 0] - 1e-6, bx[:, 1] - 1e-6, bx[:, 2] + 1e-6, bx[:, 3] + 1e-6
     if lat.name == "square":
