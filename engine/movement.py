@@ -50,7 +50,7 @@ CLIMB_UP, CLIMB_UP_ASSISTED = _MC["climb-up"], _MC["climb-up-assisted"]
 CLIMB_DOWN, CLIMB_DOWN_ASSISTED = _MC["climb-down"], _MC["climb-down-assisted"]
 DROP = _MC["drop"]
 
-_BLOCKING = ("wall", "fence", "trunk")
+_BLOCKING = ("wall", "fence", "trunk", "force-field")  # force-field: a Barrier spell
 _BLOCKED, _NONE = -1, -2  # crossing codes: impassable; no hindrance
 
 

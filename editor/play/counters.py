@@ -36,6 +36,8 @@ GHOST_OPACITY = 0.4  # characters on other levels
 OPENED = QColor(40, 200, 90)
 SHUT = QColor(220, 50, 40)
 HOLE = QColor(255, 150, 0)
+SPELL_BARRIER = QColor(60, 170, 255)  # a Barrier spell's force-field
+SPELL_AREA = QColor(150, 90, 200)  # a Poltergeist's whirling debris
 
 
 def initials(ch: CharacterState) -> str:
@@ -247,6 +249,29 @@ class CounterLayer:
             item.setPen(pen)
             item.setZValue(Z_ARCS + 1)
             item.setToolTip(f"{fid}: {'hole' if colour == HOLE else st.openings.get(fid)}")
+            self.scene.addItem(item)
+            self.items.append(item)
+        for area in st.spell_areas:  # a Barrier's force-field, a Poltergeist's debris
+            f = board.feature(area["id"])
+            if f is None or f.level != level or f.geom.is_empty:
+                continue
+            barrier = f.kind == "force-field"
+            path = QPainterPath()
+            for part in getattr(f.geom, "geoms", [f.geom]):
+                ring = getattr(part, "exterior", part)
+                pts = list(getattr(ring, "coords", []))
+                if len(pts) >= 2:
+                    path.moveTo(QPointF(*pts[0]))
+                    for x, y in pts[1:]:
+                        path.lineTo(QPointF(x, y))
+            item = QGraphicsPathItem(path)
+            pen = QPen(SPELL_BARRIER if barrier else SPELL_AREA, 4.0 if barrier else 2.0)
+            pen.setCosmetic(True)
+            item.setPen(pen)
+            if not barrier:
+                item.setBrush(QBrush(QColor(150, 90, 200, 50)))
+            item.setZValue(Z_ARCS + 1)
+            item.setToolTip(f"{area['spell']} of {area['by']}, Force {area['force']}")
             self.scene.addItem(item)
             self.items.append(item)
         smoke = [d for d in st.smoke if d[2] == level]

@@ -287,6 +287,20 @@ SPELL_WORDS = {
     "spell-dropped": lambda e: f"{e['who']} drops {e['spell']} on {e['target']} ({e['why']})",
     "heal-lost": lambda e: (f"{e['who']} loses the healing: boxes "
                             f"{', '.join(map(str, e['boxes']))} marked again"),
+    "ratios": lambda e: (f"{e['who']}'s ratios are {e['move_ratio']}/{e['fire_ratio']} "
+                         + (f"({e['by']}'s {e['spell']})" if e.get("by") else
+                            f"again ({e['spell']} ends)")),
+    "distracted": lambda e: (f"{e['who']} is distracted by {e['by']}'s {e['spell']}: "
+                             f"+{e['modifier']} to his tests"),
+    "petrified": lambda e: f"{e['who']} is turned to stone by {e['by']}",
+    "unpetrified": lambda e: f"{e['who']} is flesh again",
+    "detected": lambda e: (f"{e['who']}'s {e['spell']} finds "
+                           + (", ".join(e["found"]) or "nobody")),
+    "levitating": lambda e: f"{e['who']} is held up by {e['by']}'s levitation",
+    "levitate": lambda e: (f"{e['who']} floats from {_dot(e['frm'])} to {_dot(e['to'])} "
+                           f"({e['by']}: {e['mp']} MP)"),
+    "spell-area": lambda e: (f"{e['who']} raises a {e['spell']} ({e['shape']}) at "
+                             f"{_dot(e['at'])}"),
 }
 
 

@@ -51,7 +51,7 @@ from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
 from engine.play.referees import load_game, new_game
 from engine.play.state import PRONE, CharacterState
-from engine.rules.dmz1990_spells import spell
+from engine.rules.dmz1990_spells import non_combat, spell
 
 FOLLOW_ZOOM = 22.0  # px per dot the view zooms in to (at least) to show who moves
 
@@ -82,6 +82,8 @@ class PlayMode(QObject):
         self.fire_armed = False
         self.throw_armed = False
         self.cast_armed = False
+        self.levitate_armed = False  # the next click moves the character he levitates
+        self.blind_armed = False  # the next click fires blind at the enemy there
         #: the ruleset action (``Game.play_buttons``) waiting for a click, if any
         self.rule_armed: str | None = None
         self.chosen: str | None = None  # the character picked to move next
@@ -160,6 +162,8 @@ class PlayMode(QObject):
         p.throw.toggled.connect(self._arm_throw)
         p.cast.toggled.connect(self._arm_cast)
         p.drop_spell.clicked.connect(self.drop_spell)
+        p.levitate.toggled.connect(lambda on: self._arm_magic_move("levitate", on))
+        p.blind.toggled.connect(lambda on: self._arm_magic_move("blind", on))
         p.rule_toggled.connect(self._arm_rule)
         p.end_phase.clicked.connect(self.end_phase)
         p.roll.clicked.connect(self.roll_fire)
@@ -263,6 +267,7 @@ class PlayMode(QObject):
         self._followed = None
         self.shot = None
         self.fire_armed = self.throw_armed = self.cast_armed = False
+        self.levitate_armed = self.blind_armed = False
         self.rule_armed = None
         if self.tool is not None:
             self.ctx.show_hint(self.tool.hint)
@@ -544,9 +549,12 @@ class PlayMode(QObject):
             return
         action = {"act": "cast", "spell": name,
                   "force": "min" if self.panel.min_force.isChecked() else "max"}
-        sp = spell(name)
+        sp = spell(name) or non_combat(name)
         who = self.character_at(dot)
-        if sp is not None and sp.area:
+        reach = getattr(sp, "reach", "area" if getattr(sp, "area", False) else "one")
+        if reach == "around":  # a Detect spell: round the mage, wherever the click
+            pass
+        elif reach in ("area", "barrier"):  # a dot: the area's centre, his own for a dome
             action["at"] = list(dot)
         elif who is None:
             self.ctx.show_hint(f"Nobody on {dot[0]},{dot[1]} to cast {name} at")
@@ -554,6 +562,35 @@ class PlayMode(QObject):
         else:
             action["target"] = who.id
         self.act(action)
+
+    def _arm_magic_move(self, what: str, on: bool) -> None:
+        """Levitate… or Blind fire… pressed: the next click on the map takes it."""
+        setattr(self, f"{what}_armed", on)
+        if on:
+            for b in (self.panel.fire, self.panel.throw, self.panel.cast,
+                      self.panel.levitate if what == "blind" else self.panel.blind):
+                b.setChecked(False)
+            self.ctx.show_hint("Levitate: click the dot to move him to" if what == "levitate"
+                               else "Blind fire: click the enemy he cannot see")
+        if self.tool is not None:
+            self.tool.hover(None, force=True)
+
+    def magic_move_at(self, dot) -> None:
+        """The armed Levitate… or Blind fire… at ``dot``."""
+        ch = self.selected()
+        if self.levitate_armed:
+            self.panel.levitate.setChecked(False)
+            held = [e["target"] for e in (ch.sustained if ch is not None else ())
+                    if e["spell"] == "levitate-person"]
+            if held:
+                self.act({"act": "levitate", "target": held[0], "to": [int(x) for x in dot]})
+            return
+        self.panel.blind.setChecked(False)
+        who = self.character_at(dot)
+        if who is None or ch is None or who.side == ch.side:
+            self.ctx.show_hint("Blind fire: click an enemy counter")
+            return
+        self.act({"act": "blind", "target": who.id})
 
     def drop_spell(self) -> None:
         ch = self.selected()
@@ -599,6 +636,8 @@ class PlayMode(QObject):
         self.panel.fire.setChecked(False)
         self.panel.throw.setChecked(False)
         self.panel.cast.setChecked(False)
+        self.panel.levitate.setChecked(False)
+        self.panel.blind.setChecked(False)
         for b in self.panel.rule_buttons.values():
             b.setChecked(False)
         self.cancel_fire()

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from editor.play import progress
 from engine.play.game import Game
 from engine.play.reaction import ARCS
+from engine.play.referee_blind import blind_targets
 from engine.play.state import PRONE, CharacterState
 from engine.play.weapons import grenade_kind
 
@@ -145,12 +146,20 @@ class PlayPanel(QWidget):
                              "rolls go to the log")
         self.drop_spell = QPushButton("Drop spell")
         self.drop_spell.setToolTip("Stop sustaining his first sustained spell (free)")
+        self.levitate = QPushButton("Levitate…")
+        self.levitate.setCheckable(True)
+        self.levitate.setToolTip("Then click the dot to move the character he levitates to: "
+                                 "3 MP a dot, 4 MP a story, from his own MP")
+        self.blind = QPushButton("Blind fire…")
+        self.blind.setCheckable(True)
+        self.blind.setToolTip("Then click an enemy he cannot see for smoke, darkness or "
+                              "Invisibility (a Detect spell found him): 3 MP, +4 and +2")
         self.delay = QPushButton("Delay")
         self.delay.setToolTip("Hold the action: he fires at the first enemy who acts in his "
                               "line of fire (before anything else in his action)")
         buttons = [self.end_move, self.posture, self.ready, self.reload, self.open_door,
                    self.fire, self.throw, self.end_phase, self.delay, self.cast,
-                   self.drop_spell]
+                   self.drop_spell, self.levitate, self.blind]
         for i, b in enumerate(buttons):
             grid.addWidget(b, i // 2, i % 2)
         lay.addLayout(grid)
@@ -288,6 +297,7 @@ class PlayPanel(QWidget):
         p._show_modes(g.fire_modes(sel) if sel is not None else [])
         p.end_phase.setEnabled(not st.finished)
         self._show_spells(sel)
+        self._show_magic_moves(g, sel)
         p.weapon_box.clear()
         p.opening_box.clear()
         if sel is None:
@@ -361,6 +371,23 @@ class PlayPanel(QWidget):
         self.drop_spell.setToolTip("Sustaining " + ", ".join(
             f"{e['spell']} on {e['target']}" for e in held) + f": +{len(held)} to his tests; "
             "drop the first (free)" if held else "He sustains no spell")
+
+    def _show_magic_moves(self, g: Game, sel: CharacterState | None) -> None:
+        """Levitate… for a mage holding someone up; Blind fire… when he has someone to fire
+        at blind (seed 000 l.993-1005, l.1758)."""
+        lev = [e["target"] for e in (sel.sustained if sel is not None else ())
+               if e["spell"] == "levitate-person"]
+        self.levitate.setVisible(bool(lev))
+        self.levitate.setEnabled(bool(lev))
+        if lev:
+            self.levitate.setToolTip(f"Then click the dot to move {lev[0]} to: 3 MP a dot, "
+                                     "4 MP a story, from his own MP")
+        blind = blind_targets(g, sel) if sel is not None and g.units == "MP" else []
+        self.blind.setVisible(bool(blind))
+        self.blind.setEnabled(bool(blind))
+        if blind:
+            self.blind.setToolTip("Then click " + ", ".join(blind) + ", whom he cannot see "
+                                  "(smoke, darkness, or found invisible): 3 MP, +4 and +2")
 
     def set_rule_buttons(self, specs: list[tuple[str, str, str, str]]) -> None:
         """One checkable button per action the referee offers (kept while they stay the

@@ -130,6 +130,9 @@ class PlayTool(Tool):
         if m.cast_armed:
             m.cast_at(d)
             return True
+        if m.levitate_armed or m.blind_armed:
+            m.magic_move_at(d)
+            return True
         if m.rule_armed:
             m.rule_at(d)
             return True
@@ -223,7 +226,8 @@ class PlayTool(Tool):
         self._path_items = []
         m = self.mode
         self.preview = m.preview_path(None if m.fire_armed or m.throw_armed or m.cast_armed
-                                      or m.rule_armed else d)
+                                      or m.rule_armed or m.levitate_armed or m.blind_armed
+                                      else d)
         if m.throw_armed and d is not None:
             self.draw_throw(d)
         pv = self.preview

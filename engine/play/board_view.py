@@ -118,6 +118,16 @@ class BoardView(Protocol):
 
     def barriers_near(self, dot: Dot3, radius: int) -> list[BarrierInfo]: ...
 
+    def add_spell_feature(self, fid: str, kind: str, level: int, geom: Any,
+                          props: dict[str, Any]) -> None:
+        """A spell's place on the map (``obstacle`` debris, a ``force-field``), seen by
+        movement and sight from now on (engine/play/referee_areas.py)."""
+        ...
+
+    def remove_spell_feature(self, fid: str) -> None:
+        """The spell of ``fid`` is dropped: movement and sight no longer see it."""
+        ...
+
     def blast_through(self, burst: Dot3, target: Dot3, grenade: str) -> dict[str, Any] | None:
         """The ruleset's blast left at ``target`` past the barriers from ``burst`` (None: the
         ruleset has no blast-against-barrier rule)."""

@@ -17,17 +17,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.play.bot_odds import exposure
+from engine.play.bot_odds import exposure, shot_odds
 from engine.play.condition import PHYSICAL
+from engine.play.referee_areas import victims as area_victims
+from engine.play.referee_blind import BLIND_FIRE_MP, blind_value
+from engine.play.referee_effects import known_to
 from engine.play.referee_sustain import problem, target_value
 from engine.play.shots import p_success
 from engine.play.state import CharacterState
 from engine.rules.dmz1990_spells import (
     ARMORED,
     NON_COMBAT_MP,
+    POLTERGEIST_SV_PER_FORCE,
+    NonCombat,
     armor_bonus,
     force_of,
     non_combat,
+    ratio_after,
     success_value,
 )
 
@@ -35,6 +41,14 @@ from engine.rules.dmz1990_spells import (
 BACK_IN_FIGHT = 3.0
 #: expected boxes a support spell must buy before a bot mage spends 3 MP on it
 WORTH = 0.6
+#: MP a mover is reckoned to spend in an arc he crosses (what a Fire Ratio change is worth)
+ARC_WALK = 6
+#: the chance a reacting character's arc is crossed at all before his next phase
+ARC_ODDS = 0.5
+#: turns a Petrified enemy is reckoned to stay out (the mage drops nothing he need not)
+PETRIFIED_TURNS = 2
+#: expected boxes before a bot fires blind (a blind shot wastes ammunition more often)
+GOOD_BLIND = 0.5
 
 
 def _shielded(game: Any, t: CharacterState, effect: str, force: int,
@@ -43,8 +57,8 @@ def _shielded(game: Any, t: CharacterState, effect: str, force: int,
     before = exposure(game, t, t.pos, foes)
     if before <= 0:
         return 0.0
-    if effect == "armor":
-        bonus = armor_bonus(force)
+    if effect in ("armor", "barrier"):
+        bonus = armor_bonus(force) if effect == "armor" else force
         saved = dict(t.defense)
         for k in ARMORED:
             t.defense[k] = t.defense_value(k) + bonus
@@ -62,6 +76,72 @@ def _shielded(game: Any, t: CharacterState, effect: str, force: int,
     return max(0.0, before - after)
 
 
+def _reaction_shots(fire_ratio: int) -> float:
+    """Reaction attacks a mover walking :data:`ARC_WALK` MP through an arc draws."""
+    return ARC_WALK / max(1, fire_ratio)
+
+
+def _best_at(game: Any, a: CharacterState, others: list[CharacterState]) -> float:
+    """``a``'s best expected boxes of one shot at any of ``others`` from where he stands."""
+    return max((shot_odds(game, a, a.pos, o, o.pos, False) for o in others
+                if o.pos is not None and not o.out), default=0.0)
+
+
+def _threat(game: Any, foe: CharacterState, mine: list[CharacterState]) -> float:
+    """Boxes ``foe`` puts into ``mine`` with one aimed shot each (what silencing him saves)."""
+    return sum(shot_odds(game, foe, foe.pos, c, c.pos, True) for c in mine
+               if c.pos is not None and not c.out)
+
+
+def _distracted(game: Any, foe: CharacterState, key: str, by: int,
+                mine: list[CharacterState]) -> float:
+    """Boxes of his fire a +``by`` to ``foe``'s tests keeps off ``mine`` (the referee's own
+    odds asked with the modifier on)."""
+    before = _threat(game, foe, mine)
+    if before <= 0:
+        return 0.0
+    foe.under[key] = by
+    try:
+        after = _threat(game, foe, mine)
+    finally:
+        del foe.under[key]
+    return max(0.0, before - after)
+
+
+def _gain(game: Any, ch: CharacterState, sp: NonCombat, t: CharacterState, force: int,
+          foes: list[CharacterState], mine: list[CharacterState]) -> float:
+    """Boxes a spell on ``t`` buys ``ch``'s side (module docstring)."""
+    if sp.effect == "heal":
+        gain = float(min(sp.heal, len(t.condition.marked(PHYSICAL))))
+        if t.condition.out and t.condition.boxes.get(0) == PHYSICAL:
+            gain += BACK_IN_FIGHT  # box 0 is the first healed: he wakes
+        return gain
+    if sp.effect in ("armor", "invisible"):
+        return _shielded(game, t, sp.effect, force, foes)
+    if sp.effect == "ratios":
+        fr = ratio_after(t.fire_ratio, sp.fire)
+        shots = _reaction_shots(fr) - _reaction_shots(t.fire_ratio)
+        if t.side == ch.side:  # more reaction attacks of his
+            return max(0.0, shots) * _best_at(game, t, foes) * ARC_ODDS
+        return max(0.0, -shots) * _best_at(game, t, mine) * ARC_ODDS
+    if t.side == ch.side:
+        return 0.0
+    if sp.effect == "distract":
+        return _distracted(game, t, sp.key, sp.distract, mine)
+    if sp.effect == "petrify":
+        return PETRIFIED_TURNS * _threat(game, t, mine)
+    return 0.0
+
+
+def _targets(game: Any, ch: CharacterState, sp: NonCombat, mine: list[CharacterState],
+             foes: list[CharacterState]) -> list[CharacterState]:
+    if sp.reach in ("touch", "self"):
+        return mine
+    if sp.reach == "los" and sp.effect != "levitate":
+        return mine + foes
+    return []
+
+
 def support_spell(game: Any, ch: CharacterState, foes: list[CharacterState],
                   keep_mp: float) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """The Non-Combat ``cast`` worth most to ``ch``'s side now, and why; None when nothing
@@ -69,8 +149,8 @@ def support_spell(game: Any, ch: CharacterState, foes: list[CharacterState],
     if game.units != "MP" or ch.sustained or ch.mp_left < NON_COMBAT_MP + keep_mp:
         return None
     best: tuple[float, dict[str, Any], dict[str, Any]] | None = None
-    friends = [c for c in game.state.characters.values()
-               if c.side == ch.side and c.pos is not None and c.exited is None]
+    mine = [c for c in game.state.characters.values()
+            if c.side == ch.side and c.pos is not None and c.exited is None]
     for name, top in ch.spells.items():
         sp = non_combat(name)
         if sp is None:
@@ -80,21 +160,85 @@ def support_spell(game: Any, ch: CharacterState, foes: list[CharacterState],
             sv = success_value(ch.success_value("sorcery"), f)
             drain = (1 - p_success(ch.defense_value("mana_spell") - sp.drain_value(f))) * \
                 sp.drain_damage(f)
-            for t in friends:
-                if problem(game, ch, sp, t):
-                    continue
-                p = p_success(sv - target_value(sp, t))
-                if sp.effect == "heal":
-                    gain = float(min(sp.heal, len(t.condition.marked(PHYSICAL))))
-                    if t.condition.out and t.condition.boxes.get(0) == PHYSICAL:
-                        gain += BACK_IN_FIGHT  # box 0 is the first healed: he wakes
+            options = [(t, None) for t in _targets(game, ch, sp, mine, foes)
+                       if not problem(game, ch, sp, t)]
+            options += _places(game, ch, sp, f, foes, mine)
+            for t, place in options:
+                if place is None:
+                    p = p_success(sv - target_value(sp, t, ch))
+                    gain = _gain(game, ch, sp, t, f, foes, mine)
                 else:
-                    gain = _shielded(game, t, sp.effect, f, foes)
+                    # each one in a Chaotic World and each enemy a Detect spell looks
+                    # for rolls alone (counted in the gain); the others roll once
+                    p = 1.0 if sp.effect in ("distract", "detect") else \
+                        p_success(sv - int(place[1]))
+                    gain = place[2]
                 value = p * gain - drain
                 if value >= WORTH and (best is None or value > best[0]):
-                    act = {"act": "cast", "spell": sp.key, "target": t.id, "force": level}
-                    why = {"spell": sp.key, "target": t.id, "force": level,
-                           "chance": round(p, 2), "buys_boxes": round(gain, 2),
+                    act = {"act": "cast", "spell": sp.key, "force": level}
+                    if place is None:
+                        act["target"] = t.id
+                    elif sp.reach != "around":
+                        act["at"] = list(place[0])
+                    why = {"spell": sp.key, "target": t.id if place is None else None,
+                           "force": level, "chance": round(p, 2), "buys_boxes": round(gain, 2),
                            "drain_boxes": round(drain, 2)}
                     best = (value, act, why)
     return None if best is None else (best[1], best[2])
+
+
+def _places(game: Any, ch: CharacterState, sp: NonCombat, force: int,
+            foes: list[CharacterState], mine: list[CharacterState]
+            ) -> list[tuple[None, tuple[tuple[int, int, int], int, float]]]:
+    """Place spells worth weighing: (None, (dot, Target Value, boxes bought)).  Chaotic World
+    and Poltergeist at each enemy he sees (friends in the area count against it), a Physical
+    Barrier dome round himself (the fire it keeps off him, as Armor of its Force would)."""
+    out: list[tuple[None, tuple[tuple[int, int, int], int, float]]] = []
+    if sp.reach == "area":
+        sv = success_value(ch.success_value("sorcery"), force)
+        for f in foes:
+            if f.pos is None or f.out or game.sight(ch, f)[0].blocked:
+                continue
+            gain = 0.0
+            for v in area_victims(game, ch, f.pos):
+                sign = 1.0 if v.side != ch.side else -1.0
+                if sp.effect == "distract":
+                    p = p_success(sv - target_value(sp, v, ch))
+                    gain += sign * p * (_distracted(game, v, sp.key, sp.distract, mine)
+                                        if v.side != ch.side else ARC_ODDS)
+                else:  # Poltergeist: a box of stun at Force x 5 against Impact
+                    gain += sign * p_success(POLTERGEIST_SV_PER_FORCE * force -
+                                             v.defense_value("impact"))
+            out.append((None, (f.pos, int(sp.target_value or 0), gain)))
+    elif sp.effect == "detect" and ch.pos is not None:
+        lat = game.board.lattice
+        hidden = [f for f in foes if f.invisible and f.pos is not None and not f.out and
+                  not known_to(game, ch, f) and
+                  lat.distance(f.pos[:2], ch.pos[:2]) <= sp.radius]
+        sv = success_value(ch.success_value("sorcery"), force)
+        gain = sum(_threat(game, f, mine) * p_success(sv - target_value(sp, f, ch))
+                   for f in hidden) * ARC_ODDS
+        out.append((None, (ch.pos, 0, gain)))
+    elif sp.key == "physical-barrier" and ch.pos is not None:
+        gain = _shielded(game, ch, "barrier", force, foes)
+        out.append((None, (ch.pos, int(sp.target_value or 0), gain)))
+    return out
+
+
+def blind_shot(game: Any, ch: CharacterState, foes: list[CharacterState]
+               ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """Blind Fire at an invisible enemy a friend's Detect spell has found, when it is worth a
+    shot (the bots leave smoke and darkness alone: they see as before)."""
+    if game.units != "MP" or ch.mp_left < BLIND_FIRE_MP:
+        return None
+    best = None
+    for f in foes:
+        if not f.invisible or not known_to(game, ch, f):
+            continue
+        v = blind_value(game, ch, f)
+        if v >= GOOD_BLIND and (best is None or v > best[0]):
+            best = (v, f)
+    if best is None:
+        return None
+    return ({"act": "blind", "target": best[1].id},
+            {"target": best[1].id, "blind": True, "expected_boxes": round(best[0], 2)})

@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.play import actions as A
 from engine.play import objectives as obj_rules
-from engine.play.bot_magic import support_spell
+from engine.play.bot_magic import blind_shot, support_spell
 from engine.play.bot_odds import best_offense, exposure, path_danger, shot_odds
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
@@ -201,6 +201,10 @@ class Bot:
             self._set_arc(game, ch)
             return
         self._shoot(game, ch, keep=5)
+        if self._active(game, ch):  # an invisible enemy a friend's Detect spell has found
+            blind = blind_shot(game, ch, self._watched(game, ch))
+            if blind is not None:
+                self._try(game, ch, self._trace(game, ch, *blind))
         if not self._active(game, ch):
             return
         if not ch.carrying and ch.condition.modifier < self.behaviour.retreat_at and \

@@ -365,6 +365,26 @@ class EngineBoard:
                         {"note": "grenade smoke"}))
         self._invalidate(los=True)
 
+    # ------------------------------------------------------------------ spell features
+    def add_spell_feature(self, fid: str, kind: str, level: int, geom: Any,
+                          props: dict[str, Any]) -> None:
+        """A spell's place on the map (a Poltergeist's debris, a Barrier's force-field) as a
+        feature of the forked board, seen by movement and sight like smoke
+        (engine/play/referee_areas.py)."""
+        c = geom.representative_point()
+        bld = self.board.building_of((*self.lattice.dot_at((c.x, c.y)), level))
+        self.board.put_feature(Feature(kind, fid, level, geom,
+                                       None if bld is None else bld.index, props))
+        self._invalidate(los=True)
+
+    def remove_spell_feature(self, fid: str) -> None:
+        """The spell is dropped: its feature becomes one nothing sees or bumps into."""
+        f = self.board.feature(fid)
+        if f is None or f.kind == "spent":
+            return
+        self.board.put_feature(Feature("spent", fid, f.level, f.geom, f.building, {}), fid)
+        self._invalidate(los=True)
+
     # ------------------------------------------------------------------ barriers
     def blast_through(self, burst: Dot3, target: Dot3, grenade: str) -> dict[str, Any] | None:
         return blast_through(self.board, tuple(burst), tuple(target), grenade,

@@ -36,6 +36,10 @@ from engine.play.errors import PlayError
 from engine.play.events import EventLog
 from engine.play.grenades import MAX_THROW, accuracy_target_value, scatter_point, throw_mp
 from engine.play.reaction import ARCS, Arc, ReactionTally, arc_cost, arcs_allowed
+from engine.play.referee_areas import across
+from engine.play.referee_areas import restore as restore_areas
+from engine.play.referee_blind import blind_fire
+from engine.play.referee_effects import burden
 from engine.play.referee_levels import (
     fall_damage,
     fall_target_value,
@@ -43,6 +47,7 @@ from engine.play.referee_levels import (
     may_stop_on,
     riders,
 )
+from engine.play.referee_levitate import levitate
 from engine.play.referee_melee import melee_attack, melee_contact
 from engine.play.referee_spells import cast as cast_spell
 from engine.play.referee_spells import react_with_spell
@@ -513,16 +518,21 @@ class Game:
             mods["movement_fire"] = MOVEMENT_FIRE_MODIFIER
         if a.condition.modifier:
             mods["injury"] = a.condition.modifier
-        if a.sustained:
-            mods["sustaining"] = len(a.sustained)
+        burdens = burden(self, a)  # spells he sustains or suffers (seed 000 l.1495, l.1735)
+        mods.update(burdens)
         mr = minimum_range_penalty(w.type, s.range)
         if mr:
             mods["minimum_range"] = mr
         lift = riders(self.state, self.board, a)
         if lift:
             mods["elevator"] = lift
+        if self.state.spell_areas:  # a Physical Barrier between them (seed 000 l.1796)
+            wall = across(self, a, t, (defense_type(w.type),))
+            if wall:
+                mods["barrier_spell"] = wall
+                lift += wall
         tv = mods["defense"] + s.total + chars + mods.get("movement_fire", 0) + \
-            mods.get("injury", 0) + mods.get("sustaining", 0) + mr + lift
+            mods.get("injury", 0) + sum(burdens.values()) + mr + lift
         sv = w.success[step]
         p = p_success(sv - tv)
         return ShotPlan(p, p * w.damage,
@@ -593,6 +603,8 @@ class Game:
         tv = target.defense_value(defense_type(w.type)) + s.total + \
             shooter.condition.modifier + minimum_range_penalty(w.type, s.range) + \
             (MOVEMENT_FIRE_MODIFIER if movement_fire else 0)
+        if shooter.sustained or shooter.under or self.state.spell_areas:
+            tv += sum(burden(self, shooter).values())
         return p_success(w.success[step] - tv) * w.damage
 
     def _fire(self, a: CharacterState, t: CharacterState, movement_fire: bool,
@@ -863,8 +875,7 @@ class Game:
         mods = {"defense": defender.defense_value("impact")}
         if attacker.condition.modifier:
             mods["injury"] = attacker.condition.modifier
-        if attacker.sustained:
-            mods["sustaining"] = len(attacker.sustained)
+        mods.update(burden(self, attacker))
         lift = riders(self.state, self.board, attacker)
         if lift:
             mods["elevator"] = lift
@@ -941,6 +952,14 @@ class Game:
         """Drop a Sustained spell: free, its effect ends (seed 000 l.1437)."""
         drop_spell(self, self.mover, spell, target=target)
 
+    def _do_levitate(self, target: str, to: list[int] | tuple[int, ...]) -> None:
+        """Move the character the mover holds up by Levitate (seed 000 l.1758)."""
+        levitate(self, target, to)
+
+    def _do_blind(self, target: str) -> None:
+        """Blind Fire at an enemy he cannot see but knows is there (seed 000 l.993-1005)."""
+        blind_fire(self, target)
+
     def _do_jump(self, to: list[int] | tuple[int, ...]) -> None:
         """An uncontrolled fall off an edge: free, ends Prone, may hurt (seed 000 l.584)."""
         m = self.mover
@@ -1005,9 +1024,10 @@ class Game:
         tv = accuracy_target_value(dots, cover, gk.aerodynamic)
         rng = self.cost("throw", m, dots, w)[0]
         mods = {"range": rng, "cover": cover}
-        if m.sustained:
-            tv += len(m.sustained)
-            mods["sustaining"] = len(m.sustained)
+        burdens = burden(self, m)
+        if burdens:
+            tv += sum(burdens.values())
+            mods.update(burdens)
         res = self.dice.test("grenade accuracy", m.success_value("throwing"), tv,
                              mods, thrower=m.id, aimed=list(at))
         land = at
@@ -1077,6 +1097,8 @@ class Game:
             board.set_opening(feature, st)
         if state.smoke:
             board.add_smoke(list(state.smoke))
+        if state.spell_areas:
+            restore_areas(game)
         for feature in state.holes:
             board.open_hole(feature)
         return game

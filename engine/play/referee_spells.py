@@ -16,10 +16,12 @@ failure marks half the damage as stun on the mage (l.1487).
 **Reaction fire** (l.1461, l.962): a mage holding an arc with a weapon may cast a combat spell
 instead of firing, one for each Fire Ratio's worth of MP the mover spends, as he would fire; no
 +2 for Movement Fire; the weapon is dropped for nothing and costs its 3 MP to ready again in
-his own next phase.  The referee casts for him (:func:`react_with_spell`) when the
-single-target spell worth most after its expected Drain beats the weapon's shot and its chance
-is at least the one a reacting shooter holds out for; area spells are never cast this way
-(they would take in his own side's movers' neighbours: our choice).
+his own next phase.  The referee casts for him (:func:`react_with_spell`) when the spell
+worth most after its expected Drain beats the weapon's shot and its chance is at least the one
+a reacting shooter holds out for.  The book puts no limit on which combat spell reacts
+(l.1459, l.1463), so an area spell may: aimed at the mover's dot, it is worth what it does to
+every enemy within three dots less what it does to the mage's own side there, himself
+included (:func:`area_value`).
 
 The referee's hooks are ``Game._do_cast`` (which hands the action here; Non-Combat spells go
 on to :mod:`engine.play.referee_sustain`) and ``Game._reaction_attack``.
@@ -31,17 +33,20 @@ from typing import Any
 
 from engine.play.condition import PHYSICAL, STUN
 from engine.play.errors import PlayError
+from engine.play.referee_areas import across, victims
+from engine.play.referee_effects import burden
 from engine.play.referee_melee import melee_contact
-from engine.play.referee_sustain import cast_non_combat, sustaining
+from engine.play.referee_sustain import cast_non_combat
 from engine.play.shots import p_success
 from engine.play.state import STANDING, CharacterState
 from engine.rules.dmz1990_spells import (
-    AREA_RADIUS,
     TOUCH_EASIER,
     Spell,
     force_of,
     non_combat,
+    refused,
     spell,
+    spell_key,
     success_value,
 )
 
@@ -54,6 +59,9 @@ def known(ch: CharacterState, name: str) -> tuple[Any, int]:
     :class:`~engine.rules.dmz1990_spells.NonCombat`) and its Maximum Force, or a PlayError."""
     sp = spell(name) or non_combat(name)
     if sp is None:
+        why = refused(name)
+        if why:
+            raise PlayError(f"{spell_key(name)} is not in play: {why}")
         raise PlayError(f"{name!r} is not a spell play knows (docs/play.md, Spells)")
     for have, force in ch.spells.items():
         if (spell(have) or non_combat(have)) == sp:
@@ -81,12 +89,14 @@ def spell_numbers(game: Any, m: CharacterState, t: CharacterState, sp: Spell, fo
     mods.update(los)
     if chars:
         mods["characters"] = chars
+    wall = across(game, m, t, (sp.defense,))  # a Mana Barrier between them (l.1796)
+    if wall:
+        mods["barrier_spell"] = wall
     if not reaction:
         mods["movement_fire"] = MOVEMENT_FIRE
     if m.condition.modifier:
         mods["injury"] = m.condition.modifier
-    if m.sustained:
-        mods["sustaining"] = sustaining(m)
+    mods.update(burden(game, m))
     tv = sum(mods.values())
     sv = success_value(m.success_value("sorcery"), force)
     return {"success_value": sv, "target_value": tv, "modifiers": mods}
@@ -107,21 +117,6 @@ def spell_value(game: Any, m: CharacterState, t: CharacterState, sp: Spell, forc
     return p * sp.damage(force)
 
 
-def victims(game: Any, m: CharacterState, at: tuple[int, int, int]) -> list[CharacterState]:
-    """Everyone an area spell aimed at ``at`` reaches: within three dots on its level and in
-    the mage's sight (the mage himself too, if he stands in it)."""
-    lat = game.board.lattice
-    out = []
-    for c in game.state.characters.values():
-        if c.out or c.pos is None or c.pos[2] != at[2]:
-            continue
-        if lat.distance(c.pos[:2], at[:2]) > AREA_RADIUS:
-            continue
-        if c is m or not game.sight(m, c)[0].blocked:
-            out.append(c)
-    return out
-
-
 def drain_risk(m: CharacterState, sp: Spell, force: int) -> float:
     """Stun boxes a cast is expected to cost the mage in Drain."""
     return (1 - p_success(m.defense_value("mana_spell") - sp.drain_value(force))) * \
@@ -135,7 +130,7 @@ def cast(game: Any, spell_name: str, target: str | None = None,
     m = game.mover
     sp, max_force = known(m, spell_name)
     if not isinstance(sp, Spell):
-        cast_non_combat(game, m, sp, max_force, target, force, extra)
+        cast_non_combat(game, m, sp, max_force, target, force, extra, at)
         return
     if extra:
         raise PlayError("a combat spell costs 3 MP like a shot: no extra MP (l.1465)")
@@ -162,7 +157,8 @@ def cast(game: Any, spell_name: str, target: str | None = None,
             if not melee_contact(game.board, m.pos, t.pos):
                 raise PlayError(f"{sp.key} needs {target} on an adjoining dot")
         elif spell_numbers(game, m, t, sp, f) is None:
-            raise PlayError(f"{m.id} cannot see {target}")
+            raise PlayError(f"{m.id} cannot see {target}: a spell needs sight, and Blind Fire "
+                            "never involves magic (l.1427, l.995)")
         hit = [t]
     cost = game.cost("fire", m)
     game._need(m, cost, "casting a spell")
@@ -217,18 +213,37 @@ def drain(game: Any, m: CharacterState, sp: Spell, force: int) -> None:
         game.damage(m, sp.drain_damage(force), STUN, source="drain", spell=sp.key)
 
 
+def area_value(game: Any, m: CharacterState, at: tuple[int, int, int], sp: Spell, force: int,
+               reaction: bool = False) -> float:
+    """Expected boxes an area spell aimed at ``at`` deals the mage's enemies less what it
+    deals his own side (himself included) (what the reacting mage and the bots weigh)."""
+    total = 0.0
+    for v in victims(game, m, at):
+        if v is m:
+            p = p_success(success_value(m.success_value("sorcery"), force) -
+                          m.defense_value(sp.defense))
+            total -= p * sp.damage(force)
+            continue
+        got = spell_value(game, m, v, sp, force, reaction=reaction)
+        total += got if v.side != m.side else -got
+    return total
+
+
 def best_reaction_spell(game: Any, r: CharacterState, m: CharacterState
                         ) -> tuple[float, Spell, int] | None:
-    """The single-target combat spell ``r`` knows worth most at ``m`` as reaction fire
-    (expected boxes less expected Drain), at Maximum or Minimum Force."""
+    """The combat spell ``r`` knows worth most at ``m`` as reaction fire (expected boxes less
+    expected Drain), at Maximum or Minimum Force; an area spell is aimed at ``m``'s dot and
+    counts what it does to everyone there, friends against it (l.1447, l.1459)."""
     best = None
     for name, top in r.spells.items():
         sp = spell(name)
-        if sp is None or sp.area:
+        if sp is None:
             continue
         for level in ("max", "min"):
             f = force_of(top, level)
-            value = spell_value(game, r, m, sp, f, reaction=True) - drain_risk(r, sp, f)
+            worth = area_value(game, r, m.pos, sp, f, reaction=True) if sp.area else \
+                spell_value(game, r, m, sp, f, reaction=True)
+            value = worth - drain_risk(r, sp, f)
             if best is None or value > best[0]:
                 best = (value, sp, f)
     return best
@@ -253,7 +268,9 @@ def react_with_spell(game: Any, r: CharacterState, m: CharacterState) -> bool:
     if r.ready is not None:  # dropped for nothing; 3 MP to ready it in his phase (l.1461)
         game.log.record("unready", who=r.id, weapon=r.weapons[r.ready].name)
         r.ready = None
+    hit = victims(game, r, m.pos) if sp.area else [m]
     game.log.record("cast", who=r.id, spell=sp.key, force=f, damage=sp.damage(f),
-                    targets=[m.id], at=None, reaction=True, expected=round(value, 2))
-    resolve(game, r, sp, f, [m], reaction=True)
+                    targets=[c.id for c in hit], at=list(m.pos) if sp.area else None,
+                    reaction=True, expected=round(value, 2))
+    resolve(game, r, sp, f, hit, reaction=True)
     return True

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.play import referee_areas
 from engine.play.condition import PHYSICAL, STUN
 from engine.play.errors import PlayError
+from engine.play.referee_effects import apply, burden, detect, undo
 from engine.play.referee_melee import melee_contact
 from engine.play.state import CharacterState
 from engine.rules.dmz1990_spells import (
@@ -32,6 +34,7 @@ from engine.rules.dmz1990_spells import (
     armor_bonus,
     effort_mp,
     force_of,
+    non_combat,
     success_value,
 )
 
@@ -50,56 +53,106 @@ def effect_on(game: Any, t: CharacterState, key: str) -> tuple[CharacterState, d
     return None
 
 
-def target_value(sp: NonCombat, t: CharacterState) -> int:
-    """The spell's Target Value: the boxes ``t`` has filled for a Heal spell (l.1719)."""
-    return len(t.condition.marked()) if sp.target_value is None else sp.target_value
+def target_value(sp: NonCombat, t: CharacterState, m: CharacterState | None = None) -> int:
+    """The spell's Target Value on ``t``: the boxes he has filled for a Heal spell (l.1719),
+    one of his Defenses (Chaos, Petrify), else the spell's number; Levitate on an enemy 9
+    (l.1766)."""
+    if sp.target_value is None:
+        return len(t.condition.marked())
+    if isinstance(sp.target_value, str):
+        return t.defense_value(sp.target_value)
+    if sp.unwilling is not None and m is not None and t.side != m.side:
+        return sp.unwilling
+    return sp.target_value
 
 
 def problem(game: Any, m: CharacterState, sp: NonCombat, t: CharacterState) -> str | None:
     """Why ``m`` cannot cast ``sp`` on ``t`` now (None: he can)."""
     if game.units != "MP":
         return "Non-Combat spells are DMZ's (seed 000)"
-    if t.side != m.side:
+    if t.condition.dead or t.pos is None or t.exited is not None or "petrified" in t.under:
+        return f"{t.id} is beyond help" if t.side == m.side else f"{t.id} is not a target"
+    if t.out and (t.side != m.side or sp.effect != "heal"):
+        return f"{t.id} is out of the fight"  # only a Heal spell wakes the unconscious
+    if sp.reach == "self" and t is not m:
+        return f"{sp.key} works on the caster alone"
+    if sp.reach in ("touch", "self") and t.side != m.side:
         return f"{sp.key} needs a willing subject, not {t.id}"
-    if t.condition.dead or t.pos is None:
-        return f"{t.id} is beyond help"
-    if t is not m and not melee_contact(game.board, m.pos, t.pos):
+    if sp.reach == "touch" and t is not m and not melee_contact(game.board, m.pos, t.pos):
         return f"{sp.key} needs {t.id} on an adjoining dot (touch)"
+    if sp.reach == "los" and t is not m and game.sight(m, t)[0].blocked:
+        return f"{m.id} cannot see {t.id} (l.1427)"
     if sp.effect == "heal" and not t.condition.marked(PHYSICAL):
         return f"{t.id} has no physical damage to heal"
     if sp.effect != "heal" and effect_on(game, t, sp.key) is not None:
         return f"{t.id} is already under {sp.key}"
+    if sp.effect == "ratios" and effect_on_kind(game, t, "ratios") is not None:
+        return f"{t.id}'s ratios are already changed by a spell"
     return None
 
 
+def effect_on_kind(game: Any, t: CharacterState, key: str) -> dict | None:
+    for c in game.state.characters.values():
+        for e in c.sustained:
+            if key in e and e["target"] == t.id:
+                return e
+    return None
+
+
+def los_mods(game: Any, m: CharacterState, t: CharacterState, sp: NonCombat) -> dict[str, int]:
+    """Cover and visibility on a spell cast at another character's Defense, as for a combat
+    spell but never elevation (l.812, l.1477-1481); none for a fixed Target Value."""
+    if t is m or not isinstance(sp.target_value, str):
+        return {}
+    s = game.sight(m, t)[0]
+    return {k: v for k, v in s.modifiers.items() if v and k != "elevation"}
+
+
 def cast_non_combat(game: Any, m: CharacterState, sp: NonCombat, max_force: int,
-                    target: str | None, force: str = "max", extra: int = 0) -> None:
+                    target: str | None, force: str = "max", extra: int = 0,
+                    at: list[int] | tuple[int, ...] | None = None) -> None:
     """Carry out a Non-Combat ``cast`` for the moving character (see the module docstring)."""
     if force not in ("max", "min"):
         raise PlayError(f"force is max or min, not {force!r}")
     if not isinstance(extra, int) or extra < 0:
         raise PlayError(f"extra is a number of 3 MP steps, not {extra!r}")
-    t = game.char(target) if target else m
-    why = problem(game, m, sp, t)
-    if why:
-        raise PlayError(why)
+    if game.units != "MP":
+        raise PlayError("Non-Combat spells are DMZ's (seed 000)")
+    if sp.reach in ("area", "barrier"):
+        place = referee_areas.place(game, m, sp, target, at)
+        t = m
+    else:
+        place = None
+        t = game.char(target) if target else m
+        if sp.reach == "around":
+            t = m
+        why = problem(game, m, sp, t)
+        if why:
+            raise PlayError(why)
     f = force_of(max_force, force)
     cost = (float(effort_mp(extra)), 0)
     game._need(m, cost, "casting a spell")
     if not game._spend(m, cost, f"cast {sp.key}"):
         return  # reaction fire stopped him: the spell is not cast (l.971)
-    mods = {"spell": target_value(sp, t)}
+    mods: dict[str, int] = {}
     if extra:
         mods["extra_mp"] = -extra
-    if m.sustained:
-        mods["sustaining"] = sustaining(m)
+    mods.update(burden(game, m))
     sv = success_value(m.success_value("sorcery"), f)
     game.log.record("cast", who=m.id, spell=sp.key, force=f, targets=[t.id], mp=cost[0],
-                    non_combat=True)
-    res = game.dice.test("spell", sv, sum(mods.values()), mods, attacker=m.id, target=t.id,
-                         spell=sp.key, force=f)
-    if res.success:
-        _take_effect(game, m, t, sp, f)
+                    non_combat=True, **({"at": list(place["at"])} if place else {}))
+    if sp.effect == "detect":
+        entry: dict[str, Any] = {"spell": sp.key, "target": m.id, "force": f}
+        detect(game, m, sp, f, sv, mods, entry)
+        m.sustained.append(entry)
+    elif place is not None:
+        referee_areas.cast(game, m, sp, f, sv, mods, place)
+    else:
+        tm = {"spell": target_value(sp, t, m), **los_mods(game, m, t, sp), **mods}
+        res = game.dice.test("spell", sv, sum(tm.values()), tm, attacker=m.id, target=t.id,
+                             spell=sp.key, force=f)
+        if res.success:
+            _take_effect(game, m, t, sp, f)
     drain = sp.drain_value(f)
     if m.out:
         return
@@ -133,7 +186,14 @@ def _take_effect(game: Any, m: CharacterState, t: CharacterState, sp: NonCombat,
     elif sp.effect == "invisible":
         t.invisible = True
         game.log.record("invisible", who=t.id, by=m.id)
+    elif sp.effect == "levitate":
+        entry.update(levitate=0, turn=game.state.turn)
+        game.log.record("levitating", who=t.id, by=m.id)
+    else:
+        apply(game, m, t, sp, entry)
     m.sustained.append(entry)
+    if sp.effect == "petrify" and t.sustained:
+        drop_all(game, t, "turned to stone")
 
 
 def tick(game: Any, m: CharacterState) -> None:
@@ -142,6 +202,11 @@ def tick(game: Any, m: CharacterState) -> None:
         if "until" in e and game.state.turn >= e["until"]:
             m.sustained.remove(e)
             game.log.record("spell-permanent", who=m.id, spell=e["spell"], target=e["target"])
+        elif "found" in e:  # a Detect spell looks again round him (l.1660)
+            sp = non_combat(e["spell"])
+            mods = burden(game, m)
+            detect(game, m, sp, e["force"], success_value(m.success_value("sorcery"),
+                                                           e["force"]), mods, e)
 
 
 def drop(game: Any, m: CharacterState, key: str, why: str = "dropped",
@@ -155,6 +220,8 @@ def drop(game: Any, m: CharacterState, key: str, why: str = "dropped",
     m.sustained.remove(e)
     t = game.state.characters.get(e["target"])
     game.log.record("spell-dropped", who=m.id, spell=key, target=e["target"], why=why)
+    if "area" in e:
+        referee_areas.remove(game, e)
     if t is None:
         return
     if "restored" in e:  # dropped before it was permanent: the effect is lost (l.1719)
@@ -168,6 +235,8 @@ def drop(game: Any, m: CharacterState, key: str, why: str = "dropped",
             t.defense[k] = t.defense_value(k) - e["bonus"]
     elif e["spell"] == "invisibility":
         t.invisible = False
+    else:
+        undo(game, t, e)
 
 
 def drop_all(game: Any, m: CharacterState, why: str) -> None:

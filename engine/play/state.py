@@ -111,6 +111,9 @@ class CharacterState:
     #: spells he Sustains: {"spell", "target", "force", ...} (engine.play.referee_sustain)
     sustained: list[dict[str, Any]] = field(default_factory=list)
     invisible: bool = False  # under an Invisibility spell: unseen without thermographic eyes
+    #: other spells on him (engine.play.referee_effects): spell -> Target Value modifier of
+    #: his own tests (Chaos 2), or "petrified" -> 1
+    under: dict[str, int] = field(default_factory=dict)
     #: the referee's ``allowance`` hook (set by :class:`engine.play.game.Game`); None: DMZ MP
     allowance_of: Callable[[CharacterState], float] | None = field(
         default=None, repr=False, compare=False)
@@ -119,7 +122,8 @@ class CharacterState:
     @property
     def out(self) -> bool:
         """Out of the fight: unconscious, dead, or gone off the map."""
-        return self.condition.out or self.exited is not None or self.pos is None
+        return self.condition.out or self.exited is not None or self.pos is None or \
+            "petrified" in self.under
 
     @property
     def mp(self) -> float:
@@ -158,6 +162,8 @@ class CharacterState:
             magic["sustained"] = [dict(x) for x in self.sustained]
         if self.invisible:
             magic["invisible"] = True
+        if self.under:
+            magic["under"] = dict(self.under)
         return {
             "id": self.id, "side": self.side, "name": self.name,
             "move_ratio": self.move_ratio, "fire_ratio": self.fire_ratio,
@@ -188,7 +194,7 @@ class CharacterState:
             arcs=[Arc.from_data(a) for a in d.get("arcs", [])], exited=d.get("exited"),
             carrying=list(d.get("carrying", [])), slots_spent=d.get("slots_spent", 0),
             sustained=[dict(x) for x in d.get("sustained", [])],
-            invisible=bool(d.get("invisible", False)),
+            invisible=bool(d.get("invisible", False)), under=dict(d.get("under", {})),
         )
 
 
@@ -230,6 +236,8 @@ class GameState:
     melee_passed: list[str] = field(default_factory=list)  # defenders who had a move-by attack
     grenades: list[PendingGrenade] = field(default_factory=list)
     smoke: list[Dot3] = field(default_factory=list)
+    #: areas spells hold on the map (Poltergeist, Barriers: engine.play.referee_areas)
+    spell_areas: list[dict[str, Any]] = field(default_factory=list)
     openings: dict[str, str] = field(default_factory=dict)  # feature id -> open | closed
     barrier_damage: dict[str, int] = field(default_factory=dict)  # feature id -> boxes
     holes: list[str] = field(default_factory=list)  # feature ids broken open
@@ -271,6 +279,7 @@ class GameState:
 
     # ---------------------------------------------------------------- data
     def to_data(self) -> dict[str, Any]:
+        areas = {"spell_areas": [dict(a) for a in self.spell_areas]} if self.spell_areas else {}
         return {
             "title": self.title, "turn": self.turn, "turn_limit": self.turn_limit,
             "initiative": self.initiative, "order": list(self.order), "phase": self.phase,
@@ -281,7 +290,7 @@ class GameState:
             "smoke": [list(d) for d in self.smoke], "openings": dict(self.openings),
             "barrier_damage": dict(self.barrier_damage), "holes": list(self.holes),
             "held": dict(self.held), "achieved": dict(self.achieved),
-            "finished": self.finished, "winner": self.winner,
+            "finished": self.finished, "winner": self.winner, **areas,
         }
 
     @classmethod
@@ -298,6 +307,7 @@ class GameState:
             barrier_damage=dict(d.get("barrier_damage", {})), holes=list(d.get("holes", [])),
             held=dict(d.get("held", {})), achieved=dict(d.get("achieved", {})),
             finished=d.get("finished", False), winner=d.get("winner"),
+            spell_areas=[dict(a) for a in d.get("spell_areas", [])],
         )
 
 

@@ -1,0 +1,122 @@
+"""Blind Fire in play (seed 000 l.993-1007, l.617, l.712-713, l.729-731), and what a Detect
+spell's knowledge is for.
+
+``{"act": "blind", "target": id}`` is Blind Movement Fire with the ready firearm at an enemy
+the shooter cannot see: 3 MP (the narrow arc's Blind Fire, l.617), +4 to the Target Value
+(twice the narrow arc's 2 MP, l.999) on top of Movement Fire's +2, cover as usual but no
+visibility modifier (the shot is blind already).  The book allows it only where smoke or
+darkness is all that hides the target (l.995): play asks the sight verdict for the same line
+seen with thermographic eyes, which smoke and darkness do not block (l.860-869); a line a wall
+blocks stays blocked.
+
+Who may be fired at blind: DMZ hides no counter (l.1001), so an enemy in smoke or darkness may
+be.  An *invisible* enemy (l.1742) is different: the shooter's side must know where he is, and
+play has one way to know, a Detect spell a friend Sustains that found him
+(:func:`engine.play.referee_effects.known_to`); the Perception test (l.973-989) is not in play.
+Blind Fire never involves magic (l.995): no spell is cast at what the mage cannot see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.play.condition import PHYSICAL
+from engine.play.errors import PlayError
+from engine.play.referee_areas import across
+from engine.play.referee_effects import burden, known_to
+from engine.play.referee_sustain import sees
+from engine.play.shots import p_success
+from engine.play.state import CharacterState
+from engine.play.weapons import defense_type, minimum_range_penalty, range_step
+
+#: Blind Movement Fire: twice the narrow arc's 2 MP (l.999)
+BLIND_MOVEMENT_FIRE = 4
+#: Blind Fire with the narrow arc costs 3 MP (l.617)
+BLIND_FIRE_MP = 3
+MOVEMENT_FIRE = 2
+
+
+def blind_numbers(game: Any, a: CharacterState, t: CharacterState) -> dict[str, Any] | str:
+    """The numbers of ``a``'s Blind Fire at ``t``, or why there is none."""
+    w = a.ready_weapon
+    if w is None or w.is_grenade or not w.success:
+        return f"{a.id} has no firearm ready"
+    if a.pos is None or t.pos is None or t.out:
+        return f"{t.id} is not a target"
+    s, _chars, _why = game.sight(a, t)
+    if not s.blocked:
+        return f"{a.id} sees {t.id}: fire at him"
+    thermo = game.board.sight(a.pos, t.pos, a.posture, t.posture, "thermographic")
+    own = game.board.sight(a.pos, t.pos, a.posture, t.posture, a.vision)
+    unseen = not sees(a, t)  # invisible to his eyes
+    if thermo.blocked or not (own.blocked or unseen):
+        return f"nothing but smoke, darkness or invisibility may hide {t.id} from Blind " \
+            "Fire (l.995)"
+    if unseen and not known_to(game, a, t):
+        return (f"nobody on {a.side}'s side knows where the invisible {t.id} is "
+                "(a Detect spell finds him)")
+    step = range_step(w.type, thermo.range)
+    if step is None or step >= len(w.success):
+        return f"{t.id} is out of range of the {w.name}"
+    mods: dict[str, int] = {"defense": t.defense_value(defense_type(w.type))}
+    cover = thermo.total - thermo.visibility
+    if cover:
+        mods["cover"] = cover
+    mods["blind_fire"] = BLIND_MOVEMENT_FIRE
+    mods["movement_fire"] = MOVEMENT_FIRE
+    if a.condition.modifier:
+        mods["injury"] = a.condition.modifier
+    mods.update(burden(game, a))
+    mr = minimum_range_penalty(w.type, thermo.range)
+    if mr:
+        mods["minimum_range"] = mr
+    wall = across(game, a, t, (defense_type(w.type),))
+    if wall:
+        mods["barrier_spell"] = wall
+    return {"success_value": w.success[step], "target_value": sum(mods.values()),
+            "modifiers": mods}
+
+
+def blind_targets(game: Any, a: CharacterState) -> list[str]:
+    """Enemies ``a`` could fire at blind now (the hot-seat panel's Blind fire… button)."""
+    w = a.ready_weapon
+    if a.out or a.pos is None or w is None or w.is_grenade or not w.can_fire():
+        return []
+    return [t.id for t in game.state.enemies_of(a)
+            if not t.out and t.pos is not None and not isinstance(blind_numbers(game, a, t), str)]
+
+
+def blind_value(game: Any, a: CharacterState, t: CharacterState) -> float:
+    """Expected boxes of one Blind Fire shot (0: none): what the bots rank it by."""
+    n = blind_numbers(game, a, t)
+    if isinstance(n, str):
+        return 0.0
+    return p_success(n["success_value"] - n["target_value"]) * a.ready_weapon.damage
+
+
+def blind_fire(game: Any, target: str) -> None:
+    """Carry out a ``blind`` action of the mover (see the module docstring)."""
+    m = game.mover
+    t = game.char(target)
+    if t.side == m.side:
+        raise PlayError(f"{target} is not a target")
+    w = m.ready_weapon
+    if w is not None and not w.is_grenade and not w.can_fire():
+        raise PlayError(f"{m.id}'s {w.name} cannot fire (empty or at its rate of fire)")
+    n = blind_numbers(game, m, t)
+    if isinstance(n, str):
+        raise PlayError(n)
+    cost = (float(BLIND_FIRE_MP), 0)
+    game._need(m, cost, "blind fire")
+    if not game._spend(m, cost, "blind fire") or t.out:
+        return
+    n = blind_numbers(game, m, t)  # reaction fire may have changed things
+    if isinstance(n, str):
+        return
+    if w.loaded is not None:
+        w.loaded -= 1
+    w.fired_this_turn += 1
+    res = game.dice.test("blind fire", n["success_value"], n["target_value"], n["modifiers"],
+                         attacker=m.id, target=t.id, weapon=w.name)
+    if res.success:
+        game.damage(t, w.damage, PHYSICAL, source=m.id)
