@@ -870,14 +870,20 @@ class _Compiler:
                                        & (fb[:, 1] <= wy1) & (fb[:, 3] >= wy0)))[0]
         else:
             near = []
-        for i in near.tolist() if len(near) else []:
-            inside = _footprint_dots(lat, board.buildings[i].footprint)
-            if len(inside):
-                rr, cc = inside[:, 1] - rmin - r0, inside[:, 0] - cmin - c0
-                ok = (rr >= 0) & (cc >= 0) & (rr < part.shape[0]) & (cc < part.shape[1])
-                rr, cc = rr[ok], cc[ok]
-                free = part[rr, cc] < 0
-                part[rr[free], cc[free]] = i
+        if len(near):
+            which, inside = board_arrays.footprint_owners(
+                lat, [board.buildings[i].footprint for i in near.tolist()])
+            idx = near[which]
+            rr, cc = inside[:, 1] - rmin - r0, inside[:, 0] - cmin - c0
+            ok = (rr >= 0) & (cc >= 0) & (rr < part.shape[0]) & (cc < part.shape[1])
+            rr, cc, idx = rr[ok], cc[ok], idx[ok]
+            # the first placed wins: per dot the smallest building index
+            at = rr * part.shape[1] + cc
+            order = np.lexsort((idx, at))
+            at, idx = at[order], idx[order]
+            first = np.ones(len(at), dtype=bool)
+            first[1:] = at[1:] != at[:-1]
+            part[rr[order][first], cc[order][first]] = idx[first]
         heights = np.array([b.height for b in board.buildings] + [0])
         pave = board._pave[r0:r1, c0:c1]
         recs = [r for r in board._recs if len(r[3]) and (whole or r[4] is None or (
@@ -1077,16 +1083,6 @@ def cached_unit_ids() -> set[int]:
     (movement crossings, sight primitives) drops the units this cache has let go.  The
     cache's own live set: read it, never change it."""
     return _UNITS.ids
-
-
-def _footprint_dots(lat: Lattice, footprint: Any) -> np.ndarray:
-    if footprint.is_empty:
-        return np.zeros((0, 2), dtype=int)
-    cand = lat.dots_in_box(*footprint.bounds)
-    if not len(cand):
-        return cand
-    pts = lat.points(cand)
-    return cand[shapely.contains_xy(footprint, pts[:, 0], pts[:, 1])]
 
 
 def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet],

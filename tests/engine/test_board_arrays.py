@@ -483,3 +483,38 @@ def test_sample_features_made_at_once_as_one_at_a_time(name, monkeypatch):
     assert list(got._features) == list(want._features)
     for lv in want._features:
         assert_same_units({lv: got.features(lv)}, {lv: want.features(lv)})
+
+
+def _ref_owner(board) -> np.ndarray:
+    """Which building holds each dot, found footprint by footprint (the first placed wins)."""
+    lat = board.lattice
+    cmin, rmin, grid = board._owner_grid
+    out = np.full(grid.shape, -1, dtype=np.int64)
+    for i, b in enumerate(board.buildings):
+        if b.footprint.is_empty:
+            continue
+        cand = lat.dots_in_box(*b.footprint.bounds)
+        pts = lat.points(cand)
+        inside = cand[shapely.contains_xy(b.footprint, pts[:, 0], pts[:, 1])]
+        rr, cc = inside[:, 1] - rmin, inside[:, 0] - cmin
+        free = out[rr, cc] < 0
+        out[rr[free], cc[free]] = i
+    return out
+
+
+@pytest.mark.parametrize("case", range(3))
+def test_owners_found_at_once_as_footprint_by_footprint(case):
+    """Footprints tested in one call give the owner grid the per-footprint loop gave, on
+    square and hex boards with overlapping buildings (the first placed keeps the dot)."""
+    if case < 2:
+        lay, sheets = _cut_sheet_layouts()[case]
+        from dataclasses import replace
+        pls = list(lay.placements)
+        pls.append(replace(pls[0], id="over", at=(pls[0].at[0] + 2, pls[0].at[1] + 1)))
+        lay = replace(lay, placements=tuple(pls))
+    else:
+        lay, sheets = neighbourhood(seed=4, blocks=2)
+    board = compile_board(lay, sheets)
+    want = _ref_owner(board)
+    assert np.array_equal(board._owner_grid[2], want)
+    assert len(np.unique(want)) == len(board.buildings) + 1
