@@ -18,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -107,6 +108,12 @@ class Board:
         self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int64))
         #: node index per (level, row, column) of the same box, -1 where nobody can stand
         self._node_grid: np.ndarray = np.full((1, 1, 1), -1, dtype=np.int64)
+        #: per level: its links (stairs, elevators, climbs, broken) unit after unit, and
+        #: where each unit's start in each, for a board compiled from this one to splice
+        self._link_blocks: dict[int, tuple[tuple[list, list, list, list], np.ndarray]] | None = None
+        #: per level, where each unit's features start in ``features(level)`` (one more entry
+        #: for the end): what a board compiled from this one splices its lists by
+        self._unit_offsets: dict[int, np.ndarray] | None = None
         #: standable dots per (level, row) of the box: what a board compiled from this one
         #: renumbers its changed rows from (None until the dots are found)
         self._row_counts: np.ndarray | None = None
@@ -564,13 +571,56 @@ class _Compiler:
                 rec = rec.rec
             elif rec[5] in _UNITS:
                 _UNITS.move_to_end(rec[5])
-            for lv, fs in rec[1].items():
-                self.feats.setdefault(lv, []).extend(fs)
             self.board.units.append(rec[1])
             self.board._recs.append(rec)
             self.board.loose_openings.extend(rec[2])
         self.queue = []
         self.waiting = {}
+
+    def assemble(self, prev: Board | None) -> None:
+        """Each level's features: the units' lists end to end.  Compiled from ``prev`` with
+        the same units but a few (a drag), prev's lists are spliced where those few sit."""
+        board = self.board
+        recs = board._recs
+        n = len(recs)
+        if prev is not None and not prev.overlay and prev._unit_offsets is not None \
+                and len(prev._recs) == n:
+            changed = [k for k, (a, b) in enumerate(zip(prev._recs, recs)) if a is not b]
+            if len(changed) <= 16 and all(list(recs[k][1]) == list(prev._recs[k][1])
+                                          for k in changed):
+                feats: dict[int, list[Feature]] = {}
+                offsets: dict[int, np.ndarray] = {}
+                for lv, old in prev._features.items():
+                    off = prev._unit_offsets[lv]
+                    new_off = off.copy()
+                    pieces = []
+                    start = 0
+                    for k in changed:
+                        mine = recs[k][1].get(lv, [])
+                        pieces.append(old[off[start]:off[k]])
+                        pieces.append(mine)
+                        start = k + 1
+                        grew = len(mine) - int(off[k + 1] - off[k])
+                        if grew:
+                            new_off[k + 1:] += grew
+                    pieces.append(old[off[start]:])
+                    feats[lv] = list(chain.from_iterable(pieces))
+                    offsets[lv] = new_off
+                board._features = feats
+                board._unit_offsets = offsets
+                return
+        feats = {}
+        counts: dict[int, np.ndarray] = {}
+        for k, rec in enumerate(recs):
+            for lv, fs in rec[1].items():
+                got = feats.get(lv)
+                if got is None:
+                    got = feats[lv] = []
+                    counts[lv] = np.zeros(n + 1, dtype=np.int64)
+                got.extend(fs)
+                counts[lv][k + 1] = len(fs)
+        board._features = feats
+        board._unit_offsets = {lv: np.cumsum(c) for lv, c in counts.items()}
 
     def reusable(self, prev: Board | None) -> Board | None:
         """``prev`` when its placements can be taken over one by one (same lattice, pieces and
@@ -634,7 +684,7 @@ class _Compiler:
             self.add_level(extras_level, None, Transform(), "extras", None, None)
         self.unit(("extras", lat, id(ex)), ex, fill_x)
         self.flush()
-        self.board._features = self.feats
+        self.assemble(prev)
         self.find_dots(prev)
         self.link_levels(prev)
         return self.board
@@ -917,14 +967,27 @@ class _Compiler:
                     continue
             per_unit.append(self.unit_links(feats_box[0]))
         board._unit_links = per_unit
-        for lv in sorted({lv for got in per_unit for lv in got}):
-            for got in per_unit:
-                links = got.get(lv)
-                if links is not None:
-                    board.stair_links.extend(links[0])
-                    board.elevator_links.extend(links[1])
-                    board.climb_links.extend(links[2])
-                    board.broken_links.extend(links[3])
+        blocks = _spliced_links(prev, per_unit) if prev is not None else None
+        if blocks is None:
+            blocks = {}
+            n = len(per_unit)
+            for lv in sorted({lv for got in per_unit for lv in got}):
+                lists: tuple[list, list, list, list] = ([], [], [], [])
+                off = np.zeros((n + 1, 4), dtype=np.int64)
+                for k, got in enumerate(per_unit):
+                    links = got.get(lv)
+                    if links is not None:
+                        for j in range(4):
+                            lists[j].extend(links[j])
+                            off[k + 1, j] = len(links[j])
+                blocks[lv] = (lists, np.cumsum(off, axis=0))
+        board._link_blocks = blocks
+        for lv in sorted(blocks):
+            lists = blocks[lv][0]
+            board.stair_links.extend(lists[0])
+            board.elevator_links.extend(lists[1])
+            board.climb_links.extend(lists[2])
+            board.broken_links.extend(lists[3])
 
     def unit_links(self, feats: list[tuple[Feature, tuple[int, int]]]
                    ) -> dict[int, tuple[list, list, list, list]]:
@@ -983,6 +1046,42 @@ def _link_feats(lat: Lattice, feats: dict[int, list[Feature]]
             del _LINK_FEATS[key]
     _LINK_FEATS[id(feats)] = (feats, lat.name, out, box)
     return out, box
+
+
+def _spliced_links(prev: Board, per_unit: list[dict[int, tuple[list, list, list, list]]]
+                   ) -> dict[int, tuple[tuple[list, list, list, list], np.ndarray]] | None:
+    """The links of each level (stairs, elevators, climbs, broken; unit after unit) with
+    prev's blocks spliced where a few units' links changed, or None when that does not fit
+    (other units, too many changed, a level prev had no block for)."""
+    old = prev._link_blocks
+    if old is None or len(prev._unit_links) != len(per_unit):
+        return None
+    changed = [k for k, (a, b) in enumerate(zip(prev._unit_links, per_unit)) if a is not b]
+    if len(changed) > 16 or any(lv not in old for k in changed for lv in per_unit[k]):
+        return None
+    out = {}
+    for lv, (lists, off) in old.items():
+        if not any(lv in per_unit[k] or lv in prev._unit_links[k] for k in changed):
+            out[lv] = (lists, off)  # untouched: shared (never changed in place)
+            continue
+        new_off = off.copy()
+        new_lists: list[list] = []
+        for j in range(4):
+            pieces = []
+            start = 0
+            for k in changed:
+                mine = per_unit[k].get(lv)
+                mine_j = mine[j] if mine is not None else []
+                pieces.append(lists[j][off[start, j]:off[k, j]])
+                pieces.append(mine_j)
+                start = k + 1
+                grew = len(mine_j) - int(off[k + 1, j] - off[k, j])
+                if grew:
+                    new_off[k + 1:, j] += grew
+            pieces.append(lists[j][off[start, j]:])
+            new_lists.append(list(chain.from_iterable(pieces)))
+        out[lv] = ((new_lists[0], new_lists[1], new_lists[2], new_lists[3]), new_off)
+    return out
 
 
 def _renumber(board: Board, prev: Board, win: tuple[int, int, int, int]) -> None:

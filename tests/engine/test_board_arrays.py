@@ -292,14 +292,24 @@ def test_cached_unit_ids_follow_the_cache(monkeypatch):
 
 
 @pytest.mark.parametrize("seed", [1, 5])
-def test_drag_renumbers_only_changed_rows_as_a_fresh_compile(seed):
+def test_drag_renumbers_only_changed_rows_as_a_fresh_compile(seed, monkeypatch):
     """A board compiled from the previous one numbers its nodes as a fresh compile does,
-    also when an edit changes how many dots stand in the changed rows (ids after them shift)."""
+    also when an edit changes how many dots stand in the changed rows (ids after them shift),
+    and its features and links, spliced from the previous board's, are a fresh compile's."""
     from dataclasses import replace
     lay, sheets = neighbourhood(seed=seed, blocks=2)
     rng = random.Random(seed)
     prev = compile_board(lay, sheets)
     shifted = 0
+    spliced = []
+    splice = board_module._spliced_links
+
+    def spy(prev_board, per_unit):
+        got = splice(prev_board, per_unit)
+        if len(prev_board._unit_links) == len(per_unit):
+            spliced.append(got is not None)
+        return got
+    monkeypatch.setattr(board_module, "_spliced_links", spy)
     for k in range(10):
         pl = list(lay.placements)
         i = rng.randrange(len(pl))
@@ -319,9 +329,17 @@ def test_drag_renumbers_only_changed_rows_as_a_fresh_compile(seed):
         assert np.array_equal(board._row_counts, fresh._row_counts)
         assert [board.node_dot(j) for j in range(0, board._n_nodes, 997)] == \
             [fresh.node_dot(j) for j in range(0, fresh._n_nodes, 997)]
+        # features and links spliced from the previous board's where a building moved
+        assert list(board._features) == list(fresh._features)
+        for lv in fresh._features:
+            assert board._features[lv] == fresh._features[lv]
+            assert np.array_equal(board._unit_offsets[lv], fresh._unit_offsets[lv])
+        for name in ("stair_links", "elevator_links", "climb_links", "broken_links"):
+            assert getattr(board, name) == getattr(fresh, name), name
         shifted += board._n_nodes != prev._n_nodes
         prev = board
     assert shifted  # some edits changed the count
+    assert spliced and all(spliced)  # every move spliced the links
 
 
 def ref_add_level(self, lv, sheet, t, pid, bidx, clip):
