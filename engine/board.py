@@ -108,6 +108,8 @@ class Board:
         self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int64))
         #: node index per (level, row, column) of the same box, -1 where nobody can stand
         self._node_grid: np.ndarray = np.full((1, 1, 1), -1, dtype=np.int64)
+        #: per unit: the box (c0, r0, c1, r1) of its stairs/elevators/climbs, NaN for none
+        self._link_boxes: np.ndarray | None = None
         #: per level: its links (stairs, elevators, climbs, broken) unit after unit, and
         #: where each unit's start in each, for a board compiled from this one to splice
         self._link_blocks: dict[int, tuple[tuple[list, list, list, list], np.ndarray]] | None = None
@@ -835,9 +837,9 @@ class _Compiler:
         """Standable dots: over the whole box, or, compiled from ``prev`` (same box and
         levels), only in the part of the box where anything changed."""
         board, lat = self.board, self.lattice
-        geoms = [board.pavement_area] + [b.footprint for b in board.buildings]
-        geoms = [g for g in geoms if not g.is_empty]
-        if not geoms:
+        geoms = np.array([board.pavement_area] + [b.footprint for b in board.buildings], dtype=object)
+        geoms = geoms[~shapely.is_empty(geoms)]
+        if not len(geoms):
             return
         x0, y0, x1, y1 = (float(v) for v in shapely.total_bounds(geoms))
         board.bounds = (x0, y0, x1, y1)
@@ -954,19 +956,44 @@ class _Compiler:
         board = self.board
         win = board._changed if prev is not None else None
         cmin, rmin, _o = board._owner_grid
-        per_unit = []
-        for k, rec in enumerate(board._recs):
-            feats_box = _link_feats(self.lattice, rec[1])
-            if win is not None and k < len(prev._recs) and prev._recs[k] is rec:
-                box = feats_box[1]
-                r0, r1, c0, c1 = win
-                if box is None or r1 <= r0 or c1 <= c0 or box[3] - rmin + 1 < r0 \
-                        or box[1] - rmin - 1 >= r1 or box[2] - cmin + 1 < c0 \
-                        or box[0] - cmin - 1 >= c1:
-                    per_unit.append(prev._unit_links[k])
-                    continue
-            per_unit.append(self.unit_links(feats_box[0]))
+        recs = board._recs
+        n = len(recs)
+        nan = (np.nan,) * 4
+        if win is not None and prev._link_boxes is not None and len(prev._recs) == n:
+            # the same units as prev: only those changed or with an end near the changed
+            # part of the box are linked again (boxes tested as arrays)
+            same = np.fromiter((a is b for a, b in zip(prev._recs, recs)), dtype=bool, count=n)
+            boxes = prev._link_boxes.copy()
+            for k in np.nonzero(~same)[0].tolist():
+                boxes[k] = _link_feats(self.lattice, recs[k][1])[1] or nan
+            r0, r1, c0, c1 = win
+            near = np.zeros(n, dtype=bool)
+            if r1 > r0 and c1 > c0:
+                with np.errstate(invalid="ignore"):
+                    near = ~(np.isnan(boxes[:, 0]) | (boxes[:, 3] - rmin + 1 < r0)
+                             | (boxes[:, 1] - rmin - 1 >= r1) | (boxes[:, 2] - cmin + 1 < c0)
+                             | (boxes[:, 0] - cmin - 1 >= c1))
+            per_unit = list(prev._unit_links)
+            for k in np.nonzero(~same | near)[0].tolist():
+                per_unit[k] = self.unit_links(_link_feats(self.lattice, recs[k][1])[0])
+        else:
+            per_unit = []
+            boxes = np.full((n, 4), np.nan)
+            for k, rec in enumerate(recs):
+                feats_box = _link_feats(self.lattice, rec[1])
+                if feats_box[1] is not None:
+                    boxes[k] = feats_box[1]
+                if win is not None and k < len(prev._recs) and prev._recs[k] is rec:
+                    box = feats_box[1]
+                    r0, r1, c0, c1 = win
+                    if box is None or r1 <= r0 or c1 <= c0 or box[3] - rmin + 1 < r0 \
+                            or box[1] - rmin - 1 >= r1 or box[2] - cmin + 1 < c0 \
+                            or box[0] - cmin - 1 >= c1:
+                        per_unit.append(prev._unit_links[k])
+                        continue
+                per_unit.append(self.unit_links(feats_box[0]))
         board._unit_links = per_unit
+        board._link_boxes = boxes
         blocks = _spliced_links(prev, per_unit) if prev is not None else None
         if blocks is None:
             blocks = {}
