@@ -22,11 +22,16 @@ from engine.play.condition import PHYSICAL
 from engine.play.referee_areas import victims as area_victims
 from engine.play.referee_blind import BLIND_FIRE_MP, blind_value
 from engine.play.referee_effects import known_to
+from engine.play.referee_levels import fall_targets, may_stop_on
+from engine.play.referee_levitate import leg_mp
+from engine.play.referee_spells import spell_value
 from engine.play.referee_sustain import problem, target_value
 from engine.play.shots import p_success
 from engine.play.state import CharacterState
 from engine.rules.dmz1990_spells import (
     ARMORED,
+    DOME_RADIUS,
+    LEVITATE_MP_PER_TURN,
     NON_COMBAT_MP,
     POLTERGEIST_SV_PER_FORCE,
     NonCombat,
@@ -36,6 +41,7 @@ from engine.rules.dmz1990_spells import (
     ratio_after,
     success_value,
 )
+from engine.rules.dmz1990_spells import spell as combat_spell
 
 #: boxes an unconscious friend healed back into the fight is worth beyond the boxes themselves
 BACK_IN_FIGHT = 3.0
@@ -49,6 +55,11 @@ ARC_ODDS = 0.5
 PETRIFIED_TURNS = 2
 #: expected boxes before a bot fires blind (a blind shot wastes ammunition more often)
 GOOD_BLIND = 0.5
+#: MP of walking a levitation leg must save before a bot mage floats
+LEG_SAVES = 3
+#: the least chance a bot mage casts Levitate on himself with
+LEVITATE_ODDS = 0.7
+INF = float("inf")
 
 
 def _shielded(game: Any, t: CharacterState, effect: str, force: int,
@@ -219,10 +230,47 @@ def _places(game: Any, ch: CharacterState, sp: NonCombat, force: int,
         gain = sum(_threat(game, f, mine) * p_success(sv - target_value(sp, f, ch))
                    for f in hidden) * ARC_ODDS
         out.append((None, (ch.pos, 0, gain)))
-    elif sp.key == "physical-barrier" and ch.pos is not None:
-        gain = _shielded(game, ch, "barrier", force, foes)
+    elif sp.reach == "barrier" and ch.pos is not None:
+        # a dome: it covers every friend within three dots of him (the foes stay outside)
+        lat = game.board.lattice
+        inside = [c for c in mine if not c.out and c.pos is not None and c.pos[2] ==
+                  ch.pos[2] and lat.distance(c.pos[:2], ch.pos[:2]) <= DOME_RADIUS]
+        outside = [f for f in foes if f.pos is not None and
+                   lat.distance(f.pos[:2], ch.pos[:2]) > DOME_RADIUS]
+        gain = sum(_shielded(game, c, "barrier", force, outside) if sp.key ==
+                   "physical-barrier" else _spells_kept_off(game, c, force, outside)
+                   for c in inside)
         out.append((None, (ch.pos, int(sp.target_value or 0), gain)))
     return out
+
+
+def _spells_kept_off(game: Any, t: CharacterState, force: int,
+                     foes: list[CharacterState]) -> float:
+    """Boxes of the enemy mages' best spell at ``t`` a Mana Barrier dome of ``force`` keeps
+    off (it adds its Force to his Mana and Physical Spell Defense against them, l.1796)."""
+    def threat() -> float:
+        total = 0.0
+        for f in foes:
+            if f.out or f.pos is None or not f.spells:
+                continue
+            total += max((spell_value(game, f, t, sp, force_of(top, "max"))
+                          for name, top in f.spells.items()
+                          if (sp := combat_spell(name)) is not None and not sp.area),
+                         default=0.0)
+        return total
+
+    before = threat()
+    if before <= 0:
+        return 0.0
+    saved = dict(t.defense)
+    for k in ("mana_spell", "physical_spell"):
+        t.defense[k] = t.defense_value(k) + force
+    try:
+        after = threat()
+    finally:
+        t.defense.clear()
+        t.defense.update(saved)
+    return max(0.0, before - after)
 
 
 def blind_shot(game: Any, ch: CharacterState, foes: list[CharacterState]
@@ -242,3 +290,62 @@ def blind_shot(game: Any, ch: CharacterState, foes: list[CharacterState]
         return None
     return ({"act": "blind", "target": best[1].id},
             {"target": best[1].id, "blind": True, "expected_boxes": round(best[0], 2)})
+
+
+def levitation(game: Any, ch: CharacterState, goal: tuple[int, int, int] | None
+               ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """A Levitate Person shortcut towards ``goal`` for a mage who knows the spell: a leg over
+    a ledge (up or down, :func:`engine.play.referee_levitate.leg_mp`) that saves at least
+    :data:`LEG_SAVES` MP of walking, then the leg; a levitation that saves nothing more is
+    dropped (it costs him +1 on every test)."""
+    if game.units != "MP" or goal is None or ch.pos is None or ch.out:
+        return None
+    held = next((e for e in ch.sustained if e["spell"] == "levitate-person"
+                 and e["target"] == ch.id), None)
+    top = next((f for n, f in ch.spells.items() if non_combat(n) is not None
+                and non_combat(n).effect == "levitate"), None)
+    if top is None:
+        return None
+    board, pos = game.board, ch.pos
+    legs = {d: leg_mp(game, pos, d) for d in ledge_dots(board, pos)}
+    legs = {d: mp for d, mp in legs.items() if mp is not None and
+            may_stop_on(game.state, board, ch, d) is None}
+    best = None
+    if legs:
+        dots = [pos, *legs]
+        costs = [INF if c is None else c for c in board.costs_to(goal, ch.move_ratio, dots)]
+        for d, c in zip(dots[1:], costs[1:], strict=True):
+            saves = costs[0] - (c + legs[d])
+            if c < INF and saves >= LEG_SAVES and (best is None or saves > best[0]):
+                best = (saves, d)
+    if held is not None:
+        if best is None:
+            return ({"act": "drop", "spell": "levitate-person", "target": ch.id},
+                    {"spell": "levitate-person", "why": "no ledge worth floating over"})
+        used = held.get("levitate", 0) if held.get("turn") == game.state.turn else 0
+        mp = legs[best[1]]
+        if ch.mp_left < mp or used + mp > LEVITATE_MP_PER_TURN:
+            return None
+        return ({"act": "levitate", "target": ch.id, "to": list(best[1])},
+                {"to": list(best[1]), "saves_mp": round(best[0], 1), "leg_mp": mp})
+    if best is None or ch.sustained or ch.mp_left < NON_COMBAT_MP + legs[best[1]]:
+        return None
+    sp = non_combat("levitate-person")
+    p = p_success(success_value(ch.success_value("sorcery"), top) - int(sp.target_value))
+    if p < LEVITATE_ODDS:
+        return None
+    return ({"act": "cast", "spell": sp.key, "target": ch.id, "force": "max"},
+            {"spell": sp.key, "target": ch.id, "chance": round(p, 2),
+             "saves_mp": round(best[0], 1)})
+
+
+def ledge_dots(board: Any, pos: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    """Dots a levitation leg over a ledge may reach from ``pos``: those it would fall to, and
+    the ledges above his neighbours it would fall from (within three stories)."""
+    out = list(fall_targets(board, pos))
+    for n in board.lattice.neighbours(pos[:2]):
+        for lv in range(pos[2] + 1, pos[2] + 4):
+            d = (n[0], n[1], lv)
+            if board.standable(d) and pos in fall_targets(board, d):
+                out.append(d)
+    return out

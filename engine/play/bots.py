@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.play import actions as A
 from engine.play import objectives as obj_rules
-from engine.play.bot_magic import blind_shot, support_spell
+from engine.play.bot_magic import blind_shot, levitation, support_spell
 from engine.play.bot_odds import best_offense, exposure, path_danger, shot_odds
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
@@ -226,6 +226,12 @@ class Bot:
                     wounded = True
                 else:
                     goal = ch.pos
+            if ch.spells and not wounded:  # a Levitate shortcut over a ledge (bot_magic)
+                for _ in range(3):
+                    leg = levitation(game, ch, goal)
+                    if leg is None or not self._try(game, ch, self._trace(game, ch, *leg)) \
+                            or leg[0]["act"] != "cast" or not self._active(game, ch):
+                        break
             self._advance(game, ch, goal, exit_edge, retreat=wounded)
         if not self._active(game, ch) or ch.exited:
             return

@@ -11,7 +11,8 @@ wall six dots long across the line from him to it, l.1794).
   obstacle that interrupts sight and costs no MP, put in through the board view like grenade
   smoke), so every sight line the engine traces through the area is interrupted; everyone
   standing in it is +1 to all his tests and takes a one-box stun attack, Force x 5 against his
-  Impact Defense (a Manipulation spell's defense, l.694), when it is cast.
+  Impact Defense (a Manipulation spell's defense, l.694), when it is cast and again at the
+  start of each of the mage's phases while he Sustains it.
 * **Barriers**: one test against 5.  The force-field is a feature of the board of kind
   ``force-field``, which the movement graph never crosses and sight ignores (the book has
   attacks go across it); nobody walks through either kind (l.1796).  A shot across a Physical
@@ -157,12 +158,26 @@ def cast(game: Any, m: CharacterState, sp: NonCombat, force: int, sv: int,
     game.log.record("spell-area", who=m.id, spell=sp.key, at=list(at),
                     shape=where.get("shape", "area"), feature=fid)
     if sp.effect == "poltergeist":
-        for c in [c for c in game.state.characters.values() if _inside(game, c, area)]:
-            tv = c.defense_value("impact")
-            r = game.dice.test("poltergeist", POLTERGEIST_SV_PER_FORCE * force, tv,
-                               {"defense": tv}, attacker=m.id, target=c.id)
-            if r.success:
-                game.damage(c, 1, STUN, source=m.id, spell=sp.key)
+        haunt(game, area)
+
+
+def haunt(game: Any, area: dict[str, Any]) -> None:
+    """The Poltergeist's debris at everyone inside: a one-box stun attack each, Force x 5
+    against his Impact Defense (l.1773), when it is cast and at the start of each of the
+    mage's phases while he Sustains it."""
+    for c in [c for c in game.state.characters.values() if _inside(game, c, area)]:
+        tv = c.defense_value("impact")
+        r = game.dice.test("poltergeist", POLTERGEIST_SV_PER_FORCE * area["force"], tv,
+                           {"defense": tv}, attacker=area["by"], target=c.id)
+        if r.success:
+            game.damage(c, 1, STUN, source=area["by"], spell=area["spell"])
+
+
+def haunt_again(game: Any, e: dict[str, Any]) -> None:
+    """The mage's phase opens: the Poltergeist of his entry ``e`` (if it is one) strikes."""
+    area = next((a for a in game.state.spell_areas if a["id"] == e.get("area")), None)
+    if area is not None and area["spell"] == "poltergeist":
+        haunt(game, area)
 
 
 def _inside(game: Any, c: CharacterState, area: dict[str, Any]) -> bool:

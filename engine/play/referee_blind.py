@@ -10,9 +10,11 @@ seen with thermographic eyes, which smoke and darkness do not block (l.860-869);
 blocks stays blocked.
 
 Who may be fired at blind: DMZ hides no counter (l.1001), so an enemy in smoke or darkness may
-be.  An *invisible* enemy (l.1742) is different: the shooter's side must know where he is, and
-play has one way to know, a Detect spell a friend Sustains that found him
-(:func:`engine.play.referee_effects.known_to`); the Perception test (l.973-989) is not in play.
+be.  An *invisible* enemy (l.1742, "see Perception") is different: the shooter must be aware of
+him.  He is when a Detect spell a friend Sustains has found him
+(:func:`engine.play.referee_effects.known_to`); otherwise the shot, paid for, begins with a
+Perception test (l.973-989): Success Value 20 against the distance in dots, +10 for the
+invisible target, +1 a level of cover; a failure wastes the 3 MP and no round is fired.
 Blind Fire never involves magic (l.995): no spell is cast at what the mage cannot see.
 """
 
@@ -34,6 +36,9 @@ BLIND_MOVEMENT_FIRE = 4
 #: Blind Fire with the narrow arc costs 3 MP (l.617)
 BLIND_FIRE_MP = 3
 MOVEMENT_FIRE = 2
+#: the Perception test: Success Value always 20, +10 for an invisible target (l.977-982)
+PERCEPTION_SV = 20
+PERCEPTION_INVISIBLE = 10
 
 
 def blind_numbers(game: Any, a: CharacterState, t: CharacterState) -> dict[str, Any] | str:
@@ -52,9 +57,6 @@ def blind_numbers(game: Any, a: CharacterState, t: CharacterState) -> dict[str, 
     if thermo.blocked or not (own.blocked or unseen):
         return f"nothing but smoke, darkness or invisibility may hide {t.id} from Blind " \
             "Fire (l.995)"
-    if unseen and not known_to(game, a, t):
-        return (f"nobody on {a.side}'s side knows where the invisible {t.id} is "
-                "(a Detect spell finds him)")
     step = range_step(w.type, thermo.range)
     if step is None or step >= len(w.success):
         return f"{t.id} is out of range of the {w.name}"
@@ -75,6 +77,22 @@ def blind_numbers(game: Any, a: CharacterState, t: CharacterState) -> dict[str, 
         mods["barrier_spell"] = wall
     return {"success_value": w.success[step], "target_value": sum(mods.values()),
             "modifiers": mods}
+
+
+def perceives(game: Any, a: CharacterState, t: CharacterState) -> bool:
+    """The Perception test of ``a`` for the invisible ``t`` (l.975-989): 20 against the
+    distance, +10 for Invisibility, +1 a level of cover on the line."""
+    thermo = game.board.sight(a.pos, t.pos, a.posture, t.posture, "thermographic")
+    mods = {"distance": game.board.lattice.distance(a.pos[:2], t.pos[:2]),
+            "invisible": PERCEPTION_INVISIBLE}
+    cover = thermo.modifiers.get("cover", 0)
+    if cover:
+        mods["cover"] = cover
+    res = game.dice.test("perception", PERCEPTION_SV, sum(mods.values()), mods,
+                         who=a.id, target=t.id)
+    if not res.success:
+        game.log.record("unperceived", who=a.id, target=t.id)
+    return res.success
 
 
 def blind_targets(game: Any, a: CharacterState) -> list[str]:
@@ -112,6 +130,8 @@ def blind_fire(game: Any, target: str) -> None:
         return
     n = blind_numbers(game, m, t)  # reaction fire may have changed things
     if isinstance(n, str):
+        return
+    if not sees(m, t) and not known_to(game, m, t) and not perceives(game, m, t):
         return
     if w.loaded is not None:
         w.loaded -= 1

@@ -202,6 +202,8 @@ def tick(game: Any, m: CharacterState) -> None:
         if "until" in e and game.state.turn >= e["until"]:
             m.sustained.remove(e)
             game.log.record("spell-permanent", who=m.id, spell=e["spell"], target=e["target"])
+        elif "area" in e:
+            referee_areas.haunt_again(game, e)
         elif "found" in e:  # a Detect spell looks again round him (l.1660)
             sp = non_combat(e["spell"])
             mods = burden(game, m)

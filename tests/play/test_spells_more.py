@@ -208,6 +208,13 @@ def test_poltergeist_interrupts_sight_through_it_and_stuns_those_inside():
     s = game.board.sight(w.pos, tusk.pos, "standing", "standing", "normal")
     assert not s.blocked and s.total == clear + 1  # interrupted through the debris
     assert game.melee_mods(moth, tusk)["poltergeist"] == 1
+    # the mage's next phase: the debris strikes again while he Sustains it
+    game.dice.totals[:] = [2, 7]
+    game.refresh(w)
+    again = [e for e in game.log.to_data() if e["event"] == "test"
+             and e["purpose"] == "poltergeist"]
+    hits = [e for e in game.log.to_data() if e["event"] == "damage" and e["source"] == "wren"]
+    assert len(again) == 2 and [(h["boxes"], h["damage"]) for h in hits] == [(1, "stun")] * 2
     game.act({"act": "drop", "spell": "poltergeist"})
     assert game.board.sight(w.pos, tusk.pos, "standing", "standing", "normal").total == clear
 
@@ -277,8 +284,13 @@ def test_blind_fire_through_smoke_and_at_an_invisible_enemy_only_when_detected()
     assert shooter.mp_spent == 3 and moth.condition.marked()
     board.smoke.clear()
     moth.invisible = True
-    with pytest.raises(PlayError, match="knows where the invisible moth"):
-        game.act({"act": "blind", "target": "moth"})
+    # unknown: a Perception test first, 20 against 6 dots + 10 (l.977-982); 12 fails it
+    game.dice.totals[:] = [12, 2, 2]  # then the Detect test and its Drain
+    game.act({"act": "blind", "target": "moth"})
+    per = [e for e in game.log.to_data() if e["event"] == "test"][-1]
+    assert per["purpose"] == "perception" and per["target_value"] == 16
+    assert game.log.of_kind("unperceived") and shooter.mp_spent == 6
+    assert shooter.weapons[0].loaded == 29  # the one round of the smoke shot, no more
     game.act({"act": "end"})
     game.act(begin("wren"))
     game.act({"act": "cast", "spell": "detect-enemies"})
@@ -386,3 +398,44 @@ def test_a_heal_wakes_an_unconscious_friend_but_no_other_spell_reaches_him():
     t = next(e for e in game.log.to_data() if e["event"] == "test")
     assert (t["success_value"], t["target_value"]) == (13, 13)  # 13 boxes filled (l.1719)
     assert not tusk.out and game.log.of_kind("revived")
+
+
+def test_the_bot_raises_a_mana_barrier_against_an_enemy_mage():
+    from engine.play.bot_magic import support_spell
+    from engine.play.referee_spells import spell_value
+    from engine.rules.dmz1990_spells import spell
+
+    game, w, tusk, moth = duel(spells=(("mana-barrier", 4),), moth_at=(8, 2, 0))
+    assert support_spell(game, w, [moth], keep_mp=2) is None  # a gunman: nothing to stop
+    moth.spells = {"mana-bolt": 6}
+    moth.success["sorcery"] = 9
+    bolt = spell("mana-bolt")
+    before = sum(spell_value(game, moth, c, bolt, 6) for c in (w, tusk))
+    act, why = support_spell(game, w, [moth], keep_mp=2)
+    # a dome round Wren: Tusk beside her is inside too (seed 000 l.1794)
+    assert act == {"act": "cast", "spell": "mana-barrier", "force": "max", "at": [2, 2, 0]}
+    for c in (w, tusk):
+        c.defense["mana_spell"] = c.defense_value("mana_spell") + 4
+    after = sum(spell_value(game, moth, c, bolt, 6) for c in (w, tusk))
+    assert why["buys_boxes"] == round(before - after, 2) and before - after > 1.5
+
+
+def test_the_bot_levitates_over_a_ledge_it_cannot_walk_to():
+    from engine.play.bot_magic import levitation
+
+    game, w, _tusk, _moth = street_duel((("levitate-person", 4),), [2, 2])
+    w.pos = (5, 5, 0)
+    roof = (8, 5, 1)  # the hut's roof: no stairs, so walking never gets there
+    assert game.board.costs_to(roof, 2, [w.pos]) == [None]
+    act, why = levitation(game, w, roof)
+    assert act == {"act": "cast", "spell": "levitate-person", "target": "wren", "force": "max"}
+    assert why["chance"] == round(26 / 36, 2)  # 9 + 4 against 5: 8 or less on 2D6
+    game.act(act)
+    act, why = levitation(game, w, roof)
+    assert act["act"] == "levitate" and act["to"][2] == 1 and why["leg_mp"] == 7
+    game.act(act)
+    assert w.pos[2] == 1
+    # on the roof: no ledge saves anything more, so the spell is dropped (+1 a test)
+    act, _why = levitation(game, w, roof)
+    assert act == {"act": "drop", "spell": "levitate-person", "target": "wren"}
+    assert levitation(game, w, None) is None
