@@ -299,6 +299,8 @@ SPELL_WORDS = {
     "levitating": lambda e: f"{e['who']} is held up by {e['by']}'s levitation",
     "levitate": lambda e: (f"{e['who']} floats from {_dot(e['frm'])} to {_dot(e['to'])} "
                            f"({e['by']}: {e['mp']} MP)"),
+    "unperceived": lambda e: (f"{e['who']} cannot tell where the invisible {e['target']} "
+                              "is (Perception fails): no shot"),
     "spell-area": lambda e: (f"{e['who']} raises a {e['spell']} ({e['shape']}) at "
                              f"{_dot(e['at'])}"),
 }

@@ -578,6 +578,8 @@ class PlayMode(QObject):
     def magic_move_at(self, dot) -> None:
         """The armed Levitate… or Blind fire… at ``dot``."""
         ch = self.selected()
+        if self.tool is not None:
+            self.ctx.show_hint(self.tool.hint)  # back to the play hint, whatever follows
         if self.levitate_armed:
             self.panel.levitate.setChecked(False)
             held = [e["target"] for e in (ch.sustained if ch is not None else ())

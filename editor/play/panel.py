@@ -115,8 +115,10 @@ class PlayPanel(QWidget):
         srow.setContentsMargins(0, 0, 0, 0)
         self.spell_box = QComboBox()
         self.spell_box.setToolTip("The spell Cast… throws: combat spells at an enemy (area "
-                                  "spells at a dot), Non-Combat spells at himself or a friend "
-                                  "he touches")
+                                  "spells at a dot), touch spells at himself or a friend he "
+                                  "touches, sight spells at anyone he sees, Poltergeist and "
+                                  "Chaotic World at a dot, a Barrier at his own dot (a dome) "
+                                  "or three dots ahead (a wall), Detect anywhere")
         self.min_force = QCheckBox("Min")
         self.min_force.setToolTip("Cast at Minimum Force 1: less Drain, a lower Success Value")
         srow.addWidget(self.spell_box, 1)

@@ -99,7 +99,9 @@ def detect(game: Any, m: CharacterState, sp: NonCombat, force: int, sv: int,
         tm = dict(mods)
         if isinstance(sp.target_value, str):
             tm["spell"] = c.defense_value(sp.target_value)
-            if game.sight(m, c)[0].blocked:
+            # a line walls, smoke or darkness block (l.860-869), not Invisibility: the spell
+            # is for finding what the eye misses
+            if game.board.sight(m.pos, c.pos, m.posture, c.posture, m.vision).blocked:
                 tm["blocked"] = DETECT_BLOCKED
         else:
             tm["spell"] = sp.target_value

@@ -64,3 +64,30 @@ def test_a_barrier_dome_then_levitation_from_the_panel(make_editor, tmp_path):
     win.grab().save(str(tmp_path / "levitate.png"))
     if os.environ.get("SPELLS_SHOT"):
         (tmp_path / "levitate.png").replace("/tmp/spells/levitate-panel.png")
+
+
+def test_blind_fire_from_the_panel_at_an_invisible_enemy(make_editor):
+    win, d = make_editor(magic_duel(), centre=(16.0, 22.0))
+    d.key(Qt.Key.Key_F5)
+    pm = win.play_mode
+    pm.announce = lambda text: None
+    g = pm.game
+    QApplication.processEvents()
+    win.view.set_zoom(20.0, (16.0, 22.0))
+    if g.state.current_team != "red":
+        pm.panel.end_phase.click()
+    p = pm.panel
+    bo, wren = g.state.characters["bo"], g.state.characters["wren"]
+    bo.invisible = True  # as if a blue mage had cast Invisibility on him
+    wren.sustained.append({"spell": "detect-enemies", "target": "wren", "force": 4,
+                           "found": ["bo"]})  # and Wren's Detect had found him
+    pm.select("ace")
+    assert p.blind.isVisibleTo(p) and "bo" in p.blind.toolTip()
+    g.dice.pair = lambda: (1, 1)
+    p.blind.click()
+    assert pm.blind_armed
+    d.click(*bo.pos[:2])
+    test = [e for e in g.log.of_kind("test") if e["purpose"] == "blind fire"][-1]
+    assert test["modifiers"]["blind_fire"] == 4 and test["modifiers"]["movement_fire"] == 2
+    assert not [e for e in g.log.of_kind("test") if e["purpose"] == "perception"]  # found
+    assert g.state.characters["ace"].mp_spent == 3 and not pm.blind_armed

@@ -295,6 +295,8 @@ def test_blind_fire_through_smoke_and_at_an_invisible_enemy_only_when_detected()
     game.act(begin("wren"))
     game.act({"act": "cast", "spell": "detect-enemies"})
     assert known_to(game, shooter, moth)
+    found = [e for e in game.log.to_data() if e["event"] == "test"][-2]
+    assert found["purpose"] == "detect" and found["target_value"] == 3  # no +5: in the open
     with pytest.raises(PlayError, match="Blind Fire never involves magic"):
         w.spells["mana-bolt"] = 6
         game.act({"act": "cast", "spell": "mana-bolt", "target": "moth"})
