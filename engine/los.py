@@ -127,6 +127,13 @@ _OBST_KIND = {"blocks": BLOCK, "interrupts": OBST, "interrupts-prone": OBST_PRON
 _POLY_TYPES = (3, 6)
 
 
+def _objects(items: list[Any]) -> np.ndarray:
+    """A 1-d object array of ``items`` (geometries), never a 2-d one."""
+    out = np.empty(len(items), dtype=object)
+    out[:] = items
+    return out
+
+
 def _build_parts(lat: Lattice, lists: list[list[Feature]]) -> list[_Part]:
     """The :class:`_Part` of each list of features, built together: one Python pass over the
     features picks their kinds, then the segments of every feature come from a few shapely
@@ -158,8 +165,7 @@ def _build_parts(lat: Lattice, lists: list[list[Feature]]) -> list[_Part]:
             feats.append(f)
         counts.append(len(feats) - before)
     n_feats = np.array(counts, dtype=np.int64)
-    nf = len(feats)
-    geoms = np.array([f.geom for f in feats] + [None], dtype=object)[:nf]
+    geoms = _objects([f.geom for f in feats])
     is_poly = np.isin(shapely.get_type_id(geoms), _POLY_TYPES)
     list_of = np.repeat(np.arange(len(lists)), n_feats)
     first = np.concatenate([[0], np.cumsum(n_feats)])  # each list's first feature
@@ -279,8 +285,7 @@ def _footprint_parts(bs: list[Any]) -> list[tuple[Feature, np.ndarray]]:
             out.append(None)
             todo.append(k)
     if todo:
-        seg, which = _segments_many(np.array([bs[k].footprint for k in todo] + [None],
-                                             dtype=object)[:len(todo)])
+        seg, which = _segments_many(_objects([bs[k].footprint for k in todo]))
         cut = np.searchsorted(which, np.arange(len(todo) + 1))
         if len(_FOOT) + len(todo) > 20_000:
             _FOOT.clear()
@@ -356,6 +361,12 @@ class _Prims:
         foot_segs = [s for _f, s in foot_parts]
         foot_n = [len(a) for a in foot_segs]
         self.feats = feats
+        #: where each part's features, segments and foliage dots start, and each footprint's
+        #: segments (a patched copy writes the changed ones over, _patched)
+        self._f_first = first
+        self._s_first = np.cumsum([0] + [len(part.seg) for part in parts])
+        self._x_first = np.cumsum([0] + [len(part.fol_xy) for part in parts])
+        self._foot_seg = self._s_first[-1] + np.concatenate([[0], np.cumsum(foot_n)]).astype(np.int64)
         seg = np.concatenate([part.seg for part in parts] + foot_segs + [np.zeros((0, 2, 2))])
         self.p = seg[:, 0, :].copy()
         self.q = seg[:, 1, :].copy()
@@ -376,8 +387,7 @@ class _Prims:
         self.height = fh[self.owner]
         self.grid = _SegGrid(self.p, self.q)
         self.poly_feats = shifted("poly")
-        self.poly_tree = shapely.STRtree([feats[i].geom for i in self.poly_feats]) \
-            if len(self.poly_feats) else None
+        self.poly_index = _PolyIndex(_objects([feats[i].geom for i in self.poly_feats]))
         self.fol_xy = cat("fol_xy", np.zeros((0, 2)))
         self.fol_feat = shifted("fol_feat")
         self.fol_bld = fb[self.fol_feat]
@@ -407,6 +417,7 @@ class _Prims:
         out.feats[where[0]] = new
         out.feat_closed_door = self.feat_closed_door.copy()
         out.feat_closed_door[where[0]] = new.kind == "door" and new.props.get("state") == "closed"
+        out._fans, out._fans_carried = {}, {}  # a door changes what a fan meets
         return out
 
     def near_box(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
@@ -418,20 +429,29 @@ class _Prims:
         key = (float(xy[0]), float(xy[1]))
         got = self._holds.get(key)
         if got is None:
-            if self.poly_tree is None:
-                got = np.zeros(0, dtype=np.int64)
-            else:
-                got = self.poly_feats[self.poly_tree.query(shapely.Point(key), predicate="intersects")]
+            got = self.poly_feats[self.poly_index.point(*key)]
             if len(self._holds) > 50000:
                 self._holds.clear()
             self._holds[key] = got
         return got
 
 
+def _col_min(*arrays: np.ndarray) -> np.ndarray:
+    """The least x and y of (N, 2) arrays (column by column: numpy reduces an (N, 2) array
+    along its first axis ten times slower)."""
+    return np.array([min(a[:, k].min() for a in arrays) for k in (0, 1)])
+
+
+def _col_max(a: np.ndarray) -> np.ndarray:
+    return np.array([a[:, 0].max(), a[:, 1].max()])
+
+
 class _SegGrid:
     """Segments bucketed by the square cells (``CELL`` dots a side) their boxes cover: a box
     query returns every segment whose box meets it, as an envelope tree would, and a few more
-    (the exact tests that follow decide); built with arrays, no geometry object per segment."""
+    (the exact tests that follow decide); built with arrays, no geometry object per segment.
+    The entries are sorted by (cell, segment); ``c0``/``c1`` keep each segment's first and
+    last cell, so a move patches the cells it touches alone (:meth:`moved`)."""
 
     CELL = 8.0
 
@@ -439,16 +459,10 @@ class _SegGrid:
         lo, hi = np.minimum(p, q), np.maximum(p, q)
         self.count = len(p)
         self.origin = lo.min(axis=0) if len(p) else np.zeros(2)
-        c0 = self._cells(lo)
-        c1 = self._cells(hi)
+        self.c0 = c0 = self._cells(lo)
+        self.c1 = c1 = self._cells(hi)
         self.shape = (c1.max(axis=0) + 1) if len(p) else np.zeros(2, dtype=np.int64)
-        nx, ny = c1[:, 0] - c0[:, 0] + 1, c1[:, 1] - c0[:, 1] + 1
-        cnt = nx * ny
-        seg = np.repeat(np.arange(len(p)), cnt)
-        k = np.arange(int(cnt.sum())) - np.repeat(np.cumsum(cnt) - cnt, cnt)
-        cx = np.repeat(c0[:, 0], cnt) + k % np.repeat(nx, cnt)
-        cy = np.repeat(c0[:, 1], cnt) + k // np.repeat(nx, cnt)
-        cell = cy * int(self.shape[0]) + cx
+        cell, seg = self._entries(c0, c1, np.arange(len(p)))
         order = np.argsort(cell, kind="stable")
         self.seg = seg[order]
         self.start = np.concatenate([[0], np.cumsum(np.bincount(
@@ -457,38 +471,71 @@ class _SegGrid:
     def _cells(self, xy: np.ndarray) -> np.ndarray:
         return np.floor((xy - self.origin) / self.CELL).astype(np.int64)
 
-    def moved(self, p: np.ndarray, q: np.ndarray, which: np.ndarray) -> _SegGrid:
-        """The grid of segments ``p``-``q`` where only the segments ``which`` differ from
-        this grid's: their old entries taken out, their new ones merged in (no sort of every
-        entry); equal to a grid built from scratch.  A new grid when the box of all segments
-        changed its cells."""
-        lo, hi = np.minimum(p, q), np.maximum(p, q)
-        if not len(p) or len(p) != self.count or not np.array_equal(lo.min(axis=0), self.origin):
-            return _SegGrid(p, q)
-        w = int(self.shape[0])
-        if not np.array_equal(self._cells(hi).max(axis=0) + 1, self.shape):
-            return _SegGrid(p, q)
-        n_cells = len(self.start) - 1
-        cell = np.repeat(np.arange(n_cells, dtype=np.int64), np.diff(self.start))
-        out = np.zeros(self.count, dtype=bool)
-        out[which] = True
-        keep = ~out[self.seg]
-        c0, c1 = self._cells(lo[which]), self._cells(hi[which])
+    def _entries(self, c0: np.ndarray, c1: np.ndarray, ids: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """(cell, segment) of every cell each box c0..c1 covers, box by box, row-major."""
         nx, ny = c1[:, 0] - c0[:, 0] + 1, c1[:, 1] - c0[:, 1] + 1
         cnt = nx * ny
-        seg = np.repeat(which, cnt)
+        seg = np.repeat(ids, cnt)
         k = np.arange(int(cnt.sum())) - np.repeat(np.cumsum(cnt) - cnt, cnt)
-        new_cell = (np.repeat(c0[:, 1], cnt) + k // np.repeat(nx, cnt)) * w \
-            + np.repeat(c0[:, 0], cnt) + k % np.repeat(nx, cnt)
-        key_new = new_cell * self.count + seg
-        o = np.argsort(key_new)
-        key_old = cell[keep] * self.count + self.seg[keep]
-        at = np.searchsorted(key_old, key_new[o])
+        cx = np.repeat(c0[:, 0], cnt) + k % np.repeat(nx, cnt)
+        cy = np.repeat(c0[:, 1], cnt) + k // np.repeat(nx, cnt)
+        return cy * int(self.shape[0]) + cx, seg
+
+    def moved(self, p: np.ndarray, q: np.ndarray, which: np.ndarray) -> _SegGrid:
+        """The grid of segments ``p``-``q`` where only the segments ``which`` differ from
+        this grid's: the run of cells (row-major) between the first and the last cell their
+        old and new boxes cover is sorted again, the entries before and after it are copied
+        as they are; equal to a grid built from scratch.  A new grid when the box of all
+        segments changed its cells."""
+        if not len(p) or len(p) != self.count:
+            return _SegGrid(p, q)
+        if not np.array_equal(_col_min(p, q), self.origin):
+            return _SegGrid(p, q)
+        lo, hi = np.minimum(p[which], q[which]), np.maximum(p[which], q[which])
+        c0, c1 = self._cells(lo), self._cells(hi)
+        if (c1 >= self.shape).any():
+            return _SegGrid(p, q)
         g = copy.copy(self)
-        g.seg = np.insert(self.seg[keep], at, seg[o])
-        g.start = np.concatenate([[0], np.cumsum(np.bincount(
-            np.insert(cell[keep], at, new_cell[o]), minlength=n_cells))]).astype(np.int64)
+        g.c0, g.c1 = self.c0.copy(), self.c1.copy()
+        g.c0[which], g.c1[which] = c0, c1
+        if not np.array_equal(_col_max(g.c1) + 1, self.shape):
+            return _SegGrid(p, q)  # the last row or column of cells emptied
+        if not len(which):
+            return g
+        w = int(self.shape[0])
+        both0 = np.minimum(c0.min(axis=0), self.c0[which].min(axis=0))
+        both1 = np.maximum(c1.max(axis=0), self.c1[which].max(axis=0))
+        a = int(both0[1] * w + both0[0])  # the run of cells [a, b) holds every changed entry
+        b = int(both1[1] * w + both1[0]) + 1
+        ea, eb = int(self.start[a]), int(self.start[b])
+        old_seg = self.seg[ea:eb]
+        old_cell = np.repeat(np.arange(a, b, dtype=np.int64), np.diff(self.start[a:b + 1]))
+        keep = ~np.isin(old_seg, which)
+        new_cell, new_seg = self._entries(c0, c1, which)
+        cell = np.concatenate([old_cell[keep], new_cell])
+        seg = np.concatenate([old_seg[keep], new_seg])
+        order = np.lexsort((seg, cell))
+        g.seg = np.concatenate([self.seg[:ea], seg[order], self.seg[eb:]])
+        g.start = self.start.copy()
+        g.start[a + 1:b + 1] = ea + np.cumsum(np.bincount(cell - a, minlength=b - a))
+        if len(seg) != eb - ea:
+            g.start[b + 1:] += len(seg) - (eb - ea)
         return g
+
+    def pairs(self, xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(point, segment) for every segment whose box's cells hold the point's cell: every
+        box holding a point is among them."""
+        if not len(self.seg) or not len(xy):
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        c = self._cells(xy)
+        w, h = int(self.shape[0]), int(self.shape[1])
+        pi = np.nonzero((c[:, 0] >= 0) & (c[:, 0] < w) & (c[:, 1] >= 0) & (c[:, 1] < h))[0]
+        cell = c[pi, 1] * w + c[pi, 0]
+        a = self.start[cell]
+        cnt = self.start[cell + 1] - a
+        idx = np.repeat(a - np.cumsum(cnt) + cnt, cnt) + np.arange(int(cnt.sum()))
+        return np.repeat(pi, cnt), self.seg[idx]
 
     def query(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
         if not len(self.seg):
@@ -507,6 +554,44 @@ class _SegGrid:
         hit = np.zeros(self.count, dtype=bool)  # a large box: a mask, no sort
         hit[self.seg[idx]] = True
         return np.nonzero(hit)[0]
+
+
+class _PolyIndex:
+    """The polygon features that may hold an end, by the bucket cells of their boxes (a
+    :class:`_SegGrid` of the boxes' corners), and the exact test: which polygons hold a point
+    is what an STRtree query with the ``intersects`` predicate answers (boundary included),
+    and a move re-buckets the moved polygons alone."""
+
+    def __init__(self, geoms: np.ndarray):
+        self.geoms = geoms
+        box = shapely.bounds(geoms).reshape(-1, 4)
+        self.empty = np.isnan(box).any(axis=1)  # an empty geometry holds nothing
+        box[self.empty] = 0.0
+        self.lo, self.hi = box[:, :2], box[:, 2:]
+        self.grid = _SegGrid(self.lo, self.hi)
+
+    def moved(self, geoms: np.ndarray, which: np.ndarray) -> _PolyIndex:
+        """The index of ``geoms``, where only ``which`` differ from this index's."""
+        box = shapely.bounds(geoms[which]).reshape(-1, 4)
+        if len(geoms) != len(self.geoms) or np.isnan(box).any() or self.empty[which].any():
+            return _PolyIndex(geoms)
+        out = copy.copy(self)
+        out.geoms = geoms
+        out.lo, out.hi = self.lo.copy(), self.hi.copy()
+        out.lo[which], out.hi[which] = box[:, :2], box[:, 2:]
+        out.grid = self.grid.moved(out.lo, out.hi, which)
+        return out
+
+    def point(self, x: float, y: float) -> np.ndarray:
+        """Indexes (sorted) of the polygons that hold the point x, y."""
+        cand = self.grid.query(x, y, x, y)
+        return cand[shapely.intersects_xy(self.geoms[cand], x, y)] if len(cand) else cand
+
+    def points(self, xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(point, polygon) pairs: every polygon that holds each point of ``xy``."""
+        pi, gi = self.grid.pairs(xy)
+        ok = shapely.intersects_xy(self.geoms[gi], xy[pi, 0], xy[pi, 1]) if len(pi) else pi > 0
+        return pi[ok], gi[ok]
 
 
 def prims(board: Board) -> _Prims:
@@ -530,8 +615,9 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
     """The primitives of ``board`` from those of an earlier board it was compiled from, when
     every unit that changed has parts of the same shape as before (a building moved: the same
     sheet, so the same features, segments and kinds, elsewhere): the old arrays are copied and
-    the changed parts' coordinates and features written over them; the bucket grid and the
-    trees are built again.  None when the shapes differ (then a build from scratch)."""
+    the changed parts' coordinates and features written over them; the bucket grids re-bucket
+    the changed segments and polygons alone.  None when the shapes differ (then a build from
+    scratch)."""
     old_parts = getattr(prev, "_parts", None)
     if old_parts is None or len(prev.board.buildings) != len(board.buildings):
         return None
@@ -549,12 +635,10 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
             return None
     moved = [i for i, (a, b) in enumerate(zip(board.buildings, prev.board.buildings))
              if a is not b]
-    foot = sum(len(part.feats) for part in parts)
-    n_foot_seg = len(prev.p) - sum(len(part.seg) for part in parts)
-    foot_first = len(prev.p) - n_foot_seg
-    foot_n = np.array([len(_footprint_part(b)[1]) for b in prev.board.buildings], dtype=np.int64)
-    for i in moved:
-        if len(_footprint_part(board.buildings[i])[1]) != foot_n[i] \
+    seg0 = prev._foot_seg
+    new_feet = _footprint_parts([board.buildings[i] for i in moved])
+    for i, (_f, segs) in zip(moved, new_feet):
+        if len(segs) != seg0[i + 1] - seg0[i] \
                 or board.buildings[i].height != prev.board.buildings[i].height:
             return None
     out = _Prims.__new__(_Prims)
@@ -563,11 +647,10 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
     out._parts = parts
     out.feats = list(prev.feats)
     out.p, out.q = prev.p.copy(), prev.q.copy()
-    f_first = np.cumsum([0] + [len(part.feats) for part in parts])
-    s_first = np.cumsum([0] + [len(part.seg) for part in parts])
-    x_first = np.cumsum([0] + [len(part.fol_xy) for part in parts])
+    f_first, s_first, x_first = prev._f_first, prev._s_first, prev._x_first
     fol = False
     which = [np.arange(s_first[k], s_first[k + 1]) for k in changed]
+    feats_changed = [np.arange(f_first[k], f_first[k + 1]) for k in changed]
     for k in changed:
         part = parts[k]
         out.feats[f_first[k]:f_first[k + 1]] = part.feats
@@ -577,16 +660,22 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
             if not fol:
                 out.fol_xy, fol = prev.fol_xy.copy(), True
             out.fol_xy[x_first[k]:x_first[k + 1]] = part.fol_xy
-    seg0 = foot_first + np.concatenate([[0], np.cumsum(foot_n)])
-    for i in moved:
-        f, segs = _footprint_part(board.buildings[i])
+    foot = int(f_first[-1])
+    for i, (f, segs) in zip(moved, new_feet):
         out.feats[foot + i] = f
         out.p[seg0[i]:seg0[i + 1]] = segs[:, 0, :]
         out.q[seg0[i]:seg0[i + 1]] = segs[:, 1, :]
         which.append(np.arange(seg0[i], seg0[i + 1]))
     out.grid = prev.grid.moved(out.p, out.q, np.concatenate(which + [np.zeros(0, dtype=np.int64)]))
-    out.poly_tree = shapely.STRtree([out.feats[i].geom for i in out.poly_feats]) \
-        if len(out.poly_feats) else None
+    # the polygons among the changed features (poly_feats is sorted: one search)
+    fc = np.concatenate(feats_changed + [np.zeros(0, dtype=np.int64)])
+    pos = np.searchsorted(out.poly_feats, fc)
+    pw = pos[(pos < len(out.poly_feats)) & (out.poly_feats[np.minimum(pos, len(out.poly_feats) - 1)]
+                                            == fc)] if len(out.poly_feats) else pos[:0]
+    if len(pw):
+        geoms = prev.poly_index.geoms.copy()
+        geoms[pw] = _objects([out.feats[i].geom for i in out.poly_feats[pw]])
+        out.poly_index = prev.poly_index.moved(geoms, pw)
     if fol:
         out.fol_tree = shapely.STRtree(shapely.box(
             out.fol_xy[:, 0] - .5, out.fol_xy[:, 1] - .5, out.fol_xy[:, 0] + .5,
@@ -616,9 +705,8 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
         for i, v in dict(rb).items():  # a copy: a fan in another thread may add to it
             if i < len(new.buildings) and new.buildings[i] is old.buildings[i]:
                 mine.setdefault(i, v)
-    tiles = prev.__dict__.get("_level_holders")
-    if not tiles or old._owner_grid[:2] != new._owner_grid[:2] \
-            or old._stand.shape != new._stand.shape:
+    tiles = prev.__dict__.get("_level_holders") or {}
+    if old._owner_grid[:2] != new._owner_grid[:2] or old._stand.shape != new._stand.shape:
         return
     geoms = [f.geom for k in changed for part in (old_parts[k], out._parts[k]) for f in part.feats]
     geoms += [b.footprint for i in moved for b in (old.buildings[i], new.buildings[i])]
@@ -629,6 +717,7 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
         x0, y0 = bx[:, :2].min(axis=0) - _CARRY_MARGIN
         x1, y1 = bx[:, 2:].max(axis=0) + _CARRY_MARGIN
     cmin, rmin, _o = new._owner_grid
+    _carry_fans(prev, out, (x0, y0, x1, y1) if geoms else None)
     keep = {}
     for key, got in dict(tiles).items():  # a copy, as above
         lv, tr, tc = key
@@ -644,6 +733,46 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
                 continue
         keep[key] = got
     out._level_holders = keep
+
+
+def _carry_fans(prev: _Prims, out: _Prims, changed: tuple[float, ...] | None) -> None:
+    """Hand the fans traced on the earlier board to the new one when the change (``changed``:
+    the box of every changed feature and moved footprint, old and new, with a margin; None:
+    nothing changed) lies outside the fan's reach: the square its targets are taken from and
+    the box its sight primitives are taken from.  Within that the standable dots and their
+    buildings must be the same too (so are the buildings' heights: a patch keeps them)."""
+    fans = prev.__dict__.get("_fans")
+    if not fans:
+        return
+    old, new = prev.board, out.board
+    lat = new.lattice
+    cmin, rmin, _o = new._owner_grid
+    carried = {}
+    for key, fan in list(fans.items()):  # a copy: a fan in another thread may add to it
+        (c, r, _la), lv, radius = key
+        reach = int(min(radius, 1 << 30)) + 1
+        corners = lat.points(np.array([[c - reach, r - reach], [c + reach, r + reach],
+                                       [c - reach, r + reach], [c + reach, r - reach]]))
+        o = np.array(new.dot_point((c, r)))
+        far = 0.0
+        if len(fan.dots):
+            tp = lat.points(fan.dots)
+            far = float(np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1]).max()) + 1.0
+        x0 = min(float(corners[:, 0].min()), o[0] - far) - 1.0
+        y0 = min(float(corners[:, 1].min()), o[1] - far) - 1.0
+        x1 = max(float(corners[:, 0].max()), o[0] + far) + 1.0
+        y1 = max(float(corners[:, 1].max()), o[1] + far) + 1.0
+        if changed is not None and changed[0] <= x1 and x0 <= changed[2] \
+                and changed[1] <= y1 and y0 <= changed[3]:
+            continue
+        if 0 <= lv < new._stand.shape[0]:
+            rs = slice(max(r - rmin - reach, 0), max(r - rmin + reach + 1, 0))
+            cs = slice(max(c - cmin - reach, 0), max(c - cmin + reach + 1, 0))
+            if not np.array_equal(old._stand[lv, rs, cs], new._stand[lv, rs, cs]) \
+                    or not np.array_equal(old._owner_grid[2][rs, cs], new._owner_grid[2][rs, cs]):
+                continue
+        carried[key] = fan
+    out._fans_carried = carried
 
 
 def _cross(ax, ay, bx, by):
@@ -992,9 +1121,35 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
 
     Geometry, floors and dead zones give ``blocked``; interruptions give ``cover``;
     darkness/smoke met along the line give ``visibility`` (a ruleset applies it per vision).
+
+    A board compiled from an earlier one (the editor's drag) answers a fan the earlier board
+    traced from its copy when nothing changed within the fan's reach (:func:`_carry_fans`).
     """
     a = _dot3(a)
     lv = a[2] if level is None else level
+    if targets is not None:
+        return _fan(board, a, radius, lv, targets)  # (targets given: traced every time)
+    P = prims(board)
+    key = (a, lv, radius)
+    fan = P.__dict__.get("_fans_carried", {}).get(key)
+    if fan is None:
+        fan = _fan(board, a, radius, lv, None)
+    mine = dict(P.__dict__.get("_fans", {}))  # a new dict: fans in other threads read it
+    mine.pop(key, None)
+    while len(mine) >= _FANS_KEPT:  # exposure maps run hundreds of fans: the last few
+        mine.pop(next(iter(mine)))
+    mine[key] = fan
+    P._fans = mine  # type: ignore[attr-defined]
+    return Fan(fan.origin, fan.level, *(np.array(x, copy=True) for x in (
+        fan.dots, fan.blocked, fan.cover, fan.visibility, fan.closed_doors)))
+
+
+#: fans each board keeps for the boards compiled from it
+_FANS_KEPT = 8
+
+
+def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None) -> Fan:
+    """:func:`los_fan` traced."""
     P = prims(board)
     lat = board.lattice
     if targets is None:  # the level's dots in the square around the origin, in level order
@@ -1307,11 +1462,10 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
 
     ``kept`` (indexes of ``dots`` into the whole level) lets the pairs of a whole level be
     found once per board and reused by every fan to that level (exposure maps run hundreds)."""
-    if P.poly_tree is None or not len(dots):
+    if not len(P.poly_feats) or not len(dots):
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     if kept is None:
-        pts = board.lattice.points(dots)
-        ti, gi = P.poly_tree.query(shapely.points(pts), predicate="intersects")
+        ti, gi = P.poly_index.points(board.lattice.points(dots).astype(float))
         return P.poly_feats[gi], ti.astype(np.int64)
     tiles = P.__dict__.setdefault("_level_holders", {})
     cmin, rmin, _o = board._owner_grid
@@ -1326,9 +1480,8 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
             if got is None:
                 rr, cc = np.nonzero(g[tr * _TILE:(tr + 1) * _TILE, tc * _TILE:(tc + 1) * _TILE] >= 0)
                 rr, cc = rr + tr * _TILE, cc + tc * _TILE
-                ti, gi = P.poly_tree.query(
-                    shapely.points(board.lattice.points(np.column_stack([cc + cmin, rr + rmin]))),
-                    predicate="intersects") if len(rr) else (rr, rr)
+                ti, gi = P.poly_index.points(board.lattice.points(
+                    np.column_stack([cc + cmin, rr + rmin])).astype(float)) if len(rr) else (rr, rr)
                 # pairs by grid position, not node: a drag elsewhere renumbers the nodes
                 # but keeps the positions, so a dragged board takes the tile over (_patched)
                 got = tiles[(lv, tr, tc)] = (P.poly_feats[gi], rr[ti] * w + cc[ti])
@@ -1362,7 +1515,7 @@ def _level_window(board: Board, lv: int, a: Dot3, radius: int) -> tuple[np.ndarr
     within ``radius`` of ``a`` on either lattice."""
     cmin, rmin, _grid = board._owner_grid
     g = board._node_grid
-    if not 0 <= lv < g.shape[0] or not len(board.dots(lv)):
+    if not 0 <= lv < g.shape[0]:  # (a level with no dot gives an empty window)
         return np.zeros((0, 2), dtype=int), np.zeros(0, dtype=np.int64)
     reach = int(min(radius, 1 << 30)) + 1
     r0, r1 = max(a[1] - rmin - reach, 0), max(a[1] - rmin + reach + 1, 0)

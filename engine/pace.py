@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.sparse.csgraph import dijkstra
+from scipy.sparse.csgraph import breadth_first_order, dijkstra
 
 from engine.board import Board
 from engine.model import Side
@@ -27,6 +27,9 @@ from engine.rules.turn_movement import turn_metres
 MP_PER_TURN = 12
 #: move ratio of a side with no characters yet (an average character)
 DEFAULT_MOVE_RATIO = 3
+#: validation walks at most this many times the turn limit: a place farther away is reported
+#: as "more than N turns" (a designer needs to know it is out of reach in time, not by how much)
+HORIZON = 2
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,7 @@ class WalkField:
         self.limit = float(start)
         self.dist: np.ndarray | None = None  # per node (parity layers folded); inf: beyond
         self.exhausted = not len(self.src)
+        self._reached: np.ndarray | None = None  # per node: some walk gets there at all
 
     def cost(self, nodes: np.ndarray) -> float:
         """The cheapest walk to any of ``nodes`` (inf: no way)."""
@@ -137,6 +141,56 @@ class WalkField:
             lambda d: bool(np.isfinite(fold(g, d)[nodes]).any()), self.limit, min_only=True)
         self.dist = fold(g, dist)
         return float(self.dist[nodes].min())
+
+
+    def cost_within(self, nodes: np.ndarray, within: float) -> float | None:
+        """The cheapest walk to any of ``nodes`` when it is at most ``within``; ``inf`` when
+        no walk gets there at all; None when every walk there costs more than ``within``.
+        The search goes no farther than ``within`` (a far place is told apart from a sealed
+        one by which nodes any walk reaches, :meth:`reached`); the answer does not depend
+        on what was asked before."""
+        if not math.isfinite(within):
+            return self.cost(nodes)
+        nodes = np.asarray(nodes, dtype=np.int64)
+        nodes = nodes[nodes >= 0]
+        if not len(nodes) or not len(self.src):
+            return math.inf
+        cap = within + 1e-6 * max(1.0, within)  # a walk of ``within`` (rounding aside) is in
+        if self.dist is None or (not self.exhausted and self.limit < cap
+                                 and not np.isfinite(self.dist[nodes]).any()):
+            limit = self.limit if self.dist is None else self.limit * 2
+            while True:
+                limit = min(limit, cap)
+                dist = fold(self.g, dijkstra(self.mat, indices=self.src, limit=limit,
+                                             min_only=True))
+                if limit >= cap or np.isfinite(dist[nodes]).any():
+                    break
+                limit *= 2
+            self.dist, self.limit = dist, limit
+        v = float(self.dist[nodes].min())
+        if v <= cap:
+            return v
+        if math.isfinite(v) or not (self.exhausted or not self.reached()[nodes].any()):
+            return None  # farther than ``within``
+        return math.inf
+
+    def reached(self) -> np.ndarray:
+        """Per node: whether any walk from the sources gets there at all (a breadth-first
+        search of the matrix's edges, costs aside; every edge costs a finite amount)."""
+        if self._reached is None:
+            mat = self.mat
+            if not np.isfinite(mat.data).all():
+                mat = mat.copy()
+                mat.data = np.isfinite(mat.data).astype(float)
+                mat.eliminate_zeros()
+            seen = np.zeros(mat.shape[0], dtype=bool)
+            for s in self.src.tolist():
+                if not seen[s]:
+                    seen[breadth_first_order(mat, s, directed=True,
+                                             return_predecessors=False)] = True
+            n = self.g.n
+            self._reached = seen[:n] | seen[n:] if len(seen) > n else seen  # parity layers
+        return self._reached
 
 
 def walk_to(board: Board, ruleset: str, sources: np.ndarray, pace: Pace,

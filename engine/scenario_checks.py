@@ -25,9 +25,9 @@ from engine.board import Board
 from engine.catalogue import grenade_kind
 from engine.findings import ERROR, INFO, WARNING, CheckList, Finding
 from engine.lattice import Dot3
-from engine.movement import build_graph
+from engine.movement import MoveGraph, build_graph
+from engine.pace import HORIZON, Pace, WalkField, side_paces, walk_to
 from engine.pace import MP_PER_TURN as MP_PER_TURN  # re-exported: the lenses read it here
-from engine.pace import Pace, WalkField, side_paces, walk_to
 from engine.rules.combat_checks import character_problems
 
 #: default depth (in dots) of an edge deployment without one
@@ -121,7 +121,8 @@ def _nodes(board: Board, dots: Dots) -> np.ndarray:
 
 @dataclass
 class Leg:
-    """Cheapest walk (MP or metres) at the side's fastest and slowest pace (None: no path)."""
+    """Cheapest walk (MP or metres) at the side's fastest and slowest pace (None: no path;
+    ``inf``: farther than validation searches, :data:`engine.pace.HORIZON` times the limit)."""
 
     fastest: float | None
     slowest: float | None
@@ -162,11 +163,26 @@ class _Analysis:
                        self.turns * pace.per_turn)
 
     @staticmethod
-    def best(field: WalkField, nodes: np.ndarray) -> float | None:
+    def best(field: WalkField, nodes: np.ndarray, within: float = math.inf) -> float | None:
+        """The cheapest walk to ``nodes``, rounded (None: no path; ``inf``: more than
+        ``within``)."""
         if not len(nodes):
             return None
-        v = field.cost(nodes)
+        v = field.cost_within(nodes, within)
+        if v is None:
+            return math.inf
         return round(v, 1) if math.isfinite(v) else None
+
+
+def horizon(scenario: m.Scenario, obj: m.Objective) -> int | None:
+    """Turns validation walks toward an objective: :data:`engine.pace.HORIZON` times its limit
+    (``by_turn`` or the turn limit; None: no limit, the walk is searched as far as it goes)."""
+    limit = obj.by_turn or scenario.turn_limit
+    return HORIZON * limit if limit else None
+
+
+def _within(turns: int | None, pace: Pace) -> float:
+    return math.inf if turns is None else turns * pace.per_turn
 
 
 # ------------------------------------------------------------------------------- checks
@@ -327,8 +343,9 @@ def objective_checks(board: Board, scenario: Any) -> list[Finding]:
             continue  # no sheet says how far anyone walks: the stats check reports it
         fast, slow = paces
         tnodes = _nodes(board, targets)
-        leg = Leg(an.best(an.field(obj.side, fast), tnodes),
-                  an.best(an.field(obj.side, slow), tnodes))
+        far = horizon(scenario, obj)
+        leg = Leg(an.best(an.field(obj.side, fast), tnodes, _within(far, fast)),
+                  an.best(an.field(obj.side, slow), tnodes, _within(far, slow)))
         if leg.fastest is None:
             sev = WARNING if obj.kind == "eliminate" else ERROR
             what = ("the deployment zone of its target" if obj.kind == "eliminate"
@@ -343,19 +360,19 @@ def objective_checks(board: Board, scenario: Any) -> list[Finding]:
         if obj.kind == "hold":
             extra_turns = obj.turns or 0
         if obj.kind == "retrieve":
-            way = _way_out(board, an, obj, side, tnodes[0], fast, slow)
+            way = _way_out(board, an, obj, side, tnodes[0], fast, slow, far)
             if isinstance(way, Finding):
                 out.append(way)
                 continue
             leg = Leg(leg.fastest + way.fastest,  # type: ignore[operator]
                       None if leg.slowest is None or way.slowest is None
                       else leg.slowest + way.slowest)
-        out.append(_timing(scenario, obj, label, leg, fast, slow, extra_turns, where))
+        out.append(_timing(scenario, obj, label, leg, fast, slow, extra_turns, where, far))
     return out
 
 
 def _way_out(board: Board, an: _Analysis, obj: m.Objective, side: m.Side, item: int,
-             fast: Pace, slow: Pace) -> Leg | Finding:
+             fast: Pace, slow: Pace, far: int | None) -> Leg | Finding:
     """The carry leg of a retrieve: from the item to the exit edge (or back home)."""
     edge = exit_edge(obj)
     if edge is not None:
@@ -370,34 +387,49 @@ def _way_out(board: Board, an: _Analysis, obj: m.Objective, side: m.Side, item: 
                        f"retrieve objective {obj.id}: {goal_name} has no standable dot", where)
     gnodes = _nodes(board, goal)
     it = board.node_dot(item)
-    quick = an.best(an.from_dot(it, fast), gnodes)
+    quick = an.best(an.from_dot(it, fast), gnodes, _within(far, fast))
     if quick is None:
         return Finding("retrieve-no-way-out", ERROR,
                        f"retrieve objective {obj.id}: no way out from the item at "
                        f"{','.join(map(str, it))} to {goal_name}", where)
     same = slow.units != "MP" or slow == fast  # one metre map for every pace
-    return Leg(quick, quick if same else an.best(an.from_dot(it, slow), gnodes))
+    return Leg(quick, quick if same else an.best(an.from_dot(it, slow), gnodes,
+                                                 _within(far, slow)))
 
 
 def _timing(scenario: m.Scenario, obj: m.Objective, label: str, leg: Leg, fast: Pace,
-            slow: Pace, extra: int, where: dict[str, Any]) -> Finding:
+            slow: Pace, extra: int, where: dict[str, Any], far: int | None) -> Finding:
     limit = obj.by_turn or scenario.turn_limit
-    tf = (fast.turns(leg.fastest) or 0) + extra
-    ts = None if leg.slowest is None else (slow.turns(leg.slowest) or 0) + extra
+    beyond = math.inf in (leg.fastest, leg.slowest)
 
-    def leg_text(cost: float | None, total: int | None, pace: Pace) -> str:
+    def total(cost: float | None, pace: Pace) -> int | None:
+        """Turns walking and holding; None: no path, or farther than the search went."""
+        if cost is None or cost == math.inf:
+            return None
+        return (pace.turns(cost) or 0) + extra
+
+    tf, ts = total(leg.fastest, fast), total(leg.slowest, slow)
+
+    def leg_text(cost: float | None, turns: int | None, pace: Pace) -> str:
+        if cost == math.inf:
+            walk = f"more than {far} turn(s)"
+            if extra:
+                walk += f" + {extra} turn(s) holding"
+            return f"{walk} at {pace.label}"
         walk = pace.text(cost)
         if extra:
-            walk += f" + {extra} turn(s) holding = {total}"
+            walk += f" + {extra} turn(s) holding = {turns}"
         return f"{walk} at {pace.label}"
 
     facts = leg_text(leg.fastest, tf, fast) + ("" if slow == fast else
                                                ", " + leg_text(leg.slowest, ts, slow))
     where = {**where, "turns": {"fastest": tf, "slowest": ts, "limit": limit}}
+    if beyond:  # a walk not searched to its end: more than ``far`` turns (None above)
+        where["turns"]["more_than"] = far
     if limit is None:
         return Finding("objective-turns", INFO, f"{label} needs {facts}", where)
     which = "by_turn" if obj.by_turn else "turn limit"
-    if tf > limit:
+    if tf is None or tf > limit:
         return Finding("objective-too-far", ERROR,
                        f"{label} needs {facts}; even the fastest cannot make it within the "
                        f"{which} of {limit}", where)
@@ -452,13 +484,24 @@ def _first_sight(board: Board, za: Dots, zb: Dots, los_fan: Any
     return None
 
 
+def _connections(g: MoveGraph) -> Any:
+    """A matrix of the graph's steps for questions of connection alone: every move ratio's
+    (crawling or not) has the same entries, only their costs differ, so one the timing checks
+    already built serves (a matrix at 16x16 blocks costs about 0.3 s)."""
+    for key, mat in list(g._mats.items()):
+        if len(key) == 2 and isinstance(key[0], int) and isinstance(key[1], bool) \
+                and getattr(mat, "shape", None) == (g.n, g.n):
+            return mat
+    return g.matrix(1, False)
+
+
 @check
 def sealed_rooms(board: Board, scenario: Any) -> list[Finding]:
     """Dots nobody can walk to from the street: a room without a door, a floor without stairs."""
     n = board.node_count
     if n == 0:
         return []
-    mat = build_graph(board).matrix(1, False)
+    mat = _connections(build_graph(board))
     ncomp, labels = connected_components(mat, directed=True, connection="strong")
     ground = board._node_dots[:, 2] == 0
     if not ground.any():

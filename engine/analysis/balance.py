@@ -14,6 +14,7 @@ export show them (docs/analysis.md).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -23,7 +24,7 @@ from engine.analysis.lens import nodes_of
 from engine.board import Board
 from engine.findings import INFO, WARNING, CheckList, Finding
 from engine.los import los_fan
-from engine.pace import side_paces, walk_to
+from engine.pace import HORIZON, side_paces, walk_to
 from engine.scenario_checks import deployment_dots, polygon_dots
 from engine.sight import fan_verdict, sight
 
@@ -49,6 +50,17 @@ def objective_dots(board: Board, obj: m.Objective) -> np.ndarray | None:
     return None
 
 
+def _first_turn(pace: Any, field: Any, nodes: np.ndarray, within: int | None
+                ) -> tuple[bool, int | None]:
+    """(known, turn): the turn a side's fastest character first stands on one of ``nodes``
+    (None: never); not known when that is later than ``within`` turns (None: no bound)."""
+    c = field.cost_within(nodes, math.inf if within is None else within * pace.per_turn)
+    if c is None:
+        return False, None
+    t = pace.turns_of(np.array([c]))[0]  # turns grow with the walk
+    return True, None if np.isnan(t) else int(t)
+
+
 @check
 def tempo_gaps(board: Board, scenario: Any) -> list[Finding]:
     if not isinstance(scenario, m.Scenario) or len(scenario.sides) < 2:
@@ -59,6 +71,9 @@ def tempo_gaps(board: Board, scenario: Any) -> list[Finding]:
     ruleset = scenario.ruleset or "dmz1990"
     limits = [o.by_turn for o in scenario.objectives if o.by_turn] + [scenario.turn_limit or 0]
     turns = max(limits) if any(limits) else 4  # what the first searches cover (they widen)
+    # how far the race is judged: a side first there later than HORIZON times the longest
+    # limit is "not within" that (no limit: every walk is searched to its end)
+    far = HORIZON * max(limits) if any(limits) else None
     fields = {}  # side -> (its fastest pace, its walk); a side without sheets is left out
     for s in sides:
         paces = side_paces(ruleset, s)
@@ -73,20 +88,30 @@ def tempo_gaps(board: Board, scenario: Any) -> list[Finding]:
             continue
         nodes = nodes_of(board, dots)
         nodes = nodes[nodes >= 0]
-        first = {}
+        first: dict[str, int | None] = {}  # None: never; absent: not within the search
         for sid, (pace, f) in fields.items():
-            t = pace.turns_of(np.array([f.cost(nodes)]))[0]  # turns grow with the walk
-            first[sid] = None if np.isnan(t) else int(t)
+            known, t = _first_turn(pace, f, nodes, far)
+            if known:
+                first[sid] = t
         reached = {k: v for k, v in first.items() if v is not None}
         if not reached:
             continue
         lead_id = min(reached, key=lambda k: reached[k])
-        others = [v if v is not None else None for k, v in first.items() if k != lead_id]
+        # a side not there within the horizon may be just behind a lead at its end: its walk
+        # is searched as far as the gap needs
+        bound = far if far is None else max(far, reached[lead_id] + TEMPO_GAP - 1)
+        for sid, (pace, f) in fields.items():
+            if sid not in first and bound != far:
+                known, t = _first_turn(pace, f, nodes, bound)
+                if known:
+                    first[sid] = t
+        others = [v for k, v in first.items() if k != lead_id]
         gap = min((v for v in others if v is not None), default=None)
         if gap is not None and gap - reached[lead_id] < TEMPO_GAP:
             continue
-        rest = ", ".join(f"{k} on turn {v}" if v is not None else f"{k} never"
-                         for k, v in first.items() if k != lead_id)
+        rest = ", ".join(f"{k} on turn {first[k]}" if k in first and first[k] is not None
+                         else f"{k} never" if k in first else f"{k} not within {bound} turns"
+                         for k in fields if k != lead_id)
         out.append(Finding(
             "tempo-gap", INFO,
             f"objective {obj.id} ({obj.side}, {obj.kind}): side {lead_id} first gets there on "

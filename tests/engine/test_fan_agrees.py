@@ -45,6 +45,10 @@ def _agree(board: Board, seed: int, origins: int = 4, targets: int = 60) -> int:
         assert np.array_equal(fan.dots, given.dots)
         for name in ("blocked", "cover", "visibility", "closed_doors"):
             assert np.array_equal(getattr(fan, name), getattr(given, name)), name
+        half = los_fan(board, a, radius=radius, level=lv, targets=tg[::2])  # the targets asked
+        assert np.array_equal(half.dots, fan.dots[::2])
+        for name in ("blocked", "cover", "visibility", "closed_doors"):
+            assert np.array_equal(getattr(half, name), getattr(fan, name)[::2]), name
         for i in rng.sample(range(len(fan.dots)), min(targets, len(fan.dots))):
             b = (int(fan.dots[i, 0]), int(fan.dots[i, 1]), lv)
             f = line_of_sight(board, a, b)
@@ -93,6 +97,33 @@ def test_doors_patched_in_place_answer_as_a_rebuild():
     assert np.array_equal(p1.feat_closed_door, p2.feat_closed_door)
     # the parent board kept its own tables
     assert build_graph(board) is g0 and prims(board) is p0
+    # a fan a drag far away handed over is dropped where a door then changed
+    from dataclasses import replace
+
+    from engine.los import prims as prims_of
+
+    tried = 0
+    for f in rng.sample(doors, 12):
+        a = (*board.lattice.dot_at(tuple(f.geom.centroid.coords[0])), f.level)
+        if not board.standable(a):
+            continue
+        los_fan(board, a, radius=8)
+        for b in sorted(board.buildings, key=lambda b: -b.footprint.centroid.distance(f.geom)):
+            pl = [replace(p, at=(p.at[0] + 1, p.at[1])) if p.id == b.placement_id else p
+                  for p in lay.placements]
+            dragged = compile_board(replace(lay, placements=tuple(pl)), sheets, previous=board)
+            if dragged._owner_grid[:2] == board._owner_grid[:2]:
+                break  # (a move that grows the map's bounds rebuilds every cache)
+        assert (a, a[2], 8) in prims_of(dragged)._fans_carried
+        fork = dragged.fork()
+        fork.set_state(f.id, "closed" if f.props.get("state") != "closed" else "open", patch=True)
+        clean = fork.fork()
+        clean.invalidate()
+        got, want = los_fan(fork, a, radius=8), los_fan(clean, a, radius=8)
+        for name in ("dots", "blocked", "cover", "visibility", "closed_doors"):
+            assert np.array_equal(getattr(got, name), getattr(want, name)), (f.id, name)
+        tried += 1
+    assert tried >= 3
     assert _agree(play, seed=3, origins=4) > 100
 
 
@@ -127,8 +158,11 @@ def test_prims_patched_after_a_drag_equal_a_rebuild():
                      "feat_closed_door", "poly_feats", "fol_xy", "fol_feat", "prim_kind_of_feat"):
             assert np.array_equal(getattr(p, name), getattr(f, name)), name
         assert len(p.feats) == len(f.feats) and all(a == b for a, b in zip(p.feats, f.feats))
-        for name in ("seg", "start", "origin", "shape"):
+        for name in ("seg", "start", "origin", "shape", "c0", "c1"):
             assert np.array_equal(getattr(p.grid, name), getattr(f.grid, name)), name
+            assert np.array_equal(getattr(p.poly_index.grid, name),
+                                  getattr(f.poly_index.grid, name)), name
+        assert all(a is b.geom for a, b in zip(p.poly_index.geoms, (p.feats[i] for i in p.poly_feats)))
         for _ in range(3):
             d = board.dots(0)
             o = (*map(int, d[rng.randrange(len(d))]), 0)
@@ -183,20 +217,24 @@ def _holder_pairs(board: Board, a: tuple[int, int, int], lv: int, radius: int) -
     return {(int(f), int(dots[t, 0]), int(dots[t, 1])) for f, t in zip(hf, ht)}
 
 
-def _fans_after_drags(lay, sheets, moves, rng: random.Random, radius: int) -> tuple[int, int]:
+def _fans_after_drags(lay, sheets, moves, rng: random.Random, radius: int
+                     ) -> tuple[int, int, int, int]:
     """Drag buildings about (each board compiled from the previous one, whose fans filled
     their caches first) and compare every fan and its target holders on the dragged board
-    with those on a board compiled from scratch.  Returns (tiles carried, tiles dropped)."""
+    with those on a board compiled from scratch, the previous board's fans included (some are
+    handed over).  Returns (tiles carried, tiles dropped, fans handed over, fans asked)."""
     from dataclasses import replace
 
     from engine.los import prims
 
     prev = compile_board(lay, sheets)
-    carried = dropped = 0
+    carried = dropped = fans_carried = fans_asked = 0
     for _ in range(moves):
+        asked = []
         for a in _origins(prev, rng, 3):  # fill the previous board's caches
             for lv in {a[2], 0, 1}:
                 los_fan(prev, a, radius=radius, level=lv)
+                asked.append((a, lv))
         pl = list(lay.placements)
         k = rng.randrange(len(pl))
         pl[k] = replace(pl[k], at=(pl[k].at[0] + rng.choice((-1, 1, 2)),
@@ -209,17 +247,18 @@ def _fans_after_drags(lay, sheets, moves, rng: random.Random, radius: int) -> tu
         carried, dropped = carried + now, dropped + before - now
         moved = board.buildings[k].footprint.centroid
         near = (*board.lattice.dot_at((moved.x, moved.y)), 0)
-        for a in [near] + _origins(fresh, rng, 4):
-            if not board.standable(a):
-                continue
-            for lv in {a[2], 0, 1}:
-                got, want = los_fan(board, a, radius=radius, level=lv), \
-                    los_fan(fresh, a, radius=radius, level=lv)
-                for name in ("dots", "blocked", "cover", "visibility", "closed_doors"):
-                    assert np.array_equal(getattr(got, name), getattr(want, name)), (a, lv, name)
-                assert _holder_pairs(board, a, lv, radius) == _holder_pairs(fresh, a, lv, radius)
+        fans_carried += len(prims(board).__dict__.get("_fans_carried", {}))
+        fans_asked += len(asked)
+        pairs = [(a, lv) for a in [near] + _origins(fresh, rng, 4) if board.standable(a)
+                 for lv in {a[2], 0, 1}]
+        for a, lv in asked + pairs:
+            got, want = los_fan(board, a, radius=radius, level=lv), \
+                los_fan(fresh, a, radius=radius, level=lv)
+            for name in ("dots", "blocked", "cover", "visibility", "closed_doors"):
+                assert np.array_equal(getattr(got, name), getattr(want, name)), (a, lv, name)
+            assert _holder_pairs(board, a, lv, radius) == _holder_pairs(fresh, a, lv, radius)
         prev = board
-    return carried, dropped
+    return carried, dropped, fans_carried, fans_asked
 
 
 def test_fans_on_a_dragged_city_equal_fans_on_a_fresh_board():
@@ -227,8 +266,10 @@ def test_fans_on_a_dragged_city_equal_fans_on_a_fresh_board():
     move, rasters of the buildings that stayed): its fans, to its own level and others, equal
     those on the same layout compiled from scratch."""
     lay, sheets = neighbourhood(seed=5, blocks=3)
-    carried, dropped = _fans_after_drags(lay, sheets, 6, random.Random(11), radius=40)
+    carried, dropped, handed, asked = _fans_after_drags(lay, sheets, 6, random.Random(11),
+                                                        radius=40)
     assert carried > 0 and dropped > 0  # tiles were taken over, and those near a move were not
+    assert 0 < handed < asked  # so were the fans away from the move, not those near it
 
 
 def test_fans_on_a_dragged_hex_board_equal_fans_on_a_fresh_board():
@@ -243,6 +284,6 @@ def test_fans_on_a_dragged_hex_board_equal_fans_on_a_fresh_board():
     lay = Layout(lattice="hex", pavement=(Placement("hex-pav", (0, 0)),),
                  placements=tuple(Placement("hut", at, id=f"h{i}") for i, at in enumerate(
                      ((6, 4), (40, 10), (20, 30), (62, 26), (70, 6)))))
-    carried, dropped = _fans_after_drags(lay, {"hex-pav": pav, "hut": hut}, 6,
-                                         random.Random(3), radius=30)
-    assert carried > 0 and dropped > 0
+    carried, dropped, handed, asked = _fans_after_drags(lay, {"hex-pav": pav, "hut": hut}, 6,
+                                                        random.Random(3), radius=30)
+    assert carried > 0 and dropped > 0 and 0 < handed < asked

@@ -193,3 +193,74 @@ def test_segments_and_footprints_of_many():
     feet = np.concatenate([np.concatenate(_ref_segments(b.footprint)) for b in board.buildings])
     p = _Prims(board)
     assert np.array_equal(p.p[-len(feet):], feet[:, 0]) and np.array_equal(p.q[-len(feet):], feet[:, 1])
+
+
+def _same_grid(a, b):
+    for name in ("seg", "start", "origin", "shape", "c0", "c1"):
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+    assert a.count == b.count
+
+
+def test_grid_patched_for_moved_segments_equals_a_grid_built_again():
+    """Random segments, random ones moved (some to the grid's edge, past it, or the one
+    that set its origin): the patched bucket grid is the grid built from scratch."""
+    from engine.los import _SegGrid
+
+    rng = np.random.default_rng(7)
+    for trial in range(60):
+        n = int(rng.integers(1, 400))
+        p = rng.uniform(0, 200, (n, 2)).round(1)
+        q = p + rng.uniform(-12, 12, (n, 2)).round(1)
+        grid = _SegGrid(p, q)
+        for _ in range(4):
+            k = int(rng.integers(0, min(n, 30) + 1))
+            which = np.sort(rng.choice(n, k, replace=False)) if k else np.zeros(0, dtype=np.int64)
+            step = rng.uniform(-40, 40, 2).round(1) if trial % 3 else rng.integers(-2, 3, 2)
+            p2, q2 = p.copy(), q.copy()
+            p2[which] += step
+            q2[which] += step
+            if trial % 5 == 0 and k:  # a segment to the far corner: the shape changes
+                p2[which[0]] = q2[which[0]] = (260.0, 255.5)
+            patched = grid.moved(p2, q2, which)
+            _same_grid(patched, _SegGrid(p2, q2))
+            assert np.array_equal(patched.query(20, 30, 90, 70), _SegGrid(p2, q2).query(20, 30, 90, 70))
+            p, q, grid = p2, q2, patched
+
+
+def test_polygons_holding_points_are_the_strtree_answers():
+    """The polygon index answers which polygons hold a point as shapely's STRtree with the
+    intersects predicate does: points inside, on edges and corners, outside, off the board;
+    after a move too."""
+    from engine.los import _PolyIndex
+
+    lay, sheets = neighbourhood(seed=3, blocks=2)
+    board = compile_board(lay, sheets)
+    p = _Prims(board)
+    geoms = p.poly_index.geoms
+    assert len(geoms) > 40
+    tree = shapely.STRtree(list(geoms))
+    rng = np.random.default_rng(1)
+    corners = shapely.get_coordinates(geoms[::5])
+    x0, y0, x1, y1 = board.bounds
+    pts = np.concatenate([corners, (corners[:-1] + corners[1:]) / 2,
+                          rng.uniform([x0 - 5, y0 - 5], [x1 + 5, y1 + 5], (3000, 2)),
+                          board.lattice.points(board.dots(0)[::7]).astype(float)])
+    ti, gi = tree.query(shapely.points(pts), predicate="intersects")
+    want = set(zip(ti.tolist(), gi.tolist()))
+    pi, gj = p.poly_index.points(pts)
+    assert set(zip(pi.tolist(), gj.tolist())) == want and len(pi) == len(want) > 200
+    for k in rng.choice(len(pts), 300, replace=False):
+        got = p.poly_index.point(*pts[k])
+        assert np.array_equal(got, np.sort(tree.query(shapely.Point(pts[k]),
+                                                      predicate="intersects"))), k
+        assert np.array_equal(p.holding(tuple(pts[k])), p.poly_feats[got])
+    # moved polygons: the patched index equals one built from the moved geometries
+    which = np.sort(rng.choice(len(geoms), 12, replace=False))
+    moved = geoms.copy()
+    moved[which] = shapely.transform(geoms[which], lambda c: c + (3.5, -2.0))
+    patched, fresh = p.poly_index.moved(moved, which), _PolyIndex(moved)
+    _same_grid(patched.grid, fresh.grid)
+    tree = shapely.STRtree(list(moved))
+    ti, gi = tree.query(shapely.points(pts), predicate="intersects")
+    pi, gj = patched.points(pts)
+    assert set(zip(pi.tolist(), gj.tolist())) == set(zip(ti.tolist(), gi.tolist()))
