@@ -14,21 +14,23 @@ scipy's C Dijkstra, so a reach or a path on a 120x120-dot city takes millisecond
 Every edge also keeps the list of (feature, extra MP) that made its cost, so each step of a path
 can say *why* it cost what it did.
 
-The graph is built with arrays: neighbours through a dense node grid, one segment per pair of
-opposite steps queried against the level's feature tree in one call, each feature's effect on a
-step (starting outside or inside it) tabled once, and the hits costed with numpy.
+The graph is built with arrays: neighbours through a dense node grid, the steps each feature
+touches found by :mod:`engine.step_crossings` (the features' straight pieces against the few
+steps in the lattice cells they pass, orientation tests in numpy, no geometry per step), each
+feature's effect on a step (starting outside or inside it) tabled once, and the hits costed
+with numpy.
 ``tests/engine/test_movement_graph_arrays.py`` keeps the older per-edge construction and checks
 the two agree exactly.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
-import shapely
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
@@ -37,6 +39,7 @@ from engine.lattice import Dot3, Lattice
 from engine.rules import get_ruleset
 from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
 from engine.rules.dmz1990 import MOVEMENT_COSTS as _MC
+from engine.step_crossings import step_hits
 
 #: extra MP of the DMZ Movement Cost Table (the one table: engine.rules.dmz1990)
 OPEN_DOOR = _MC["through-door"]
@@ -51,6 +54,9 @@ CLIMB_DOWN, CLIMB_DOWN_ASSISTED = _MC["climb-down"], _MC["climb-down-assisted"]
 DROP = _MC["drop"]
 
 _BLOCKING = ("wall", "fence", "trunk", "force-field")  # force-field: a Barrier spell
+#: the kinds :func:`_crossing` may price or block (the others never hinder a step)
+_HINDERS = frozenset(_BLOCKING + ("door", "window", "hole", "obstacle", "rubble", "undergrowth",
+                                  "step", "incline", "contour", "low-wall"))
 _BLOCKED, _NONE = -1, -2  # crossing codes: impassable; no hindrance
 
 
@@ -265,90 +271,11 @@ def _crossing(f: Feature, inside_start: bool) -> tuple[int, str] | None:
     return None
 
 
-def _near_features(fs: list[Feature], a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Which segments a-b may touch a feature: their boxes share a cell with the box of a
-    feature's line segment (walls, doors) or of a whole feature (areas, points).
-
-    Conservative, so the tree query that follows on these alone finds every hit it would find
-    on all segments; most steps (open floor, streets) never become a geometry at all.
-    """
-    eps = 1e-6
-    geoms = np.array([f.geom for f in fs], dtype=object)
-    kind = shapely.get_type_id(geoms)
-    linear = np.isin(kind, (1, 2, 5))
-    boxes = [shapely.bounds(geoms[~linear]).reshape(-1, 4)]
-    if linear.any():
-        parts = shapely.get_parts(geoms[linear])
-        xy, part = shapely.get_coordinates(parts, return_index=True)
-        same = part[1:] == part[:-1]
-        p, q = xy[:-1][same], xy[1:][same]
-        boxes.append(np.column_stack([np.minimum(p, q), np.maximum(p, q)]))
-    box = np.concatenate(boxes)
-    box = box[np.isfinite(box).all(axis=1)]
-    if not len(box):
-        return np.zeros(len(a), dtype=bool)
-    lo_s, hi_s = np.minimum(a, b), np.maximum(a, b)
-    x0 = np.floor(min(box[:, 0].min(), lo_s[:, 0].min())) - 2
-    y0 = np.floor(min(box[:, 1].min(), lo_s[:, 1].min())) - 2
-    x1 = np.floor(max(box[:, 2].max(), hi_s[:, 0].max())) + 2
-    y1 = np.floor(max(box[:, 3].max(), hi_s[:, 1].max())) + 2
-    # half-dot cells centred on dots and on the half-dot lines walls follow, so a step beside
-    # a wall is not taken for one across it
-    w, h = int(2 * (x1 - x0)) + 3, int(2 * (y1 - y0)) + 3
-
-    def cell(v: np.ndarray, v0: float) -> np.ndarray:
-        return np.floor(2 * (v - v0) + 0.5).astype(np.int64)
-
-    def cells(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, ...]:
-        return (cell(lo[:, 0] - eps, x0), cell(lo[:, 1] - eps, y0),
-                cell(hi[:, 0] + eps, x0), cell(hi[:, 1] + eps, y0))
-
-    # mark every cell a feature box covers (a difference array, then prefix sums)
-    i0, j0, i1, j1 = cells(box[:, :2], box[:, 2:])
-    diff = np.zeros((h + 1, w + 1), dtype=np.int64)
-    np.add.at(diff, (j0, i0), 1)
-    np.add.at(diff, (j0, i1 + 1), -1)
-    np.add.at(diff, (j1 + 1, i0), -1)
-    np.add.at(diff, (j1 + 1, i1 + 1), 1)
-    marked = (diff.cumsum(0).cumsum(1) > 0).astype(np.int64)
-    # a segment is near when a marked cell lies in its box (summed-area table)
-    sat = np.zeros((h + 2, w + 2), dtype=np.int64)
-    sat[1:, 1:] = marked.cumsum(0).cumsum(1)
-    i0, j0, i1, j1 = cells(lo_s, hi_s)
-    n = sat[j1 + 1, i1 + 1] - sat[j0, i1 + 1] - sat[j1 + 1, i0] + sat[j0, i0]
-    return n > 0
-
-
 #: crossings per compiled unit: id(unit) -> (unit, its _UnitHits per level); the unit cache
 #: shares a unit's feature lists between boards, so a board that moved one building finds
 #: every other unit's crossings here
-_UNIT_HITS: dict[int, tuple[Any, dict[int, _LevelHits], str]] = {}
+_UNIT_HITS: dict[int, tuple[Any, Any, str]] = {}
 _UNIT_HITS_MAX = 4096
-
-
-def _steps_near(lat: Lattice, fs: list[Feature]) -> tuple[np.ndarray, np.ndarray]:
-    """Every step between neighbouring lattice dots (one direction per pair: towards the later
-    row, then column) whose segment may touch one of ``fs``: (from dots (K, 2), to dots (K, 2)).
-
-    Dots come from the box of the features, widened by one step and a half; the box of every
-    feature piece then keeps only the steps that may touch it (:func:`_near_features`)."""
-    x0, y0, x1, y1 = shapely.total_bounds([f.geom for f in fs])
-    if not np.isfinite([x0, y0, x1, y1]).all():
-        return np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2), dtype=np.int64)
-    cand = lat.dots_in_box(x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5).astype(np.int64)
-    a_l, b_l = [], []
-    for parity in (0, 1):
-        sel = cand[(cand[:, 1] & 1) == parity] if lat.name == "hex" else cand
-        if lat.name != "hex" and parity == 1:
-            break
-        probe = (0, parity)
-        for dc, dr in (np.subtract(nb, probe) for nb in lat.neighbours(probe)):
-            if (dr, dc) > (0, 0):
-                a_l.append(sel)
-                b_l.append(sel + (dc, dr))
-    a, b = np.concatenate(a_l), np.concatenate(b_l)
-    near = _near_features(fs, lat.points(a), lat.points(b)) if len(a) else np.zeros(0, dtype=bool)
-    return a[near], b[near]
 
 
 @dataclass
@@ -373,45 +300,67 @@ class _LevelHits:
             got = self.__dict__["_box"] = (int(lo[0]), int(lo[1]), int(hi[0]), int(hi[1]))
         return got
 
+    def fids(self, fs: list[Feature]) -> np.ndarray:
+        """Per row, the ``id()`` of its feature (``fs``: the unit's features of this level;
+        kept with the hits, which live as long as the unit)."""
+        got = self.__dict__.get("_fids")
+        if got is None:
+            got = self.__dict__["_fids"] = np.fromiter(
+                map(id, fs), dtype=np.int64, count=len(fs))[self.feat]
+        return got
+
 
 def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
-    """The crossings of the features ``fs`` (one unit, one level) with every step near them."""
+    """The crossings of the features ``fs`` (one unit, one level) with every step touching
+    them (:func:`engine.step_crossings.step_hits`), each way."""
     empty = np.zeros(0, dtype=np.int64)
     none = _LevelHits(np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2), dtype=np.int64),
                       empty, empty, np.zeros(0, dtype=object), np.zeros(0, dtype=bool))
-    if not fs:
+    # what each feature that hinders a step does to it, starting outside it [0] or inside it [1]
+    rel_l: list[int] = []
+    geom_l: list[Any] = []
+    out_l: list[Any] = []  # (cost, text) of each, starting outside
+    in_l: list[Any] = []  # and starting inside
+    for k, f in enumerate(fs):
+        if f.kind not in _HINDERS:
+            continue
+        out_, in_ = _crossing(f, False), _crossing(f, True)
+        if out_ is None and in_ is None:
+            continue
+        rel_l.append(k)
+        geom_l.append(f.geom)
+        out_l += (_NONE, "") if out_ is None else out_
+        in_l += (_NONE, "") if in_ is None else in_
+    if not rel_l:
         return none
-    a, b = _steps_near(lat, fs)
-    if not len(a):
+    a, b, g, in_a, in_b = step_hits(lat, np.array(geom_l, dtype=object))
+    if not len(g):
         return none
-    pa, pb = lat.points(a), lat.points(b)
-    geoms = np.array([f.geom for f in fs], dtype=object)
-    si, fi = shapely.STRtree(geoms).query(shapely.linestrings(np.stack([pa, pb], axis=1)),
-                                          predicate="intersects")
-    if not len(si):
-        return none
-    # what each feature does to a step, starting outside it [0] or inside it [1]
-    table = [(_crossing(f, False), _crossing(f, True)) for f in fs]
-    cost = np.array([[_NONE if r is None else r[0] for r in t] for t in table], dtype=np.int64)
-    text = np.array([["" if r is None else r[1] for r in t] for t in table], dtype=object)
+    cost = np.column_stack([np.array(out_l[0::2], dtype=np.int64),
+                            np.array(in_l[0::2], dtype=np.int64)])
+    text = np.column_stack([np.array(out_l[1::2], dtype=object),
+                            np.array(in_l[1::2], dtype=object)])
+    rel = np.array(rel_l, dtype=np.int64)
+    cost, text = cost[g], text[g]
+    fi = rel[g]
     out: list[tuple[np.ndarray, ...]] = []
-    for start, end in ((a, b), (b, a)):  # the step and its way back
-        inside = shapely.contains(geoms[fi], shapely.points(lat.points(start[si])))
-        c = cost[fi, inside.astype(np.int64)]
-        t = text[fi, inside.astype(np.int64)]
+    rows = np.arange(len(g))
+    for start, end, inside in ((a, b, in_a), (b, a, in_b)):  # the step and its way back
+        c = cost[rows, inside.astype(np.int64)]
         ok = c != _NONE
-        out.append((start[si][ok], end[si][ok], fi[ok], c[ok], t[ok], inside[ok]))
+        out.append((start[ok], end[ok], fi[ok], c[ok],
+                    text[rows[ok], inside[ok].astype(np.int64)], inside[ok]))
     return _LevelHits(*(np.concatenate(parts) for parts in zip(*out)))
 
 
 def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
-                ) -> list[dict[int, _LevelHits]]:
+                ) -> list[_UnitHits]:
     """The crossings of each unit's features, level by level.
 
     A shared unit's come from the cache when it has them.  The units still to do are done
     together, a level at a time (one tree, one query: a cold board pays no overhead per unit),
     then split by unit, each hit's feature index made local to its unit."""
-    out: list[dict[int, _LevelHits] | None] = [None] * len(units)
+    out: list[_UnitHits | None] = [None] * len(units)
     todo = []
     for k, (unit, shared) in enumerate(units):
         hit = _UNIT_HITS.get(id(unit)) if shared else None
@@ -419,7 +368,7 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
             out[k] = hit[1]
         else:
             todo.append(k)
-            out[k] = {}
+            out[k] = _UnitHits()
     for lv in sorted({lv for k in todo for lv in units[k][0]}):
         ks = [k for k in todo if lv in units[k][0]]
         fs_all = [f for k in ks for f in units[k][0][lv]]
@@ -431,10 +380,19 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
         own = owner[h.feat]
         order = np.argsort(own, kind="stable")
         cut = np.searchsorted(own[order], np.arange(len(ks) + 1))
+        # each unit's box of step starts, for all units at once (a drag asks every unit's)
+        some = np.nonzero(cut[1:] > cut[:-1])[0]
+        frm = h.frm[order]
+        lo = np.minimum.reduceat(frm, cut[some], axis=0) if len(some) else frm
+        hi = np.maximum.reduceat(frm, cut[some], axis=0) if len(some) else frm
+        boxes = dict(zip(some.tolist(), np.column_stack([lo, hi]).tolist()))
         for j, k in enumerate(ks):
             rows = order[cut[j]:cut[j + 1]]
-            out[k][lv] = _LevelHits(h.frm[rows], h.to[rows], local[h.feat[rows]],  # type: ignore[index]
-                                    h.cost[rows], h.text[rows], h.inside[rows])
+            hits = out[k][lv] = _LevelHits(  # type: ignore[index]
+                h.frm[rows], h.to[rows], local[h.feat[rows]], h.cost[rows], h.text[rows],
+                h.inside[rows])
+            if j in boxes:
+                hits.__dict__["_box"] = tuple(boxes[j])
     if any(units[k][1] for k in todo):
         live = cached_unit_ids()
         for key in [key for key in _UNIT_HITS if key not in live]:
@@ -448,6 +406,19 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
     return out  # type: ignore[return-value]
 
 
+class _UnitHits(dict):
+    """A unit's crossings by level (:class:`_LevelHits`), with the box of all of them."""
+
+    def box(self) -> tuple[int, int, int, int] | None:
+        """(c0, r0, c1, r1) of the steps' start dots on every level; None: no crossing."""
+        if "_box" not in self.__dict__:
+            boxes = [h.box() for h in self.values() if len(h.feat)]
+            self.__dict__["_box"] = (
+                min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
+        return self.__dict__["_box"]
+
+
 @dataclass
 class _Core:
     """The movement graph by lattice position, the part a drag patches: node ids that no change
@@ -456,7 +427,10 @@ class _Core:
     A position is ``(level * H + row) * W + column`` over the board's box (``Board._stand``).
     ``ext[j, pos]`` is the extra MP of the step from ``pos`` to its ``j``-th lattice neighbour
     (the neighbours of its row's parity on a hex lattice), -1 when there is no such step (an
-    end nobody stands on, or a wall between).  The reasons of the steps are sorted by
+    end nobody stands on, or a wall between).  It is kept in tiles of ``_TILE_ROWS`` rows
+    (``level * H + row``, padded at the end): a patched core shares the tiles it did not
+    change with the core it came from, so a drag copies a few tiles, not the whole table.
+    A tile is never written once its core is built (forks and earlier boards read it).  The reasons of the steps are sorted by
     ``key = chunk * npos + pos`` (``chunk``: the neighbour index, after the row parity on a hex
     lattice), which is the order of the compact graph's edges; per reason the ``id()`` of the
     feature that gave it and whether the step starts inside it (for doors patched in play).
@@ -465,7 +439,7 @@ class _Core:
     lat: str
     shape: tuple[int, int, int]
     offs: np.ndarray  # (2, K, 2): (dc, dr) of each neighbour, rows of parity 0 and 1
-    ext: np.ndarray  # (K, npos) int16
+    tiles: list[np.ndarray]  # (K, _TILE_ROWS, W) int16 each: ``ext`` by rows
     r_key: np.ndarray
     r_text: np.ndarray
     r_fid: np.ndarray
@@ -480,6 +454,33 @@ class _Core:
         return int(np.prod(self.shape))
 
     @property
+    def ext(self) -> np.ndarray:
+        """The whole (K, npos) table, assembled from the tiles (a new array: for readers of
+        all of it, which pay O(board) anyway)."""
+        k, _t, w = self.tiles[0].shape
+        return np.concatenate(self.tiles, axis=1).reshape(k, -1)[:, :self.npos]
+
+    def gather(self, pos: np.ndarray) -> np.ndarray:
+        """``ext[:, pos]`` read from the tiles the positions fall in."""
+        k, t, w = self.tiles[0].shape
+        size = t * w
+        order = None
+        if len(pos) > 1 and (np.diff(pos) < 0).any():
+            order = np.argsort(pos, kind="stable")
+            pos = pos[order]
+        tile = pos // size
+        cut = np.searchsorted(tile, np.arange(len(self.tiles) + 1))
+        out = np.empty((k, len(pos)), dtype=np.int16)
+        for ti in np.nonzero(cut[1:] > cut[:-1])[0].tolist():
+            a, b = cut[ti], cut[ti + 1]
+            out[:, a:b] = self.tiles[ti].reshape(k, size)[:, pos[a:b] - ti * size]
+        if order is not None:
+            back = np.empty_like(out)
+            back[:, order] = out
+            out = back
+        return out
+
+    @property
     def chunks(self) -> list[tuple[int, int]]:
         """(row parity, neighbour index) of each chunk of edges, in edge order."""
         k = self.offs.shape[1]
@@ -490,98 +491,147 @@ def _offsets(lat: Lattice) -> np.ndarray:
     return np.array([np.subtract(lat.neighbours((0, p)), (0, p)) for p in (0, 1)], dtype=np.int64)
 
 
+#: rows (``level * H + row``) per tile of a core's table: a few per building a drag moves
+_TILE_ROWS = 16
+
+
 def _empty_core(board: Board) -> _Core:
     lat = board.lattice
     offs = _offsets(lat)
-    shape = board._stand.shape
+    L, H, W = shape = board._stand.shape
     z = np.zeros(0, dtype=np.int64)
-    return _Core(lat.name, shape, offs, np.full((offs.shape[1], int(np.prod(shape))), -1,
-                                                dtype=np.int16),
+    blank = np.full((offs.shape[1], _TILE_ROWS, W), -1, dtype=np.int16)  # shared, never written
+    n_tiles = max(-(-L * H // _TILE_ROWS), 1)
+    return _Core(lat.name, shape, offs, [blank] * n_tiles,
                  z, np.zeros(0, dtype=object), z, np.zeros(0, dtype=bool), z, z, z, z)
 
 
 def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
           ) -> tuple[np.ndarray, ...]:
     """Redo the steps leaving the box rows r0:r1, columns c0:c1 (every level) in ``core.ext``
-    (in place) from the board's standable dots and the crossings of its units; returns the
-    reasons of those steps (key, text, feature id, inside), sorted."""
+    from the board's standable dots and the crossings of its units; returns the reasons of
+    those steps (key, text, feature id, inside), sorted.
+
+    The window's rows (every level, every column) are worked on as one block, then written
+    into fresh tiles: ``core.tiles`` must be this core's own list, its tiles may be shared."""
     r0, r1, c0, c1 = win
     L, H, W = core.shape
     npos = L * H * W
-    ext = core.ext.reshape(core.ext.shape[0], L, H, W)
+    k_n = core.offs.shape[1]
+    T = _TILE_ROWS
     cmin, rmin, _o = board._owner_grid
     stand = board._stand
     h, w = r1 - r0, c1 - c0
+    whole = h == H and w == W
+    if whole:  # every row anew: one padded block whose row slices become the tiles
+        dense = np.full((k_n, len(core.tiles) * T, W), -1, dtype=np.int16)
+        block = dense[:, :L * H].reshape(k_n, L, H, W)
+    else:
+        dense = None
+        block = np.empty((k_n, L, h, W), dtype=np.int16)
+        for lv in range(L):
+            g0 = lv * H + r0
+            for ti in range(g0 // T, (g0 + h - 1) // T + 1):
+                a, b = max(g0, ti * T), min(g0 + h, ti * T + T)
+                block[:, lv, a - g0:b - g0] = core.tiles[ti][:, a - ti * T:b - ti * T]
+    ext = block  # rows r0.. of each level at row 0..
     # the window's standable dots with a border of one dot (False off the box)
     pad = np.zeros((L, h + 2, w + 2), dtype=bool)
     a0, a1, b0, b1 = max(r0 - 1, 0), min(r1 + 1, H), max(c0 - 1, 0), min(c1 + 1, W)
     pad[:, a0 - r0 + 1:a1 - r0 + 1, b0 - c0 + 1:b1 - c0 + 1] = stand[:, a0:a1, b0:b1]
     hexl = core.lat == "hex"
     for p in ((0, 1) if hexl else (0,)):
-        rows = np.arange(h)
-        if hexl:
-            rows = rows[((rows + r0 + rmin) & 1) == p]
+        first = (p - r0 - rmin) & 1 if hexl else 0  # the window's first row of this parity
+        step = 2 if hexl else 1
         for j, (dc, dr) in enumerate(core.offs[p].tolist()):
-            live = pad[:, rows + 1, 1:w + 1] & pad[:, rows + 1 + dr, 1 + dc:1 + dc + w]
-            ext[j][:, rows + r0, c0:c1] = np.where(live, 0, -1)
+            live = (pad[:, 1 + first:h + 1:step, 1:w + 1]
+                    & pad[:, 1 + first + dr:h + 1 + dr:step, 1 + dc:1 + dc + w])
+            out = ext[j][:, first::step, c0:c1]
+            out[...] = -1
+            out[live] = 0
     # the crossings of every unit with the steps leaving the window
     lat = board.lattice
     code_j = np.full(18, -1, dtype=np.int64)
     for p in ((0, 1) if hexl else (0,)):
         for j, (dc, dr) in enumerate(core.offs[p].tolist()):
             code_j[_step_code(p, dc, dr)] = j
-    whole = h == H and w == W
     units = board.unit_features()
     parts = []
-    offset: dict[int, int] = {}
-    for (unit, _shared), unit_hits in zip(units, _units_hits(lat, units)):
-        for lv, fs in unit.items():
-            first = offset.get(lv, 0)
-            offset[lv] = first + len(fs)
-            hits = unit_hits.get(lv)
-            if hits is None or not len(hits.feat) or not 0 <= lv < L:
+    # (unit, feature) orders a step's reasons as the level's feature list does (units in turn)
+    for k, ((unit, _shared), unit_hits) in enumerate(zip(units, _units_hits(lat, units))):
+        if not whole:
+            box = unit_hits.box()
+            if box is None or (box[3] - rmin < r0 or box[1] - rmin >= r1
+                               or box[2] - cmin < c0 or box[0] - cmin >= c1):
+                continue
+        for lv, hits in unit_hits.items():
+            if not len(hits.feat) or not 0 <= lv < L:
                 continue
             if not whole:
                 bc0, br0, bc1, br1 = hits.box()
                 if br1 - rmin < r0 or br0 - rmin >= r1 or bc1 - cmin < c0 or bc0 - cmin >= c1:
                     continue
-            parts.append((lv, first, fs, hits))
+            parts.append((lv, k << 32, unit[lv], hits))
     empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object),
              np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
     if not parts:
+        _store(core, block, dense, r0)
         return empty
-    jj_l, pos_l, ord_l, cost_l, text_l, fid_l, ins_l = [], [], [], [], [], [], []
-    for lv, first, fs, hits in parts:
-        r = hits.frm[:, 1] - rmin
-        c = hits.frm[:, 0] - cmin
-        sel = np.nonzero((r >= r0) & (r < r1) & (c >= c0) & (c < c1))[0]
-        if not len(sel):
-            continue
-        frm, to = hits.frm[sel], hits.to[sel]
-        par = (frm[:, 1] & 1) if hexl else 0
-        jj_l.append(code_j[_step_code(par, to[:, 0] - frm[:, 0], to[:, 1] - frm[:, 1])])
-        pos_l.append((lv * H + r[sel]) * W + c[sel])
-        ord_l.append(hits.feat[sel] + first)
-        cost_l.append(hits.cost[sel])
-        text_l.append(hits.text[sel])
-        fid_l.append(np.fromiter(map(id, fs), dtype=np.int64, count=len(fs))[hits.feat[sel]])
-        ins_l.append(hits.inside[sel])
-    if not jj_l:
+    # every part's rows at once: the Python loop only gathers references
+    hs = [hits for _lv, _first, _fs, hits in parts]
+    size = np.array([len(h.feat) for h in hs], dtype=np.int64)
+    lv_r = np.repeat(np.array([p[0] for p in parts], dtype=np.int64), size)
+    frm = np.concatenate([h.frm for h in hs])
+    r = frm[:, 1] - rmin
+    c = frm[:, 0] - cmin
+    sel = np.nonzero((r >= r0) & (r < r1) & (c >= c0) & (c < c1))[0]
+    if not len(sel):
+        _store(core, block, dense, r0)
         return empty
-    jj, pos = np.concatenate(jj_l), np.concatenate(pos_l)
-    cost = np.concatenate(cost_l)
-    flat = core.ext
-    live = flat[jj, pos] >= 0
+    frm, to = frm[sel], np.concatenate([h.to for h in hs])[sel]
+    par = (frm[:, 1] & 1) if hexl else 0
+    jj = code_j[_step_code(par, to[:, 0] - frm[:, 0], to[:, 1] - frm[:, 1])]
+    pos = (lv_r[sel] * H + r[sel]) * W + c[sel]
+    firsts = np.repeat(np.array([p[1] for p in parts], dtype=np.int64), size)[sel]
+    ord_all = np.concatenate([h.feat for h in hs])[sel] + firsts
+    cost = np.concatenate([h.cost for h in hs])[sel]
+    text_all = np.concatenate([h.text for h in hs])[sel]
+    fid_all = np.concatenate([h.fids(fs) for _lv, _first, fs, h in parts])[sel]
+    ins_all = np.concatenate([h.inside for h in hs])[sel]
+    flat = block.reshape(k_n, -1)
+    bpos = (lv_r[sel] * h + r[sel] - r0) * W + c[sel]  # in the block
+    live = flat[jj, bpos] >= 0
     paid = live & (cost >= 0)
-    np.add.at(flat, (jj[paid], pos[paid]), cost[paid].astype(np.int16))
+    np.add.at(flat, (jj[paid], bpos[paid]), cost[paid].astype(np.int16))
     blocked = live & (cost == _BLOCKED)
-    flat[jj[blocked], pos[blocked]] = -1
-    paid &= flat[jj, pos] >= 0
+    flat[jj[blocked], bpos[blocked]] = -1
+    paid &= flat[jj, bpos] >= 0
+    _store(core, block, dense, r0)
     chunk = jj + (core.offs.shape[1] * ((pos // W) % H + rmin & 1) if hexl else 0)
     key = (chunk * npos + pos)[paid]
-    o = np.lexsort((np.concatenate(ord_l)[paid], key))
-    return (key[o], np.concatenate(text_l)[paid][o], np.concatenate(fid_l)[paid][o],
-            np.concatenate(ins_l)[paid][o])
+    o = np.lexsort((ord_all[paid], key))
+    return key[o], text_all[paid][o], fid_all[paid][o], ins_all[paid][o]
+
+
+def _store(core: _Core, block: np.ndarray, dense: np.ndarray | None, r0: int) -> None:
+    """Put the block of rows ``r0..`` (every level) into the core's tiles: each tile it
+    touches is copied first (it may be shared), or, for a whole table (``dense``, padded),
+    the tiles become its row slices."""
+    T = _TILE_ROWS
+    if dense is not None:
+        core.tiles = [dense[:, t * T:(t + 1) * T] for t in range(len(core.tiles))]
+        return
+    _k, L, h, _w = block.shape
+    H = core.shape[1]
+    mine: set[int] = set()
+    for lv in range(L):
+        g0 = lv * H + r0
+        for ti in range(g0 // T, (g0 + h - 1) // T + 1):
+            if ti not in mine:
+                core.tiles[ti] = core.tiles[ti].copy()
+                mine.add(ti)
+            a, b = max(g0, ti * T), min(g0 + h, ti * T + T)
+            core.tiles[ti][:, a - ti * T:b - ti * T] = block[:, lv, a - g0:b - g0]
 
 
 def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
@@ -593,9 +643,13 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
     k_n = core.offs.shape[1]
     cmin, rmin, owner = board._owner_grid
     stand = board._stand
-    heights = np.array([b.height for b in board.buildings] + [-1], dtype=np.int64)
     out: list[tuple[np.ndarray, ...]] = []
     o = owner[r0:r1, c0:c1]
+    # the heights of the buildings in the window (index -1: the street, no roof)
+    heights = np.full(len(board.buildings) + 1, -1, dtype=np.int64)
+    for b in np.unique(o).tolist():
+        if b >= 0:
+            heights[b] = board.buildings[b].height
     for lv in range(1, L):
         roof = stand[lv, r0:r1, c0:c1] & (heights[o] == lv)
         if not roof.any():
@@ -646,7 +700,7 @@ def _patch_core(prev: _Core, board: Board, win: tuple[int, int, int, int]) -> _C
     # the steps into the window leave it from a dot or two outside (and roofs drop into it)
     r0, r1, c0, c1 = win
     win = (max(r0 - 2, 0), min(r1 + 2, H), max(c0 - 2, 0), min(c1 + 2, W))
-    core = replace(prev, ext=prev.ext.copy())
+    core = replace(prev, tiles=list(prev.tiles))  # shared: _fill copies those it writes
     if win[1] <= win[0] or win[3] <= win[2]:
         return core
     key, text, fid, ins = _fill(core, board, win)
@@ -665,6 +719,41 @@ def _patch_core(prev: _Core, board: Board, win: tuple[int, int, int, int]) -> _C
         np.insert(old[keep], at, new) for old, new in
         zip((prev.d_key, prev.d_src, prev.d_dst, prev.d_bld), d))
     return core
+
+
+def _link_rows(stairs: list, elevators: list, climbs: list) -> np.ndarray:
+    """Rows (from c, r, level, to c, r, level, move ratios paid, extra MP, stories walked) of
+    the level changes, each way, link after link: stairs, elevators, then climbs."""
+    parts = []
+
+    def both(a: np.ndarray, b: np.ndarray, there: np.ndarray, back: np.ndarray,
+             walked: np.ndarray) -> None:
+        """Rows a -> b then b -> a, link after link."""
+        out = np.zeros((2 * len(a), 9), dtype=np.int64)
+        out[0::2, 0:3], out[0::2, 3:6], out[0::2, 7], out[0::2, 8] = a, b, there, walked
+        out[1::2, 0:3], out[1::2, 3:6], out[1::2, 7], out[1::2, 8] = b, a, back, walked
+        parts.append(out)
+
+    if stairs:
+        ab = np.array([(*a, *b) for a, b, _f in stairs], dtype=np.int64)
+        flights = np.abs(ab[:, 2] - ab[:, 5])
+        both(ab[:, 0:3], ab[:, 3:6], STAIRS * flights, STAIRS * flights, flights)
+    if elevators:
+        ab = np.array([(*a, *b) for a, b, _f in elevators], dtype=np.int64)
+        lift = np.full(len(ab), ELEVATOR)
+        both(ab[:, 0:3], ab[:, 3:6], lift, lift, np.zeros(len(ab), dtype=np.int64))
+    if climbs:
+        ab = np.array([(*a, *b, bool(f.props.get("assisted"))) for a, b, f in climbs],
+                      dtype=np.int64)
+        up_first = (ab[:, 2] < ab[:, 5])[:, None]
+        lo = np.where(up_first, ab[:, 0:3], ab[:, 3:6])
+        hi = np.where(up_first, ab[:, 3:6], ab[:, 0:3])
+        stories = np.abs(ab[:, 5] - ab[:, 2])
+        assisted = ab[:, 6].astype(bool)
+        up = np.where(assisted, CLIMB_UP_ASSISTED, CLIMB_UP)
+        down = np.where(assisted, CLIMB_DOWN_ASSISTED, CLIMB_DOWN)
+        both(lo, hi, up * stories, down * stories, stories)
+    return np.concatenate(parts) if parts else np.zeros((0, 9), dtype=np.int64)
 
 
 _LAZY = ("src", "dst", "base", "extra", "why", "diag", "stories", "flat")
@@ -705,15 +794,16 @@ class _CoreGraph(MoveGraph):
         src_l, dst_l, ext_l, diag_l = [], [], [], []
         firsts, poss = [], []
         n_e = 0
+        table = core.ext
         for p, j in core.chunks:
-            live = core.ext[j] >= 0
+            live = table[j] >= 0
             if hexl:
                 live &= odd == p
             pos = np.flatnonzero(live)
             dc, dr = core.offs[p, j].tolist()
             src_l.append(gid[pos])
             dst_l.append(gid[pos + dr * W + dc])
-            ext_l.append(core.ext[j, pos].astype(np.int64))
+            ext_l.append(table[j, pos].astype(np.int64))
             diag_l.append(np.full(len(pos), not hexl and dc != 0 and dr != 0))
             firsts.append(n_e)
             poss.append(pos)
@@ -743,6 +833,34 @@ class _CoreGraph(MoveGraph):
         self.__dict__.update(src=src, dst=dst, base=base, extra=extra, why=why, diag=diag,
                              stories=stories, flat=flat)
 
+    def _link_dots(self) -> np.ndarray:
+        """The stairs, elevators and climbs in edge order (each way, as laid out): rows (from
+        c, r, level, to c, r, level, move ratios paid, extra MP, stories walked), cached."""
+        got = self.__dict__.get("_link_dot_rows")
+        if got is None:
+            b = self._board
+            got = self.__dict__["_link_dot_rows"] = _link_rows(
+                b.stair_links, b.elevator_links, b.climb_links)
+        return got
+
+    def _link_texts(self) -> np.ndarray:
+        """The reasons of :meth:`_link_dots`' rows."""
+        board = self._board
+        texts: list[str] = []
+        for a, b, f in board.stair_links:
+            t = f"stairs {f.id} +{STAIRS * abs(a[2] - b[2])}"
+            texts += (t, t)
+        for _a, _b, f in board.elevator_links:
+            texts += (f"elevator {f.id} +{ELEVATOR}",) * 2
+        for a, b, f in board.climb_links:
+            stories = abs(b[2] - a[2])
+            assisted = bool(f.props.get("assisted"))
+            up = CLIMB_UP_ASSISTED if assisted else CLIMB_UP
+            down = CLIMB_DOWN_ASSISTED if assisted else CLIMB_DOWN
+            kind = "assisted climb" if assisted else "climb"
+            texts += (f"{kind} up {f.id} +{up * stories}", f"{kind} down {f.id} +{down * stories}")
+        return np.array(texts, dtype=object).reshape(-1)
+
     def _links(self) -> tuple[np.ndarray, np.ndarray]:
         """The level changes, in edge order (stairs, elevators, climbs, then the drops): rows
         (from, to, move ratios paid, extra MP, stories walked, flat) and their reasons."""
@@ -751,40 +869,27 @@ class _CoreGraph(MoveGraph):
             return got
         core, board = self.core, self._board
         gid = board._node_grid.reshape(-1)
-        links: list[tuple[int, int, int, int, int, int]] = []
-        link_text: list[str] = []
-
-        def link(a: Dot3, b: Dot3, ex: int, text: str, mr_paid: int = 0, walked: int = 0) -> None:
-            """A level change; ``walked`` stories climbed on foot (stairs, climbs) for metres."""
-            link_text.append(text)
-            links.append((board.node(a), board.node(b), mr_paid, ex, walked, mr_paid))
-
-        for a, b, f in board.stair_links:
-            flights = abs(a[2] - b[2])
-            link(a, b, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
-            link(b, a, STAIRS * flights, f"stairs {f.id} +{STAIRS * flights}", walked=flights)
-        for a, b, f in board.elevator_links:
-            link(a, b, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
-            link(b, a, ELEVATOR, f"elevator {f.id} +{ELEVATOR}")
-        for a, b, f in board.climb_links:
-            stories = abs(b[2] - a[2])
-            assisted = bool(f.props.get("assisted"))
-            up = CLIMB_UP_ASSISTED if assisted else CLIMB_UP
-            down = CLIMB_DOWN_ASSISTED if assisted else CLIMB_DOWN
-            lo, hi = (a, b) if a[2] < b[2] else (b, a)
-            kind = "assisted climb" if assisted else "climb"
-            link(lo, hi, up * stories, f"{kind} up {f.id} +{up * stories}", walked=stories)
-            link(hi, lo, down * stories, f"{kind} down {f.id} +{down * stories}", walked=stories)
+        rows, link_text = self._link_dots(), self._link_texts()
+        L, H, W = core.shape
+        cmin, rmin, _o = board._owner_grid
+        ends = []
+        for d in (rows[:, 0:3], rows[:, 3:6]):
+            c, r, lv = d[:, 0] - cmin, d[:, 1] - rmin, d[:, 2]
+            ok = (lv >= 0) & (lv < L) & (r >= 0) & (r < H) & (c >= 0) & (c < W)
+            node = np.full(len(d), -1, dtype=np.int64)
+            node[ok] = gid[((lv * H + r) * W + c)[ok]]
+            for k in np.nonzero(node < 0)[0]:
+                board.node(tuple(int(v) for v in d[k]))  # raises: not a standable dot
+            ends.append(node)
+        links = np.column_stack([ends[0], ends[1], rows[:, 6], rows[:, 7], rows[:, 8],
+                                 rows[:, 6]])
         texts = np.array([f"drop one story from roof of {b.placement_id} +{DROP}"
                           for b in board.buildings], dtype=object)
         n_drop = len(core.d_key)
-        arr = np.array(links, dtype=np.int64).reshape(-1, 6)
-        arr = np.concatenate([arr, np.column_stack([
+        arr = np.concatenate([links, np.column_stack([
             gid[core.d_src], gid[core.d_dst], np.ones(n_drop), np.full(n_drop, DROP),
             np.zeros(n_drop), np.ones(n_drop)]).astype(np.int64)])
-        got = self.__dict__["_link_rows"] = (
-            arr, np.concatenate([np.array(link_text, dtype=object).reshape(-1),
-                                 texts[core.d_bld]]))
+        got = self.__dict__["_link_rows"] = (arr, np.concatenate([link_text, texts[core.d_bld]]))
         return got
 
     def matrix(self, move_ratio: int, crawl: bool) -> csr_matrix:
@@ -799,45 +904,178 @@ class _CoreGraph(MoveGraph):
             self._mats[key] = got
         return got
 
-    def _direct(self, move_ratio: int, crawl: bool) -> csr_matrix | None:
+    def _direct_rows(self) -> tuple[np.ndarray, ...] | None:
+        """What every weight matrix of this graph shares, built from the core once: per entry
+        (rows in node order, columns ascending, as the general way sorts them) its extra MP
+        and column, the row pointers, the cheapest step's extra, and where the level changes
+        sit (entry, move ratios paid, extra MP, moves to another dot).  None when the general
+        way must build the matrices (a level change within one level, parallel stairs)."""
+        if "_direct_layout" in self.__dict__:
+            return self.__dict__["_direct_layout"]
         core, board = self.core, self._board
         arr, _texts = self._links()
         nd = board._node_dots
-        if len(arr) and (nd[arr[:, 0], 2] == nd[arr[:, 1], 2]).any():
-            return None  # a level change on one level may double a step: the general way
-        if len(arr) and len(np.unique(arr[:, 0] * self.n + arr[:, 1])) < len(arr):
-            return None  # parallel stairs: the general way keeps the cheapest
-        L, H, W = core.shape
-        _c, rmin, _o = board._owner_grid
-        gid = board._node_grid.reshape(-1)
-        k_n = core.offs.shape[1]
-        flat = core.ext.T.ravel()  # by position, then neighbour: by row
-        idx = np.flatnonzero(flat >= 0)
-        pos, j = idx // k_n, idx % k_n
-        par = ((pos // W) % H + rmin) & 1 if core.lat == "hex" else 0
-        offs = core.offs
-        rows = gid[pos]
-        cols = gid[pos + offs[par, j, 1] * W + offs[par, j, 0]]
-        w = move_ratio + flat[idx].astype(float)
-        lw = (arr[:, 2] * move_ratio + arr[:, 3]).astype(float)
+        got: tuple[np.ndarray, ...] | None = None
+        if not len(arr) or not ((nd[arr[:, 0], 2] == nd[arr[:, 1], 2]).any()
+                                or len(np.unique(arr[:, 0] * self.n + arr[:, 1])) < len(arr)):
+            L, H, W = core.shape
+            _c, rmin, _o = board._owner_grid
+            grid = board._node_grid.reshape(-1)
+            pos = np.flatnonzero(grid >= 0)  # node i's position (ids follow positions)
+            n = len(pos)
+            delta = core.offs[:, :, 1] * W + core.offs[:, :, 0]  # (parity, neighbour)
+            ext = np.ascontiguousarray(core.gather(pos).T)  # (node, neighbour)
+            if core.lat == "hex":  # neighbours by position, so columns come out ascending
+                par = ((pos // W) % H + rmin) & 1
+                col = grid.take(pos[:, None] + delta[par], mode="clip")
+                order = np.argsort(delta, axis=1, kind="stable")[par]
+                ext = np.take_along_axis(ext, order, axis=1)
+                col = np.take_along_axis(col, order, axis=1)
+            else:
+                col = grid.take(pos[:, None] + delta[0], mode="clip")
+            live = ext >= 0
+            cnt = live.sum(axis=1)
+            ev = ext[live].astype(np.int32)
+            cols = col[live]
+            step_min = np.array([ev.min() if len(ev) else -1, ev.max() if len(ev) else -1])
+            l_at = l_base = l_ext = np.zeros(0, dtype=np.int64)
+            l_move = np.zeros(0, dtype=np.int64)
+            if len(arr):
+                # a level change goes to a node of another level: before the row's steps
+                # when that level is lower, after them when higher (ids are level-major)
+                o = np.lexsort((arr[:, 1], arr[:, 0]))
+                src, dst = arr[o, 0], arr[o, 1]
+                starts = np.concatenate([[0], np.cumsum(cnt)])
+                at = np.where(dst < src, starts[src], starts[src + 1])
+                ev = np.insert(ev, at, arr[o, 3])
+                cols = np.insert(cols, at, dst)
+                l_at = at + np.arange(len(at))
+                l_base, l_ext = arr[o, 2], arr[o, 3]
+                l_move = np.maximum(np.abs(nd[src, 0] - nd[dst, 0]),  # dots moved
+                                    np.abs(nd[src, 1] - nd[dst, 1]))
+                cnt = cnt + np.bincount(src, minlength=n)
+            itype = np.int32 if max(len(ev), n) < np.iinfo(np.int32).max else np.int64
+            indptr = np.zeros(n + 1, dtype=itype)
+            np.cumsum(cnt, out=indptr[1:])
+            got = (ev, cols.astype(itype), indptr, step_min, l_at, l_base, l_ext, l_move)
+        self.__dict__["_direct_layout"] = got
+        return got
+
+    def _direct(self, move_ratio: int, crawl: bool) -> csr_matrix | None:
+        rows = self._direct_rows()
+        if rows is None:
+            return None
+        ev, cols, indptr, step_min, l_at, l_base, l_ext, l_move = rows
+        w = ev.astype(float)
+        w += move_ratio
+        lw = l_base * move_ratio + l_ext
+        w[l_at] = lw
+        k = 2 if crawl else 1
         if crawl:
             w *= 2
-            lw *= 2
-        o = np.argsort(arr[:, 0], kind="stable")
-        at = np.searchsorted(rows, arr[o, 0], side="right")
-        rows = np.insert(rows, at, arr[o, 0])
-        cols = np.insert(cols, at, arr[o, 1])
-        w = np.insert(w, at, lw[o])
-        indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=self.n))])
-        moving = np.ones(len(w), dtype=bool)
-        if len(arr):
-            moving[at + np.arange(len(arr))] = (nd[arr[o, 0], 0] != nd[arr[o, 1], 0]) | (
-                nd[arr[o, 0], 1] != nd[arr[o, 1], 1])
-        least = float(w[moving].min()) if moving.any() else np.inf
+        least = float((step_min[0] + move_ratio) * k) if step_min[0] >= 0 else np.inf
+        per, most = least, float((step_min[1] + move_ratio) * k) if step_min[0] >= 0 else 0.0
+        if len(l_at):
+            most = max(most, float((lw * k).max()))
+        go = l_move > 0
+        if go.any():
+            least = min(least, float(lw[go].min() * k))
+            per = min(per, float(((lw * k).astype(float)[go] / l_move[go]).min()))
         mat = csr_matrix((w, cols, indptr), shape=(self.n, self.n))
-        mat.sort_indices()  # as the general way's matrix (ties in paths break the same way)
-        self._mats[("min-move", id(mat))] = (mat, least)  # what _min_move would find
+        mat.has_sorted_indices = True  # as the general way's matrix (ties in paths break the same)
+        # what _min_move and _per_dot would find, without a pass over every entry
+        self._mats[("min-move", id(mat))] = (mat, least)
+        self._mats[("per-dot", id(mat))] = (mat, per if np.isfinite(per) else 0.0, most)
         return mat
+
+    def reach_window(self, a: Dot3, move_ratio: int, crawl: bool, limit: float
+                     ) -> tuple[np.ndarray, np.ndarray] | None:
+        """Every dot within ``limit`` MP of ``a`` and its cost, as scipy's Dijkstra on the
+        whole MP matrix answers (dots in node order), searched on the box of the board the
+        budget can reach, built straight from the core: the first reach on a dragged board
+        builds no matrix of the whole board.  None when that box is a good part of the board.
+
+        A walk of cost <= ``limit`` moves at most ``limit / k`` dots (Chebyshev) when no edge
+        leaving a dot of the box costs less than ``k`` per dot it moves, so it never leaves the
+        box of that half-width; ``k`` starts at a step's base cost and drops (the box grows)
+        while an edge of the box is cheaper per dot."""
+        core, board = self.core, self._board
+        L, H, W = core.shape
+        cmin, rmin, _o = board._owner_grid
+        c, r, lv = int(a[0]) - cmin, int(a[1]) - rmin, int(a[2])
+        stand = board._stand
+        mul = 2 if crawl else 1
+        hexl = core.lat == "hex"
+        delta = core.offs[:, :, 1] * W + core.offs[:, :, 0]
+        k_n = core.offs.shape[1]
+        per = float(move_ratio * mul)
+        while True:
+            half = int(limit / per) + 1 if per > 0 else H + W
+            r0, r1, c0, c1 = max(r - half, 0), min(r + half + 1, H), max(c - half, 0), min(
+                c + half + 1, W)
+            if 4 * (r1 - r0) * (c1 - c0) >= H * W:
+                return None  # most of the board: the whole matrix serves better
+            box = stand[:, r0:r1, c0:c1]
+            bl, br, bc = np.nonzero(box)
+            pos = (bl * H + br + r0) * W + bc + c0
+            ids = np.full(box.shape, -1, dtype=np.int64)
+            ids[bl, br, bc] = np.arange(len(pos))
+
+            def at(p: np.ndarray, ids: np.ndarray = ids, r0: int = r0, c0: int = c0
+                   ) -> np.ndarray:
+                """Index in the box of positions ``p`` (-1 outside it)."""
+                pl, pr, pc = p // (H * W), (p // W) % H - r0, p % W - c0
+                ok = (pr >= 0) & (pr < ids.shape[1]) & (pc >= 0) & (pc < ids.shape[2])
+                out = np.full(len(p), -1, dtype=np.int64)
+                out[ok] = ids[pl[ok], pr[ok], pc[ok]]
+                return out
+
+            ext = core.gather(pos)
+            par = ((br + r0 + rmin) & 1) if hexl else np.zeros(len(pos), dtype=np.int64)
+            src_l, dst_l, w_l, mv_l = [], [], [], []
+            for j in range(k_n):
+                live = np.nonzero(ext[j] >= 0)[0]
+                src_l.append(live)
+                dst_l.append(at(pos[live] + delta[par[live], j]))
+                w_l.append((ext[j, live].astype(float) + move_ratio) * mul)
+                mv_l.append(np.ones(len(live)))
+            # stairs, elevators and climbs leaving the box's dots
+            links = self._link_dots()
+            fr, to = links[:, 0:3], links[:, 3:6]
+            fl, fr_r, fr_c = fr[:, 2], fr[:, 1] - rmin - r0, fr[:, 0] - cmin - c0
+            sel = np.nonzero((fl >= 0) & (fl < L) & (fr_r >= 0) & (fr_r < r1 - r0)
+                             & (fr_c >= 0) & (fr_c < c1 - c0))[0]
+            src_l.append(ids[fl[sel], fr_r[sel], fr_c[sel]])
+            dst_l.append(at((to[sel, 2] * H + to[sel, 1] - rmin) * W + to[sel, 0] - cmin))
+            w_l.append((links[sel, 6] * move_ratio + links[sel, 7]).astype(float) * mul)
+            mv_l.append(np.maximum(np.abs(fr[sel, 0] - to[sel, 0]),
+                                   np.abs(fr[sel, 1] - to[sel, 1])).astype(float))
+            # and the drops off the box's roofs
+            dsel = np.nonzero(at(core.d_src) >= 0)[0]
+            ps, pd = core.d_src[dsel], core.d_dst[dsel]
+            src_l.append(at(ps))
+            dst_l.append(at(pd))
+            w_l.append(np.full(len(dsel), float((move_ratio + DROP) * mul)))
+            mv_l.append(np.maximum(np.abs(ps % W - pd % W),
+                                   np.abs((ps // W) % H - (pd // W) % H)).astype(float))
+            src, dst = np.concatenate(src_l), np.concatenate(dst_l)
+            w, moved = np.concatenate(w_l), np.concatenate(mv_l)
+            go = moved > 0
+            least = float((w[go] / moved[go]).min()) if go.any() else per
+            if least < per:
+                per = least  # something in the box is cheaper per dot: widen it
+                continue
+            keep = dst >= 0
+            m = len(pos)
+            i = int(ids[lv, r - r0, c - c0]) if 0 <= lv < L else -1
+            if i < 0:
+                return np.zeros((0, 3), dtype=np.int64), np.zeros(0)
+            mat = _csr_min(w[keep], src[keep], dst[keep], m)
+            dist = dijkstra(mat, indices=i, limit=limit)
+            fin = np.nonzero(np.isfinite(dist))[0]
+            p = pos[fin]
+            dots = np.column_stack([p % W + cmin, (p // W) % H + rmin, p // (H * W)])
+            return dots, dist[fin]
 
     def replaced(self, level: int, index: int, old: Feature, new: Feature) -> MoveGraph | None:
         """This graph with ``old`` changed to ``new`` (a door opened or shut, a door blasted
@@ -860,14 +1098,23 @@ class _CoreGraph(MoveGraph):
         new_text = np.array([now[0][1], now[1][1]], dtype=object)[ins]
         npos = core.npos
         k_n = core.offs.shape[1]
-        ext = core.ext.copy()
-        np.add.at(ext, ((core.r_key[hit] // npos) % k_n, core.r_key[hit] % npos),
-                  delta.astype(np.int16))
+        # copy the tiles the door's steps lie in (the rest stay shared), then add
+        pos = core.r_key[hit] % npos
+        k_t, t_rows, w_t = core.tiles[0].shape
+        size = t_rows * w_t
+        tiles = list(core.tiles)
+        for ti in np.unique(pos // size).tolist():
+            tiles[ti] = tiles[ti].copy()
+        for j, p, d in zip(((core.r_key[hit] // npos) % k_n).tolist(), pos.tolist(),
+                           delta.tolist()):
+            tiles[p // size][j, (p % size) // w_t, p % w_t] += d
         texts = core.r_text.copy()
         texts[hit] = new_text
         fid = core.r_fid.copy()
         fid[hit] = id(new)
-        out = _CoreGraph(replace(core, ext=ext, r_text=texts, r_fid=fid), self._board)
+        out = _CoreGraph(replace(core, tiles=tiles, r_text=texts, r_fid=fid), self._board)
+        if "_link_dot_rows" in self.__dict__:  # the same board: the same level changes
+            out.__dict__["_link_dot_rows"] = self.__dict__["_link_dot_rows"]
         if "why" in self.__dict__:  # laid out already: patch the compact arrays too
             why = self.why
             assert isinstance(why, _Why)
@@ -894,17 +1141,51 @@ def build_graph(board: Board) -> MoveGraph:
     if cached is not None:
         return cached
     core = None
+    links = None
     parent = board._patch_from.get("_move_graph")
     if parent is not None:
         pc = getattr(parent[0], "core", None)
         if pc is not None and pc.shape == board._stand.shape and pc.lat == board.lattice.name:
             core = _patch_core(pc, board, parent[1])
+            links = _link_rows_after(parent[0], board)
         board._patch_from = {k: v for k, v in board._patch_from.items() if k != "_move_graph"}
     if core is None:
         core = _build_core(board)
     g = _CoreGraph(core, board)
+    # the level changes as arrays now (from the parent's where the links are the same
+    # objects): the first reach on a dragged board reads them
+    g.__dict__["_link_dot_rows"] = links if links is not None else g._link_dots()
     board._move_graph = g  # type: ignore[attr-defined]
     return g
+
+
+def _link_rows_after(pg: MoveGraph, board: Board) -> np.ndarray | None:
+    """The parent graph's level-change rows (:func:`_link_rows`) redone for ``board`` where
+    its link lists hold other objects (the units that changed); None: build them anew."""
+    old_rows = pg.__dict__.get("_link_dot_rows")
+    old_board = getattr(pg, "_board", None)
+    if old_rows is None or old_board is None:
+        return None
+    kinds = ("stair_links", "elevator_links", "climb_links")
+    olds = [getattr(old_board, k) for k in kinds]
+    news = [getattr(board, k) for k in kinds]
+    if any(len(a) != len(b) for a, b in zip(olds, news)):
+        return None
+    rows = old_rows
+    at = 0
+    for kind, (old, new) in enumerate(zip(olds, news)):
+        diff = np.flatnonzero(~np.fromiter(map(operator.is_, old, new), dtype=bool,
+                                           count=len(new)))
+        if len(diff):
+            if rows is old_rows:
+                rows = old_rows.copy()
+            lists: list[list] = [[], [], []]
+            lists[kind] = [new[k] for k in diff.tolist()]
+            redo = _link_rows(*lists)
+            idx = at + 2 * diff
+            rows[idx], rows[idx + 1] = redo[0::2], redo[1::2]
+        at += 2 * len(new)
+    return rows
 
 
 def _min_move(g: MoveGraph, board: Board, mat: csr_matrix) -> float:
@@ -1206,14 +1487,19 @@ def reach(
     g = build_graph(board)
     i = board.node(a)
     metric = get_ruleset(ruleset).movement.units != "MP"
-    idx, cost = _bounded(board, g, g.weights(ruleset, move_ratio, crawl), i,
-                         mp + (1e-6 if metric else 0.5))
-    if len(idx) and idx.max() >= g.n:  # two parity layers: the cheaper of the two
-        order = np.lexsort((cost, idx % g.n))
-        idx, cost = idx[order] % g.n, cost[order]
-        first = np.concatenate([[True], idx[1:] != idx[:-1]])
-        idx, cost = idx[first], cost[first]
-    dots = board._node_dots[idx].tolist()
+    got = None if metric else _reach_from_core(g, a, move_ratio, crawl, mp + 0.5)
+    if got is not None:
+        found, cost = got
+    else:
+        idx, cost = _bounded(board, g, g.weights(ruleset, move_ratio, crawl), i,
+                             mp + (1e-6 if metric else 0.5))
+        if len(idx) and idx.max() >= g.n:  # two parity layers: the cheaper of the two
+            order = np.lexsort((cost, idx % g.n))
+            idx, cost = idx[order] % g.n, cost[order]
+            first = np.concatenate([[True], idx[1:] != idx[:-1]])
+            idx, cost = idx[first], cost[first]
+        found = board._node_dots[idx]
+    dots = found.tolist()
     if metric:
         out = {tuple(d): round(c, 2) for d, c in zip(dots, cost.tolist())}
     else:
@@ -1229,8 +1515,22 @@ def reach_arrays(board: Board, a: Dot3, move_ratio: int, mp: int = 12, crawl: bo
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Like :func:`reach` but as arrays (dots (N, 3), costs (N,)) for drawing."""
     g = build_graph(board)
-    idx, cost = _bounded(board, g, g.matrix(move_ratio, crawl), board.node(a), mp + 0.5)
+    i = board.node(a)
+    got = _reach_from_core(g, a, move_ratio, crawl, mp + 0.5)
+    if got is not None:
+        return got[0], np.rint(got[1]).astype(int)
+    idx, cost = _bounded(board, g, g.matrix(move_ratio, crawl), i, mp + 0.5)
     return board._node_dots[idx], np.rint(cost).astype(int)
+
+
+def _reach_from_core(g: MoveGraph, a: Dot3, move_ratio: int, crawl: bool, limit: float
+                     ) -> tuple[np.ndarray, np.ndarray] | None:
+    """A reach in MP answered from the graph's core on a box around ``a`` while the graph
+    has no matrix for this weighting yet (a board just dragged or built), so the first
+    question does not build one for the whole board; None: use the matrix."""
+    if not isinstance(g, _CoreGraph) or (move_ratio, crawl) in g._mats:
+        return None
+    return g.reach_window(a, move_ratio, crawl, limit)
 
 
 def describe_path(res: PathResult) -> str:

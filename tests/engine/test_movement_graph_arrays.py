@@ -32,6 +32,8 @@ from engine.movement import (
     STAIRS,
     MoveGraph,
     _crossing,
+    _min_move,
+    _per_dot,
     build_graph,
 )
 
@@ -182,6 +184,9 @@ def _same(board: Board) -> None:
         a, b = new.matrix(mr, crawl), flat.matrix(mr, crawl)
         for name in ("indptr", "indices", "data"):
             assert np.array_equal(getattr(a, name), getattr(b, name)), name
+        # the bounds the direct way records equal the ones a pass over the entries finds
+        assert _per_dot(new, board, a) == _per_dot(flat, board, b)
+        assert _min_move(new, board, a) == _min_move(flat, board, b)
     # reachability and costs from a few dots, under two move ratios and crawling
     rng = random.Random(board.node_count)
     for _ in range(4):
@@ -288,6 +293,7 @@ def test_incremental_compile_and_patched_graph_equal_a_rebuild(seed):
     rng = random.Random(seed)
     prev = compile_board(lay, sheets)
     build_graph(prev)
+    n_shared = 0
     for k in range(8):
         lay = _edit(rng, lay, k)
         board = compile_board(lay, sheets, previous=prev)
@@ -307,12 +313,23 @@ def test_incremental_compile_and_patched_graph_equal_a_rebuild(seed):
             continue
         patched = board._patch_from.get("_move_graph")
         assert patched is not None
+        old = patched[0].core
+        before = old.ext
         g = build_graph(board)
-        assert g.core.ext is not patched[0].core.ext  # a copy: the previous board keeps its own
+        assert np.array_equal(old.ext, before)  # never written through a shared tile
+        # the tiles of rows outside the patched window are shared, the others copied
+        r0, r1 = max(patched[1][0] - 2, 0), min(patched[1][1] + 2, board._stand.shape[1])
+        t_rows = old.tiles[0].shape[1]
+        touched = {(lv * board._stand.shape[1] + r) // t_rows
+                   for lv in range(board._stand.shape[0]) for r in range(r0, r1)}
+        shared = {t for t, (a, b) in enumerate(zip(g.core.tiles, old.tiles)) if a is b}
+        assert shared == set(range(len(old.tiles))) - touched
+        n_shared += len(shared)
         _same_graph(g, build_graph(fresh))
         if k % 3 == 0:
             _same(board)
         prev = board
+    assert n_shared > 0
 
 
 def test_patched_graph_then_doors_in_play():
@@ -322,13 +339,15 @@ def test_patched_graph_then_doors_in_play():
     build_graph(prev)
     rng = random.Random(1)
     board = compile_board(_edit(rng, lay, 0), sheets, previous=prev)
-    build_graph(board)
+    before = build_graph(board).core.ext
     play = board.fork()
     for f in rng.sample([f for f in board.all_features() if f.kind == "door"], 12):
         play.set_state(f.id, "closed" if f.props.get("state") != "closed" else "open",
                        patch=True)
     g = build_graph(play)
     assert g is not build_graph(board)
+    assert np.array_equal(build_graph(board).core.ext, before)  # the board's own table kept
+    assert not np.array_equal(g.core.ext, before)
     play2 = play.fork()
     play2.invalidate()
     _same_graph(g, build_graph(play2))
