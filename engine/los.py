@@ -3,9 +3,12 @@
 Every feature that matters to sight is broken once per board into primitive segments (wall
 pieces, opening spans, polygon edges, building footprints) and foliage cells.  A query tests
 its sight segment(s) against candidate primitives with exact, vectorised orientation tests:
-a single query takes its candidates from an STRtree, a fan takes them from an angular sweep
-(each primitive only meets the targets whose bearing lies within the angle it subtends).  Both
-use the same tracer, so a fan and a single query never disagree.
+single lines take their candidates from the primitives' grid buckets, a fan takes them from an
+angular sweep (each primitive only meets the targets whose bearing lies within the angle it
+subtends).  Both use the same tracer, so a fan and a single query never disagree.  What a
+single line meets does not depend on postures, light or the state of a door, so it is kept
+per pair with the primitives, and many lines can be traced together in one pass
+(:func:`warm_lines`, :func:`lines_fan`: play asks hundreds of lines from a few enemies' dots).
 
 Which features count (SPEC section 5, decisions in docs/rules-decisions.md):
 
@@ -837,13 +840,13 @@ def _relevant(P: _Prims, e: _Ends, prim: np.ndarray, tgt: np.ndarray, s: np.ndar
     ok = np.where(foot, (bld != e.ba) & (bld != bt) & (P.height[prim] > level_at + 1e-9), ok)
     canopy = kind == CANOPY
     if canopy.any():
-        above = max(e.la, e.lb) > 0
+        above = np.maximum(e.la, e.lb) > 0
         ok = np.where(canopy, above & ((bld < 0) | own), ok)
     if not e.prone:
         ok &= kind != OBST_PRONE
     trunk = kind == TRUNK
     if trunk.any():  # seed 000 l.826: two levels above the trunk, only its branches count
-        ok &= ~trunk | (max(e.la, e.lb) - lvl < 2)
+        ok &= ~trunk | (np.maximum(e.la, e.lb) - lvl < 2)
     return ok
 
 
@@ -915,6 +918,236 @@ def _in_dead_zone(board: Board, ground: Dot3, high: Dot3) -> bool:
     return bool(d <= dead_zone_depth(high[2]))
 
 
+class _Line:
+    """What one sight line meets whatever the postures: every feature it counts (obstacles
+    that only hide the prone included) with how far along it first meets each, the foliage
+    cells it crosses in order.  Kept with the primitives per (a, b): a door opened or shut
+    changes no primitive's shape (:meth:`_Prims.replaced`), so neither does this."""
+
+    __slots__ = ("contacts", "fol")
+
+    def __init__(self, contacts: dict[int, float], fol: list[int]):
+        self.contacts = contacts
+        self.fol = fol
+
+
+#: lines kept per primitives (then the memo starts over)
+_LINES_MAX = 200_000
+
+
+def _line_memo(P: _Prims) -> dict[tuple[Dot3, Dot3], _Line]:
+    got = P.__dict__.get("_lines")
+    if got is None:
+        got = P._lines = {}  # type: ignore[attr-defined]
+    elif len(got) > _LINES_MAX:
+        got.clear()
+    return got
+
+
+def _seg_table(P: _Prims) -> tuple[np.ndarray, ...]:
+    """Per primitive: the grid cells its box spans and its coordinates as flat arrays (the
+    grid's buckets as ranges, so many lines gather their candidates in one pass)."""
+    got = P.__dict__.get("_seg_table")
+    if got is None:
+        g = P.grid
+        lo, hi = np.minimum(P.p, P.q), np.maximum(P.p, P.q)
+        c0, c1 = g._cells(lo), g._cells(hi)
+        got = P._seg_table = (c0[:, 0].copy(), c0[:, 1].copy(), c1[:, 0].copy(),  # type: ignore[attr-defined]
+                              c1[:, 1].copy(), P.p[:, 0].copy(), P.p[:, 1].copy(),
+                              P.q[:, 0].copy(), P.q[:, 1].copy(),
+                              np.abs(P.q - P.p).sum(axis=1) + 1.0)
+    return got
+
+
+#: pairs x primitives tested at once when gathering candidates (bounds the memory)
+_GATHER = 400_000
+
+
+def _candidates(P: _Prims, oo: np.ndarray, tt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(line, primitive) pairs to test exactly: the primitives in the grid cells of each
+    line's box (what :meth:`_Prims.near_box` returns) whose ends straddle or touch the line's
+    supporting line (the rest cannot meet it)."""
+    none = np.zeros(0, dtype=np.int64)
+    g = P.grid
+    if not len(g.seg) or not len(oo):
+        return none, none
+    c0x, c0y, c1x, c1y, px, py, qx, qy, sab = _seg_table(P)
+    w, h = int(g.shape[0]), int(g.shape[1])
+    lo = np.floor((np.minimum(oo, tt) - g.origin) / g.CELL).astype(np.int64)
+    hi = np.floor((np.maximum(oo, tt) - g.origin) / g.CELL).astype(np.int64)
+    i0, j0 = np.maximum(lo[:, 0], 0), np.maximum(lo[:, 1], 0)
+    i1, j1 = np.minimum(hi[:, 0], w - 1), np.minimum(hi[:, 1], h - 1)
+    n = len(px)
+    lines, segs = [], []
+    step = max(1, _GATHER // max(n, 1))
+    for k0 in range(0, len(oo), step):
+        sl = slice(k0, k0 + step)
+        box = (c0x <= i1[sl, None]) & (c1x >= i0[sl, None]) & (c0y <= j1[sl, None]) & \
+            (c1y >= j0[sl, None]) & ((i0[sl] <= i1[sl]) & (j0[sl] <= j1[sl]))[:, None]
+        k, i = np.nonzero(box)
+        lines.append(k + k0)
+        segs.append(i)
+    k, i = np.concatenate(lines), np.concatenate(segs)
+    # the cull of line_of_sight before the exact test, pair by pair
+    ox, oy = oo[:, 0], oo[:, 1]
+    rx, ry = tt[:, 0] - ox, tt[:, 1] - oy
+    tol = (1e-9 * (np.abs(rx) + np.abs(ry) + 1.0))[k] * sab[i]
+    ox, oy, rx, ry = ox[k], oy[k], rx[k], ry[k]
+    d3 = rx * (py[i] - oy) - ry * (px[i] - ox)
+    d4 = rx * (qy[i] - oy) - ry * (qx[i] - ox)
+    keep = (d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol)
+    return k[keep], i[keep]
+
+
+def _fol_cells(P: _Prims, oa: np.ndarray, tb: np.ndarray, moved: bool) -> np.ndarray:
+    """Foliage cells whose box meets the line's box (the tree's answer, in its order)."""
+    seg = shapely.LineString([oa, tb]) if moved else shapely.Point(oa)
+    return np.asarray(P.fol_tree.query(seg), dtype=np.int64)
+
+
+def _lines(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]]) -> list[_Line]:
+    """What each line ``a``..``b`` of ``pairs`` meets (:class:`_Line`), from the memo or
+    traced together: one gathering and one exact test for all the lines not known yet."""
+    memo = _line_memo(P)
+    out: list[_Line | None] = [memo.get(ab) for ab in pairs]
+    todo = [j for j, got in enumerate(out) if got is None]
+    if not todo:
+        return out  # type: ignore[return-value]
+    ab = [pairs[j] for j in todo]
+    oo = np.array([board.dot_point(a) for a, _b in ab], dtype=float).reshape(-1, 2)
+    tt = np.array([board.dot_point(b) for _a, b in ab], dtype=float).reshape(-1, 2)
+    la = np.array([a[2] for a, _b in ab], dtype=np.int64)
+    lb = np.array([b[2] for _a, b in ab], dtype=np.int64)
+    ba = np.array([_building_idx(board, a) for a, _b in ab], dtype=np.int64)
+    bb = np.array([_building_idx(board, b) for _a, b in ab], dtype=np.int64)
+    k, prim = _candidates(P, oo, tt)
+    if len(prim):
+        hit, s = _hits(oo[k], tt[k], P.p[prim], P.q[prim])
+        k, prim, s = k[hit], prim[hit], s[hit]
+        rows = np.arange(len(k))
+        e = _Ends(oo, la[k], ba[k], tt, lb[k], bb[k], prone=True)  # (per contact)
+        keep = _relevant(P, e, prim, rows, s)
+        k, prim, s = k[keep], prim[keep], s[keep]
+    else:
+        s = np.zeros(0)
+    order = np.argsort(k, kind="stable")
+    k, prim, s = k[order], prim[order], s[order]
+    cuts = np.searchsorted(k, np.arange(len(ab) + 1))
+    fol_near = None
+    if P.fol_tree is not None:  # a cheap box test first: most lines meet no foliage
+        fx, fy = P.fol_xy[:, 0], P.fol_xy[:, 1]
+        mn, mx = np.minimum(oo, tt), np.maximum(oo, tt)
+        fol_near = ((fx - .5 <= mx[:, 0, None] + 1e-6) & (fx + .5 >= mn[:, 0, None] - 1e-6) &
+                    (fy - .5 <= mx[:, 1, None] + 1e-6) & (fy + .5 >= mn[:, 1, None] - 1e-6)
+                    ).any(axis=1)
+    none = np.zeros(0, dtype=np.int64)
+    for n, j in enumerate(todo):
+        a, b = ab[n]
+        e1 = _Ends(oo[n], a[2], int(ba[n]), tt[n][None, :], b[2], bb[n:n + 1], prone=True)
+        fol: tuple[np.ndarray, ...] = (none, none, np.zeros(0))
+        if fol_near is not None and fol_near[n]:
+            moved = a[:2] != b[:2] or a[2] != b[2]
+            cells = _fol_cells(P, oo[n], tt[n], moved)
+            _p, _t, _s, fol = _trace(P, e1, none, none, cells, np.zeros(len(cells), dtype=np.int64))
+        sl = slice(int(cuts[n]), int(cuts[n + 1]))
+        out[j] = memo[pairs[j]] = _line_of(P, e1, prim[sl], s[sl], fol)
+    return out  # type: ignore[return-value]
+
+
+def _line_of(P: _Prims, e: _Ends, prim: np.ndarray, s: np.ndarray,
+             fol: tuple[np.ndarray, ...]) -> _Line:
+    """The features one line counts, from its exact contacts: the nearest contact per
+    feature; polygons that hold an end: obstacles you stand on are ignored, canopies, dark
+    and smoke count."""
+    holds_a, holds_b = P.holding(tuple(e.o)), P.holding(tuple(e.t[0]))
+    held = set(holds_a.tolist()) | set(holds_b.tolist())
+    contacts: dict[int, float] = {}
+    for pi, si in zip(P.owner[prim].tolist(), s.tolist()):
+        if pi in contacts and contacts[pi] <= si:
+            continue
+        contacts[pi] = si
+    for fi in list(contacts):
+        if fi in held and P.prim_kind_of_feat[fi] in _IGNORE_IF_HOLDS_END and \
+                P.feats[fi].geom.geom_type in ("Polygon", "MultiPolygon"):
+            contacts.pop(fi)
+    for fi in holds_a.tolist():
+        _count_holder(P, e, fi, 0.0, contacts)
+    for fi in holds_b.tolist():
+        _count_holder(P, e, fi, 1.0, contacts)
+    cells: list[int] = []
+    seen: set[int] = set()
+    for ci, _cs in sorted(zip(fol[0].tolist(), fol[2].tolist()), key=lambda x: x[1]):
+        if ci not in seen:
+            seen.add(ci)
+            cells.append(ci)
+    return _Line(contacts, cells)
+
+
+def warm_lines(board: Board, pairs: list[tuple[Dot3, Dot3]]) -> None:
+    """Trace the lines ``a``..``b`` of ``pairs`` together, so that :func:`line_of_sight`
+    on any of them (any postures, light or ruleset) finds what it meets already known: play
+    asks many lines from one enemy's dot, and one pass over them all costs far less than
+    as many single traces.  Changes no answer."""
+    if pairs:
+        _lines(board, prims(board), [(_dot3(a), _dot3(b)) for a, b in pairs])
+
+
+def _floor_or_dead_zone(board: Board, a: Dot3, b: Dot3, ba: int, bb: int) -> tuple[bool, bool]:
+    """(blocked by a floor or a dead zone, seen up or down a stair) for the line ``a``..``b``,
+    as :func:`line_of_sight` finds them."""
+    if ba >= 0 and ba == bb and a[2] != b[2]:
+        if abs(a[2] - b[2]) > 1 or not (board.is_stair_dot(a) or board.is_stair_dot(b)):
+            return True, False
+        stairs = True
+    else:
+        stairs = False
+    return _in_dead_zone(board, a, b) or _in_dead_zone(board, b, a), stairs
+
+
+def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
+    """:func:`los_fan` from ``a`` to the given ``targets`` of ``level`` (standing), made of
+    single lines traced together (:func:`warm_lines`): for a few targets this costs less than
+    a fan's sweep, and leaves the lines kept for the single queries that follow.  The same
+    arrays a fan gives (tests/engine/test_single_line_agrees.py)."""
+    a = _dot3(a)
+    dots = np.asarray(targets, dtype=int).reshape(-1, 2)
+    if len(dots):
+        dots = dots[~((dots[:, 0] == a[0]) & (dots[:, 1] == a[1]) & (level == a[2]))]
+    n = len(dots)
+    blocked = np.zeros(n, dtype=bool)
+    cover = np.zeros(n, dtype=np.int64)
+    vis = np.zeros(n, dtype=np.int64)
+    closed = np.zeros(n, dtype=np.int64)
+    P = prims(board)
+    ends = [(c, r, level) for c, r in dots.tolist()]
+    ba = _building_idx(board, a)
+    kind_of = P.prim_kind_of_feat.tolist()
+    shut_door = P.feat_closed_door
+    full_dark = P.feat_full_dark
+    for i, (b, line) in enumerate(zip(ends, _lines(board, P, [(a, b) for b in ends]),
+                                      strict=True)):
+        stop, stairs = _floor_or_dead_zone(board, a, b, ba, _building_idx(board, b))
+        c = int(stairs)
+        kinds = [(fi, kind_of[fi]) for fi in line.contacts]
+        if stop or any(k in _SOLID for _fi, k in kinds):
+            blocked[i] = True
+            cover[i] = c
+            continue
+        v = sh = 0
+        for fi, k in kinds:
+            if k in (OPENING, OBST, LOW, CANOPY):  # (interrupts-prone: not for standing)
+                c += 1
+                sh += int(shut_door[fi])
+            elif k == DARK:
+                v = max(v, 2 if full_dark[fi] else 1)
+            elif k == SMOKE:
+                v = 3
+        cover[i] = c + len(line.fol)
+        vis[i] = v
+        closed[i] = sh
+    return Fan(a, level, dots, blocked, cover, vis, closed)
+
+
 def line_of_sight(
     board: Board, a: Dot3, b: Dot3, *, posture_a: str = "standing", posture_b: str = "standing",
     light: str = "day",
@@ -933,8 +1166,9 @@ def line_of_sight(
     rng = lat.distance(a[:2], b[:2])
     oa = np.array(board.dot_point(a))
     tb = np.array(board.dot_point(b))
+    prone = "prone" in (posture_a, posture_b)
     e = _Ends(oa, a[2], _building_idx(board, a), tb[None, :], b[2],
-              np.array([_building_idx(board, b)]), prone="prone" in (posture_a, posture_b))
+              np.array([_building_idx(board, b)]), prone=prone)
     facts = LosFacts(a, b, rng, False, None, [], [], abs(a[2] - b[2]), False, 0,
                      posture_a, posture_b, light, span=round(float(np.hypot(*(tb - oa))), 6),
                      ends=((float(oa[0]), float(oa[1])), (float(tb[0]), float(tb[1]))))
@@ -965,43 +1199,13 @@ def line_of_sight(
                               f"the base of the building whose level {high[2]} holds the other end "
                               f"(dead zone: half the stories, rounded down)",
                 }
-    # geometry
-    prim = P.near_box(min(oa[0], tb[0]), min(oa[1], tb[1]), max(oa[0], tb[0]), max(oa[1], tb[1]))
-    if len(prim):
-        # cheap cull before the exact test: keep segments whose ends straddle (or touch) the
-        # sight line's supporting line; the envelope query returns many more than meet it
-        rx, ry = tb[0] - oa[0], tb[1] - oa[1]
-        pp, qq = P.p[prim], P.q[prim]
-        d3 = rx * (pp[:, 1] - oa[1]) - ry * (pp[:, 0] - oa[0])
-        d4 = rx * (qq[:, 1] - oa[1]) - ry * (qq[:, 0] - oa[0])
-        tol = 1e-9 * (abs(rx) + abs(ry) + 1.0) * (np.abs(qq - pp).sum(axis=1) + 1.0)
-        prim = prim[(d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol)]
-    tgt = np.zeros(len(prim), dtype=np.int64)
-    seg = None if P.fol_tree is None else \
-        shapely.LineString([oa, tb]) if rng or a[2] != b[2] else shapely.Point(oa)
-    cells = (np.asarray(P.fol_tree.query(seg), dtype=np.int64) if P.fol_tree is not None
-             else np.zeros(0, dtype=np.int64))
-    prim, tgt, s, fol = _trace(P, e, prim, tgt, cells, np.zeros(len(cells), dtype=np.int64))
-    holds_a, holds_b = P.holding(tuple(oa)), P.holding(tuple(tb))
-    held = set(holds_a.tolist()) | set(holds_b.tolist())
-    contacts: dict[int, float] = {}
-    for pi, si in zip(prim, s):
-        fi = int(P.owner[pi])
-        if fi in contacts and contacts[fi] <= si:
-            continue
-        contacts[fi] = float(si)
-    # polygons that hold an end: obstacles you stand on are ignored, canopies/dark/smoke count
-    for fi in list(contacts):
-        if fi in held and P.prim_kind_of_feat[fi] in _IGNORE_IF_HOLDS_END and \
-                P.feats[fi].geom.geom_type in ("Polygon", "MultiPolygon"):
-            contacts.pop(fi)
-    for fi, s0 in ((int(f), 0.0) for f in holds_a):
-        _count_holder(P, e, fi, s0, contacts)
-    for fi, s0 in ((int(f), 1.0) for f in holds_b):
-        _count_holder(P, e, fi, s0, contacts)
-
-    blockers = sorted((s0, fi) for fi, s0 in contacts.items()
-                      if P.prim_kind_of_feat[fi] in _SOLID)
+    # geometry: what the line meets (traced once per pair, whatever the postures)
+    line = _lines(board, P, [(a, b)])[0]
+    kind_of = P.prim_kind_of_feat
+    contacts = line.contacts if prone else {
+        fi: s0 for fi, s0 in line.contacts.items() if kind_of[fi] != OBST_PRONE}
+    in_order = sorted((s0, fi) for fi, s0 in contacts.items())
+    blockers = [(s0, fi) for s0, fi in in_order if kind_of[fi] in _SOLID]
     if blockers and not facts.blocked:
         s0, fi = blockers[0]
         f = P.feats[fi]
@@ -1010,7 +1214,7 @@ def line_of_sight(
         facts.blocked_by = {"kind": f.kind, "feature": f.id, "point": [round(float(pt[0]), 3),
                                                                         round(float(pt[1]), 3)],
                             "reason": _block_reason(f, e, s0), **_material(f)}
-    for _s0, fi in sorted((s0, fi) for fi, s0 in contacts.items()):
+    for _s0, fi in in_order:
         f = P.feats[fi]
         if f.kind in ("wall", "fence", "door", "window"):  # along: dot spacings from a
             facts.barriers.append({"kind": f.kind, "feature": f.id, **_material(f),
@@ -1018,20 +1222,17 @@ def line_of_sight(
     visibility = set()
     if light in ("partial-darkness", "full-darkness"):
         visibility.add(light)
-    for _s0, fi in sorted((s0, fi) for fi, s0 in contacts.items()):
+    tkey = (float(tb[0]), float(tb[1]))
+    for _s0, fi in in_order:
         f = P.feats[fi]
-        k = P.prim_kind_of_feat[fi]
+        k = kind_of[fi]
         if k in (OPENING, OBST, OBST_PRONE, LOW, CANOPY):
-            facts.interruptions.append(_interruption(f, tb, k))
+            facts.interruptions.append(_interruption(f, tb, k, _near(P, fi, f, tkey)))
         elif k == DARK:
             visibility.add("full-darkness" if f.props.get("darkness") == "full" else "partial-darkness")
         elif k == SMOKE:
             visibility.add("smoke")
-    seen_cells: set[int] = set()
-    for ci, _cs in sorted(zip(fol[0].tolist(), fol[2].tolist()), key=lambda x: x[1]):
-        if ci in seen_cells:
-            continue
-        seen_cells.add(ci)
+    for ci in line.fol:
         f = P.feats[int(P.fol_feat[ci])]
         x, y = P.fol_xy[ci]
         facts.interruptions.append({"kind": "foliage", "feature": f.id,
@@ -1040,12 +1241,27 @@ def line_of_sight(
     facts.visibility = sorted(visibility, key=VISIBILITY_ORDER.index)
     # the target's situation
     tm = 0
-    for fi in holds_b:
+    for fi in P.holding(tuple(tb)):
         f = P.feats[int(fi)]
         if f.props.get("target_modifier") and f.level == b[2] and _group_ok(f, e, b):
             tm += int(f.props["target_modifier"])
     facts.target_modifier = tm
     return facts
+
+
+def _near(P: _Prims, fi: int, f: Feature, t: tuple[float, float]) -> bool:
+    """Does feature ``fi`` lie within one dot of point ``t`` (the prone-target rule)?  Kept
+    per (feature, point) with the primitives: its shape is all it depends on."""
+    memo = P.__dict__.get("_near")
+    if memo is None:
+        memo = P._near = {}  # type: ignore[attr-defined]
+    elif len(memo) > _LINES_MAX:
+        memo.clear()
+    key = (fi, t)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = bool(f.geom.distance(shapely.Point(t[0], t[1])) <= 1.0 + 1e-6)
+    return got
 
 
 def _group_ok(f: Feature, e: _Ends, b: Dot3) -> bool:
@@ -1090,7 +1306,8 @@ def _block_reason(f: Feature, e: _Ends, s: float) -> str:
     return f"{f.kind} {f.id}{' (' + f.props['note'] + ')' if f.props.get('note') else ''} blocks the line"
 
 
-def _interruption(f: Feature, target: np.ndarray, k: int) -> dict[str, Any]:
+def _interruption(f: Feature, target: np.ndarray, k: int, near: bool | None = None
+                  ) -> dict[str, Any]:
     """One interruption as facts: what it is, its state and material, and whether it lies
     within one dot of the target (for the prone-target rule of seed 000 l.826)."""
     note = f" ({f.props['note']})" if f.props.get("note") else ""
@@ -1102,7 +1319,8 @@ def _interruption(f: Feature, target: np.ndarray, k: int) -> dict[str, Any]:
         reason = f"line passes through the branches of tree {f.id} above ground level"
     else:
         reason = f"line crosses {f.kind} {f.id}{note}"
-    near = f.geom.distance(shapely.Point(float(target[0]), float(target[1]))) <= 1.0 + 1e-6
+    if near is None:
+        near = f.geom.distance(shapely.Point(float(target[0]), float(target[1]))) <= 1.0 + 1e-6
     return {"kind": f.kind, "feature": f.id, "reason": reason, **_material(f),
             "adjacent": bool(near and k in (OBST, OBST_PRONE, LOW))}
 

@@ -36,7 +36,7 @@ from shapely.ops import substring, unary_union
 
 from engine.board import Board, Feature
 from engine.lattice import Dot3
-from engine.los import los_fan
+from engine.los import lines_fan, los_fan, warm_lines
 from engine.movement import build_graph, cheapest_path, reach, step
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
@@ -52,6 +52,8 @@ EPS = 1e-7
 MEMO_STATES = 48
 #: :meth:`EngineBoard.warm_blocked` traces a fan for this many unknown lines or more
 FAN_MIN = 4
+#: up to this many targets :meth:`EngineBoard.warm_blocked` traces them as single lines together
+LINES_FAN_MAX = 48
 _MEMO_KEYS = ("_move_graph", "_los_prims", "_trees")
 
 
@@ -86,6 +88,7 @@ class EngineBoard:
         self._steps: dict[tuple, StepInfo | None] = {}
         self._paths: dict[tuple, tuple[Dot3, ...] | None] = {}
         self._fans: dict[tuple, np.ndarray] = {}
+        self._ids: dict[Dot3, int] = {}
         self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._entry: dict[str, Any] | None = None
         self._attach()
@@ -231,10 +234,13 @@ class EngineBoard:
         query share one tracer): tests/play/test_play_caches.py checks both on the samples."""
         a, b = tuple(a), tuple(b)
         fans = self._fans
+        ids = self._ids
         for o, t in ((a, b), (b, a)):
             got = fans.get((o, t[2], vision))
             if got is not None:
-                i = self.board._node_of(t)
+                i = ids.get(t)
+                if i is None:  # (asked tens of thousands of times a game: a dict, not the grid)
+                    i = ids[t] = self.board._node_of(t)
                 if i >= 0 and got[i - got[-1]] == 1:
                     return True
         return False
@@ -262,16 +268,25 @@ class EngineBoard:
                           any(arr[i - first] < 0 for arr in arrs))
             if len(want) < FAN_MIN:
                 continue  # (a fan costs about as much as four single lines)
-            f = los_fan(board, o, radius=1 << 20, level=lv,
-                        targets=np.array([d[:2] for d in want], dtype=int))
+            tg = np.array([d[:2] for d in want], dtype=int)
+            # a few targets: single lines traced together (kept for the queries that follow)
+            # cost less than a fan's sweep; both give the same arrays
+            f = lines_fan(board, o, lv, tg) if len(want) <= LINES_FAN_MAX else \
+                los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
             if not len(f.dots):
                 continue
             cmin, rmin, _grid = board._owner_grid
             ids = board._node_grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
+            seen = np.zeros(len(f.dots), dtype=bool)
             for v, arr in zip(visions, arrs, strict=True):
                 blocked = fan_verdict(f, ruleset=self.rules.name, vision=v,
                                       light=self.light).blocked
                 arr[ids] = blocked.astype(np.int64)
+                seen |= ~blocked
+            # the lines still in sight are the ones the bot will ask in full (both ways):
+            # traced together now, each single query finds what its line meets kept
+            ends = [(int(c), int(r), lv) for c, r in f.dots[seen].tolist()]
+            warm_lines(board, [(o, d) for d in ends] + [(d, o) for d in ends])
 
     def _fan_array(self, o: Dot3, level: int, vision: str) -> np.ndarray:
         """The fan verdicts known from ``o`` to the dots of ``level``: one slot per graph node
@@ -486,6 +501,7 @@ class EngineBoard:
         self._steps = {}
         self._paths = {}
         self._fans = {}
+        self._ids = {}
         self._reach = {}
         self._entry = None
         self._attach()
@@ -514,13 +530,15 @@ class EngineBoard:
             if len(memo) >= MEMO_STATES:
                 memo.pop(next(iter(memo)))
             entry = memo[key] = {"sight": {}, "to_goal": {}, "steps": {}, "paths": {},
-                                 "fans": {}, "reach": {}, "adj": None, "board": {}}
+                                 "fans": {}, "reach": {}, "adj": None, "board": {},
+                                 "ids": {}}
         self._entry = entry
         self._sight = entry["sight"]
         self._to_goal = entry["to_goal"]
         self._steps = entry["steps"]
         self._paths = entry["paths"]
         self._fans = entry["fans"]
+        self._ids = entry["ids"]
         self._reach = entry["reach"]
         self._adj = entry["adj"]
         for k, v in entry["board"].items():

@@ -702,17 +702,31 @@ class Wounds:
 
     kind = "darkcon"
 
+    def _levels(self) -> tuple[dict[str, str], str, bool]:
+        """(wound level per body part, the worst, a serious head or any critical wound):
+        asked hundreds of thousands of times a bot game (every "is he out?"), worked out
+        again only when the damage (or the capacity) changed."""
+        key = (tuple(self.damage.items()), tuple(self.capacity.items()))
+        got = self.__dict__.get("_memo")
+        if got is None or got[0] != key:
+            lv = {loc: wound_level(self.damage.get(loc, 0), self.capacity[loc])
+                  for loc in self.capacity}
+            parts = [lv[loc] for loc in LOCATIONS]
+            got = (key, lv, max(parts, key=SEVERITY.index),
+                   lv["head"] == "serious" or "critical" in parts)
+            self.__dict__["_memo"] = got
+        return got[1], got[2], got[3]
+
     def level(self, loc: str) -> str:
-        return wound_level(self.damage.get(loc, 0), self.capacity[loc])
+        return self._levels()[0][loc]
 
     @property
     def worst(self) -> str:
-        return max((self.level(loc) for loc in LOCATIONS), key=SEVERITY.index)
+        return self._levels()[1]
 
     @property
     def unconscious(self) -> bool:
-        return not self.dead and (self.knocked_out or self.level("head") in ("serious",)
-                                  or any(self.level(loc) == "critical" for loc in LOCATIONS))
+        return not self.dead and (self.knocked_out or self._levels()[2])
 
     @property
     def out(self) -> bool:
@@ -801,7 +815,14 @@ def expected_wound(dam: Dice, pen: int | None, armor: Mapping[str, int],
                    covered: Iterable[str] = ()) -> float:
     """Mean damage points one round does over the hit locations: penetrating dice plus blunt
     trauma; a covered part takes nothing (assumed)."""
-    cov = set(covered)
+    return _expected_wound(dam, pen, tuple(sorted(armor.items())), frozenset(covered))
+
+
+@lru_cache(maxsize=4096)
+def _expected_wound(dam: Dice, pen: int | None, armor_items: tuple[tuple[str, int], ...],
+                    cov: frozenset[str]) -> float:
+    """(the bots weigh every shot they consider with it: one answer per weapon and armour)"""
+    armor = dict(armor_items)
     total = 0.0
     for loc, w in LOCATION_WEIGHT.items():
         if loc in cov:
