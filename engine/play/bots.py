@@ -56,6 +56,8 @@ POINT_MP = 4.0
 MP_PER_TURN = 12
 #: MP of progress one expected box of damage is worth (taken or dealt)
 BOX_MP = 4.0
+#: how many dots of the enemy's way into a held area its holders watch
+WAY_IN = 6
 
 
 @dataclass(frozen=True)
@@ -196,6 +198,8 @@ class Bot:
         if exit_edge is not None and game.board.edge_of(ch.pos) == exit_edge:
             if self._can(game, ch, "exit") and self._try(game, ch, A.exit_()):
                 return
+        if self._aim(game, ch, goal) and game.slots_left(ch) == 0:
+            return  # the aim took his whole action: the aimed shot comes next activation
         if self._holds(game, ch, goal):
             self._shoot(game, ch, keep=6)
             self._set_arc(game, ch)
@@ -255,7 +259,7 @@ class Bot:
         if goal != ch.pos:
             return False
         shot = self.best_shot(game, ch)
-        if shot is not None and shot[0] >= GOOD_SHOT:
+        if shot is not None and shot[0] >= GOOD_SHOT or self._aim_option(game, ch, goal):
             return False
         return self._try(game, ch, self._trace(game, ch, A.delay(), {
             "holds": list(ch.pos), "best_shot": round(shot[0], 2) if shot else 0.0}))
@@ -310,7 +314,7 @@ class Bot:
                     edge = obj.edge
                     target = self._edge_dot(game, ch, edge)
                 elif obj.kind == "hold":
-                    target = self._area_dot(game, ch, obj)
+                    target = self._post(game, ch, obj)
                 elif obj.kind == "eliminate":
                     foes = [c for c in obj_rules.targets(st, obj.target) if not c.out]
                     target = self._nearest(game, ch, foes)
@@ -388,6 +392,74 @@ class Bot:
         lat = game.board.lattice
         return min(dots, key=lambda d: (lat.distance(d[:2], ch.pos[:2]), d))
 
+    def _post(self, game: Game, ch: CharacterState, obj):
+        """Where a holder of his side's ``hold`` area stands.  Outside it: the nearest dot
+        in.  Inside it, he keeps to the area: under a ruleset where a waiting character
+        fires first (``Game.holders_fire_first``: arcs, delays, aims), the dot within this
+        move that best covers the enemy's way in (the referee's mean expected boxes of a
+        shot at an enemy on each of its last dots) less what the enemies can put into him
+        there; elsewhere (sr1) he stays where he is: walking to a better dot inside only
+        hands the enemy the first shot."""
+        if obj.area is None or not game.board.in_area(ch.pos, obj.area, obj.level):
+            return self._area_dot(game, ch, obj)
+        foes = [c for c in game.state.enemies_of(ch) if not c.out and c.pos is not None]
+        if not foes or not game.holders_fire_first:
+            return ch.pos
+        way = self._way_in(game, ch, obj, foes)
+        if not way:
+            return ch.pos
+        budget = ch.mp_left - self._narrow(game, ch)
+        if budget < game.min_step(ch):
+            return ch.pos  # no step left in this move (after the arc he keeps MP for)
+        here = game.board.reach(ch.pos, ch.move_ratio, budget)
+        occupied = {c.pos for c in game.state.characters.values()
+                    if not c.out and c is not ch and c.pos is not None}
+        lat = game.board.lattice
+        cands = sorted(d for d in here if d not in occupied and
+                       game.board.in_area(d, obj.area, obj.level))
+        cands.sort(key=lambda d: (lat.distance(d[:2], ch.pos[:2]), d))
+        cands = cands[:CANDIDATES]
+        if ch.pos not in cands:
+            cands.append(ch.pos)
+        watched = self._watched(game, ch)
+        foe = min(foes, key=lambda c: (lat.distance(c.pos[:2], way[0][:2]), c.id))
+        best = None
+        for d in cands:
+            risk = exposure(game, ch, d, watched)
+            cover = sum(shot_odds(game, ch, d, foe, a, False) for a in way) / len(way)
+            score = (round(cover - self.behaviour.danger * risk, 6), d == ch.pos, d)
+            if best is None or score > best[0]:
+                best = (score, d)
+        return best[1] if best is not None else ch.pos
+
+    def _held_area(self, game: Game, ch: CharacterState):
+        """The open ``hold`` objective of his side whose area he stands in, if any."""
+        for obj in game.objectives:
+            if obj.kind == "hold" and obj.side == ch.side and obj.area is not None and \
+                    obj.id not in game.state.achieved and \
+                    game.board.in_area(ch.pos, obj.area, obj.level):
+                return obj
+        return None
+
+    def _way_in(self, game: Game, ch: CharacterState, obj, foes: list[CharacterState]
+                ) -> list:
+        """The last dots of the nearest enemy's cheapest way into the area (its first dot
+        inside included), outside in: what a holder should cover."""
+        board = game.board
+        inside = board.deploy_dots(obj.area, obj.level, None, None)
+        if not inside:
+            return []
+        lat = board.lattice
+        foe = min(foes, key=lambda c: (lat.distance(c.pos[:2], ch.pos[:2]), c.id))
+        if board.in_area(foe.pos, obj.area, obj.level):
+            return [foe.pos]
+        door = min(inside, key=lambda d: (lat.distance(d[:2], foe.pos[:2]), d))
+        path = board.path(foe.pos, door, foe.move_ratio) or []
+        for i, d in enumerate(path):
+            if board.in_area(d, obj.area, obj.level):
+                return path[max(0, i - WAY_IN):i + 1]
+        return path[-WAY_IN:]
+
     # ------------------------------------------------------------------ team play
     def _holds(self, game: Game, ch: CharacterState, goal) -> bool:
         """One character a turn holds an arc on the danger while the team moves: the one
@@ -444,7 +516,10 @@ class Bot:
         beh = self.behaviour
         danger_w = beh.danger * (3.0 if self._is_vip(game, ch) else 1.0)
         if retreat:
-            cands.sort(key=lambda d: (-here[d], d))  # the furthest he can get
+            # the furthest he can get from the enemies he watches (then by path)
+            def away(d) -> float:
+                return min((self._dist2(game, d, f.pos) for f in foes), default=0.0)
+            cands.sort(key=lambda d: (-away(d), -here[d], d))
         else:
             cands.sort(key=lambda d: (to_goal.get(d, far), here[d], d))
         top = cands[:CANDIDATES]
@@ -757,6 +832,36 @@ class Bot:
             return
         self._try(game, ch, self._trace(game, ch, A.throw(at), {"smoke_against": worst.id}))
 
+    def _aim_option(self, game: Game, ch: CharacterState, goal
+                    ) -> tuple[float, dict[str, Any], dict[str, Any]] | None:
+        """The ruleset's best aim (sr3 Take Aim, darkcon aimed fire) when it beats shooting
+        now: its value (what the aim adds, in boxes comparable with one shot now, from the
+        referee's own odds) is more than the best shot's, the aimed shot is worth a good
+        shot, and the ground it may cost is worth less: a second action is left for the
+        shot in this activation, or he is where he means to be, or (not falling back
+        wounded) the aim is worth a good shot on its own, the bar any ruleset action must
+        clear to take the place of his move (:meth:`_ruleset_option`)."""
+        if not self._active(game, ch) or ch.carrying:
+            return None
+        opts = [o for o in game.bot_options(ch) if o[1].get("act") == "aim"]
+        if not opts:
+            return None
+        value, act, why = opts[0]
+        if why.get("aimed_shot", 2 * value) < GOOD_SHOT:
+            return None
+        if game.slots_left(ch) < 2 and goal != ch.pos and \
+                (value < GOOD_SHOT or ch.condition.modifier >= self.behaviour.retreat_at):
+            return None
+        shot = self.best_shot(game, ch)
+        if shot is not None and shot[0] >= value:
+            return None
+        return value, act, {**why, "best_shot_now": round(shot[0], 2) if shot else 0.0}
+
+    def _aim(self, game: Game, ch: CharacterState, goal) -> bool:
+        """Take aim when it beats shooting now (:meth:`_aim_option`); True if he did."""
+        opt = self._aim_option(game, ch, goal)
+        return opt is not None and self._try(game, ch, self._trace(game, ch, opt[1], opt[2]))
+
     def _ruleset_option(self, game: Game, ch: CharacterState, holding: bool = False) -> bool:
         """The ruleset's own best action (darkcon: charge, aim) when it is worth a good shot
         and more than the best shot now; when ``holding`` (the action unspent at the end),
@@ -789,6 +894,13 @@ class Bot:
             return
         p = game.point(ch.pos)
         target = foes[0].pos
+        held = self._held_area(game, ch)
+        if held is not None and not any(shot_odds(game, ch, ch.pos, f, f.pos, False) > 0
+                                        for f in foes):
+            # a holder who sees nobody watches the enemy's way into the area he holds
+            way = self._way_in(game, ch, held, foes)
+            if len(way) >= 2:
+                target = way[-2]
         direction = direction_to(p, game.point(target))
         def can(k: str) -> bool:
             return self._can(game, ch, f"arc-{k}")

@@ -123,6 +123,10 @@ class Game:
     can_delay: bool = False
     #: a character may Take Aim at a target (the ``aim`` action, sr3)
     can_aim: bool = False
+    #: a character who waits fires at an enemy stepping into his line before that enemy
+    #: acts (DMZ's arcs, sr3's delays, darkcon's aims); the bots' holders then post where
+    #: they cover the way in, and stay out of sight where nothing of the kind exists
+    holders_fire_first: bool = True
     #: every character is his own team in the turn order, whatever ``initiative:`` says
     per_character_initiative: bool = False
 

@@ -5,7 +5,8 @@ different machines merge into one report.  A records file is JSON Lines: a heade
 (``{"record": "header", ...}``: the scenario's title, sides, objectives, turn limit and the
 unopposed-turn estimates) and then one ``{"record": "game", ...}`` line per game.
 
-A game record keeps the summary the report needs (winner, scores, turn each objective fell)
+A game record keeps the summary the report needs (winner, scores, turn each objective fell,
+turns each ``hold`` was held)
 and the places that make the heat map: every casualty (who, by whom, how, turn, dot), every
 shooter's dot and every dot a character ended his movement on.
 """
@@ -105,6 +106,7 @@ def game_record(game: Any, seed: int, bots: dict[str, str] | None = None) -> dic
     return {
         "record": "game", "seed": seed, "winner": st.winner, "turns": st.turn,
         "achieved": dict(st.achieved), "objective_turns": objective_turns,
+        "held": dict(st.held),
         "scores": dict(fin[-1]["scores"]) if fin else {},
         "out": sorted(c.id for c in st.characters.values() if c.condition.out),
         "shots": shots, "reaction_shots": reaction_shots, "hits": hits, "melee": melee,

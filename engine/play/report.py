@@ -18,6 +18,20 @@ from typing import Any
 Z95 = 1.959963984540054
 #: a side winning more than this share of games is a finding
 LOPSIDED = 0.70
+#: an objective needing this share of the turn limit unopposed has no time for a fight
+TIGHT = 0.75
+#: a hold falling in fewer games than this is explained by the turns it was held
+HOLD_RARE = 0.25
+#: an objective falling in this share of games ...
+SURE = 0.95
+#: ... before this share of the turn limit on average decides nothing
+SURE_BY = 0.4
+
+
+def slack_limit(unopposed: int) -> int:
+    """A turn limit leaving an objective that needs ``unopposed`` turns half as many again
+    for the fight (at least three)."""
+    return unopposed + max(3, math.ceil(unopposed / 2))
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -65,6 +79,10 @@ def build_report(head: dict[str, Any], games: list[dict[str, Any]],
         row["mean_turn"] = round(sum(turns) / len(turns), 2) if turns else None
         if o["id"] in unopposed:
             row["unopposed_turns"] = unopposed[o["id"]]["turns"]
+        if o["kind"] == "hold":
+            counts = [g["held"].get(o["id"], 0) for g in games if "held" in g]
+            if counts:  # (records written before the count was kept have none)
+                row["mean_held"] = round(sum(counts) / len(counts), 2)
         obj_rows.append(row)
     cas = [c for g in games for c in g.get("casualties", [])]
     kills = Counter(c["by"] for c in cas if c["by"])
@@ -128,10 +146,32 @@ def findings(rep: dict[str, Any]) -> list[str]:
         if un is not None and un > lim:
             out.append(f"objective {o['id']} needs {un} turns unopposed, limit {lim}: it cannot "
                        f"fall; raise the turn limit to {un + 1} or move it closer.")
+        elif o["rate"] < HOLD_RARE and o["kind"] == "hold" and o.get("mean_held") is not None \
+                and o.get("turns"):
+            # a hold counts turn ends with the side alone in the area: say how far it got
+            out.append(f"objective {o['id']} ({o['side']}) fell in {_pct(o['rate'])} of games: "
+                       f"its holders had the area to themselves at {o['mean_held']:g} of the "
+                       f"{o['turns']} turn ends it needs, on average; the enemy gets in and "
+                       "stays. Fewer turns, an area the enemy need not enter, or holders "
+                       "strong enough to clear it would let it fall.")
         elif o["rate"] < 0.05 and o["kind"] not in ("protect",):
-            extra = f" (it needs {un} turns unopposed, limit {lim})" if un is not None else ""
-            out.append(f"objective {o['id']} ({o['side']}) fell in {o['achieved']} of {n} "
-                       f"games{extra}.")
+            if un is not None and un >= TIGHT * lim:
+                # it can fall, but only unopposed: the fight's delays use up the spare turns
+                out.append(f"objective {o['id']} ({o['side']}) fell in {o['achieved']} of "
+                           f"{n} games: unopposed it needs {un} of the {lim} turns, so the "
+                           f"fight leaves no time for it; raise the turn limit to about "
+                           f"{slack_limit(un)} or move it closer.")
+            else:
+                extra = f" (it needs {un} turns unopposed, limit {lim})" if un is not None \
+                    else ""
+                out.append(f"objective {o['id']} ({o['side']}) fell in {o['achieved']} of "
+                           f"{n} games{extra}.")
+        elif o["rate"] >= SURE and o["kind"] not in ("protect",) and \
+                o.get("mean_turn") is not None and o["mean_turn"] <= SURE_BY * lim:
+            out.append(f"objective {o['id']} ({o['side']}, {o['points']} pts) fell in "
+                       f"{_pct(o['rate'])} of games, by turn {o['mean_turn']:g} on average: "
+                       "it decides nothing; the other objectives do. Make it harder (further, "
+                       "better guarded) or worth fewer points.")
     big = [o for o in rep["objectives"] if o["points"] >= max((x["points"] for x in
                                                                rep["objectives"]), default=0)]
     for s in rep["sides"]:
@@ -195,8 +235,10 @@ def format_report(rep: dict[str, Any]) -> str:
             when = f", mean turn {o['mean_turn']}" if o.get("mean_turn") is not None else ""
             un = (f", {o['unopposed_turns']} turns unopposed"
                   if o.get("unopposed_turns") is not None else "")
+            held = (f", held {o['mean_held']:g} of {o['turns']} turns a game"
+                    if o.get("mean_held") is not None and o.get("turns") else "")
             lines.append(f"    {o['id']} ({o['side']}, {o['kind']}, {o['points']} pts): "
-                         f"{o['achieved']}/{rep['games']} = {o['rate']:.1%}{when}{un}")
+                         f"{o['achieved']}/{rep['games']} = {o['rate']:.1%}{when}{un}{held}")
     cas = rep["casualties"]
     if cas["total"]:
         lines.append(f"  casualties: {cas['total']} ({cas['per_game']} a game); how: "

@@ -54,6 +54,7 @@ class SR1Game(Game):
     units = "m"
     can_hold_arcs = False
     per_character_initiative = True
+    holders_fire_first = False  # no arcs or delays: only Interception within 1 m
 
     def hold_words(self, ch: CharacterState) -> str:
         """Under sr1 nothing is held for the enemy's move (no arcs): an enemy stepping

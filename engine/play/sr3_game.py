@@ -463,6 +463,71 @@ class SR3Game(Game):
                 return m
         return w.modes[0] if w.modes else "SS"
 
+    def bot_options(self, ch: CharacterState, holding: bool = False
+                    ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
+        """Take Aim (l.173-176) for the bots, when an aim and then the aimed shot beat the
+        two shots the same two Simple Actions buy now (the second with its recoil, l.463-483).
+        Each is worth what it adds to the one shot the bot would fire anyway: the aimed
+        shot's expected boxes less those of the second shot it gives up, so the bot aims
+        when that beats its best shot now.  Only aims with the shot in this Combat Phase
+        (the Combat Pool stays his, l.175); none when ``holding``."""
+        out: list[tuple[float, dict[str, Any], dict[str, Any]]] = []
+        w = self.weapon(ch)
+        if holding or ch.out or ch.pos is None or w is None or \
+                w.kind not in ("firearm", "projectile") or self.slots_left(ch) < 2 or \
+                ch.ready_weapon is None or ch.ready_weapon.spent:
+            return out
+        held = self.sr3["aim"].get(ch.id)
+        top = C.aim_limit(self.stats(ch).skill(w.skill_keys))
+        modes = [m for m in (w.modes if w.kind == "firearm" else ("SS",)) if m != "FA"]
+        for f in self.state.enemies_of(ch):
+            if f.out or f.pos is None:
+                continue
+            now = self.plan_shot(ch, f, True)
+            if now is None:
+                continue
+            n = held["n"] if held and held["target"] == f.id and held["weapon"] == ch.ready \
+                else 0
+            if n >= top:
+                continue
+            if now.numbers.get("mode") == "FA":
+                first, second = now.expected / 2, now.expected / 2  # one Complex Action
+            else:
+                first, second = now.expected, self._what_if(ch, f, modes, fired=now.numbers)
+            aimed = self._what_if(ch, f, modes, aims=n + 1)
+            if aimed > first + second + 1e-9:
+                out.append((aimed - second, {"act": "aim", "target": f.id},
+                            {"target": f.id, "aimed_shot": round(aimed, 2),
+                             "two_shots_now": round(first + second, 2), "aims": n + 1}))
+        out.sort(key=lambda o: (-o[0], o[1]["target"]))
+        return out
+
+    def _what_if(self, a: CharacterState, t: CharacterState, modes: list[str],
+                 aims: int = 0, fired: dict[str, Any] | None = None) -> float:
+        """Expected boxes of the best one-action shot at ``t`` after ``aims`` aims this phase,
+        or after the shot ``fired`` (its recoil and the Combat Pool dice it spent count): a
+        what-if, set for the sums and put back."""
+        aim, shots, pools = self.sr3["aim"], self.sr3["fired"], self.sr3["pool"]
+        saved = (aim.get(a.id), shots.get(a.id), pools.get(a.id))
+        if aims:
+            aim[a.id] = {"target": t.id, "weapon": a.ready, "n": aims,
+                         "since": self._activation()}
+        if fired is not None:
+            was = self._fired(a)
+            shots[a.id] = {"shots": was["shots"] + 1,
+                           "rounds": was["rounds"] + int(fired["rounds"]),
+                           "targets": sorted({*was["targets"], t.id})}
+            pools[a.id] = max(0, self.pool_left(a) - int(fired["pool"]))
+        try:
+            plans = [self.plan_shot(a, t, True, mode=m) for m in modes]
+        finally:
+            for table, old in zip((aim, shots, pools), saved, strict=True):
+                if old is None:
+                    table.pop(a.id, None)
+                else:
+                    table[a.id] = old
+        return max((p.expected for p in plans if p is not None), default=0.0)
+
     def fire_modes(self, ch: CharacterState) -> list[str]:
         """The fire modes of ``ch``'s ready firearm (the play panel's selector)."""
         w = self.weapon(ch)

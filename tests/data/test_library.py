@@ -282,7 +282,7 @@ def scenarios() -> dict[str, tuple[m.Scenario, Board]]:
 def test_three_sample_scenarios(scenarios):
     assert set(scenarios) == {"street-ambush", "police-station-extraction", "nightclub-hold"}
     # turn limits sized so the fastest side can finish a retrieve-and-exit (validate checks it)
-    expect = {"street-ambush": ("day", 10, "team"),
+    expect = {"street-ambush": ("day", 12, "team"),
               "police-station-extraction": ("partial-darkness", 18, "team"),
               "nightclub-hold": ("partial-darkness", 12, "character")}
     for name, (sc, board) in scenarios.items():

@@ -336,3 +336,24 @@ def test_a_bot_opens_the_door_an_unseen_enemy_waits_behind(loaded):
     _order(g, "marsh")
     g.act(act)
     assert g.plan_shot(marsh, ivy, True) is not None
+
+
+def test_a_bot_aims_when_the_aimed_shot_beats_two_quick_ones(loaded):
+    # Cole's MAC-10 at Marsh 12 m off: a quick shot (-4, l.383) is worth 0.5 wound points
+    # now, the aimed one an action later 2.75, 1.375 an action: he aims, even away from his
+    # goal (the aim is worth a good shot on its own), and says so in the log
+    g = _game(loaded)
+    _order(g, "cole")
+    cole = g.char("cole")
+    bot = Bot("cult")
+    assert bot._aim(g, cole, None)
+    why = g.log.of_kind("why")[-1]
+    assert (why["act"], why["target"], why["aimed_shot"], why["best_shot_now"]) == \
+        ("aim", "marsh", 2.75, 0.5)
+    assert g.log.of_kind("aim")[-1]["target"] == "marsh" and g.slots_left(cole) == 0
+    # Marsh's M16 at Cole: a quick burst (12.6) beats half the aimed one (18.9): he fires
+    g = _game(loaded)
+    _order(g, "marsh")
+    marsh = g.char("marsh")
+    assert g.bot_options(marsh)[0][2]["aimed_shot"] == 18.9
+    assert Bot("hunters")._aim_option(g, marsh, marsh.pos) is None

@@ -6,7 +6,7 @@ import pytest
 
 from engine.play.headless import merge_cli, report, run_cli, run_games
 from engine.play.records import RecordsError, header, read_records, write_records
-from engine.play.report import build_report, delta_report, findings
+from engine.play.report import build_report, delta_report, findings, format_report
 from tests.play.scenarios import raid
 from tests.play.test_headless import make_view
 
@@ -134,3 +134,58 @@ def test_finding_a_side_shot_up_before_it_can_act():
     assert "guards loses 3.0 of its 3 characters a game (the others 0.0), 67% of them in " \
            "turns 1-2: it is shot up before it can act; give it cover or a deployment out " \
            "of the enemy's sight." in rep["findings"]
+
+
+def test_finding_an_objective_with_no_time_for_the_fight():
+    # Street Ambush's case before the edit: 9 turns unopposed of 10, fell in 1 of 100 games
+    head = header(raid(), {"unopposed": {"grab": {"turns": 9, "mp": 100, "limit": 10}}})
+    head["turn_limit"] = 10
+    games = [_game(s, shots=3, achieved={"grab": "runners"} if s == 0 else None)
+             for s in range(30)]
+    rep = build_report(head, games)
+    assert "objective grab (runners) fell in 1 of 30 games: unopposed it needs 9 of the 10 " \
+           "turns, so the fight leaves no time for it; raise the turn limit to about 14 or " \
+           "move it closer." in rep["findings"]
+    # with slack (5 of 10 turns) the plain sentence stays
+    head["unopposed"]["grab"]["turns"] = 5
+    assert "objective grab (runners) fell in 1 of 30 games (it needs 5 turns unopposed, " \
+           "limit 10)." in build_report(head, games)["findings"]
+
+
+def test_finding_an_objective_that_always_falls_early():
+    head = header(raid())  # grab 10 pts, stop-them 10 pts, limit 6
+    games = [_game(s, shots=3, achieved={"grab": "runners"}) for s in range(10)]
+    for g in games:
+        g["objective_turns"] = {"grab": 2}
+    rep = build_report(head, games)
+    assert "objective grab (runners, 10 pts) fell in 100% of games, by turn 2 on average: it " \
+           "decides nothing; the other objectives do. Make it harder (further, better " \
+           "guarded) or worth fewer points." in rep["findings"]
+    for g in games:  # falling at turn 3 of 6 is a race, not a foregone thing
+        g["objective_turns"] = {"grab": 3}
+    assert not any("decides nothing" in f for f in build_report(head, games)["findings"])
+
+
+def test_finding_a_hold_the_enemy_breaks_into():
+    # Chop Shop's office before the bots held it: 5 turn ends needed, 1.2 had on average
+    head = header(raid())
+    head["objectives"].append({"id": "keep-the-office", "side": "guards", "kind": "hold",
+                               "points": 10, "by_turn": None, "turns": 5})
+    games = [_game(s, shots=3, achieved={"keep-the-office": "guards"} if s < 2 else None)
+             for s in range(10)]
+    for g, held in zip(games, (5, 5, 1, 1, 0, 0, 0, 0, 0, 0), strict=True):
+        g["held"] = {"keep-the-office": held}
+    rep = build_report(head, games)
+    row = next(o for o in rep["objectives"] if o["id"] == "keep-the-office")
+    assert (row["rate"], row["mean_held"]) == (0.2, 1.2)
+    assert "objective keep-the-office (guards) fell in 20% of games: its holders had the area " \
+           "to themselves at 1.2 of the 5 turn ends it needs, on average; the enemy gets in " \
+           "and stays. Fewer turns, an area the enemy need not enter, or holders strong " \
+           "enough to clear it would let it fall." in rep["findings"]
+    assert "held 1.2 of 5 turns a game" in format_report(rep)
+    # records written before the count was kept: no figure, no sentence
+    for g in games:
+        del g["held"]
+    assert "mean_held" not in next(o for o in build_report(head, games)["objectives"]
+                                   if o["id"] == "keep-the-office")
+

@@ -268,3 +268,37 @@ def test_a_bot_fires_blind_when_it_beats_every_other_shot(loaded):
     shot = events(g, "test", attacker="angela")[0]
     assert shot["blind_fire"] == ["store/d-back"] and shot["mode"] == "FA"
     assert shot["modifiers"]["blind_fire"] == 8 and shot["barrier"] == 4
+
+
+def test_a_bot_takes_aim_when_the_aimed_shot_beats_two_shots(loaded):
+    # Moth's Defiance (10S, SA) at Sabre 8.9 m off: TN 5 with 6 dice now (2.64 boxes), and a
+    # second shot at recoil +1 without the 2 pool dice the first spent: 3.86 for both.  One
+    # Take Aim makes it TN 4 with all 6 dice: 4.11 (l.173-176), so the bot aims, then fires
+    g = game_of(loaded, names=("Moth", "Sabre", "Crowbar"),
+                at={"moth": (26, 10, 0), "sabre": (30, 12, 0), "crowbar": (46, 30, 0)})
+    while g.state.current_team != "moth":
+        g.act(A.begin(g.state.current_team))
+        g.act(A.end())
+    g.act(A.begin("moth"))
+    moth = g.char("moth")
+    [(value, act, why)] = g.bot_options(moth)
+    assert act == {"act": "aim", "target": "sabre"}
+    assert (why["aimed_shot"], why["two_shots_now"]) == (4.11, 3.86)
+    assert value == pytest.approx(4.11 - (3.86 - 2.64), abs=0.01)
+    bot = Bot("gang")
+    assert bot._aim(g, moth, moth.pos) and g.slots_left(moth) == 1
+    assert events(g, "why", act="aim")[0]["best_shot_now"] == 2.64
+    bot._shoot(g, moth, keep=0)
+    shot = events(g, "test", attacker="moth")[0]
+    assert shot["modifiers"]["aimed"] == -1 and shot["target_number"] == 4
+    assert bot.errors == []
+
+
+def test_two_pistol_shots_beat_an_aim(loaded):
+    # Sabre's Predator at Moth from the same 8.9 m: 8.72 boxes a shot, no aim is offered
+    g = game_of(loaded, names=("Moth", "Sabre", "Crowbar"),
+                at={"moth": (30, 10, 0), "sabre": (26, 12, 0), "crowbar": (46, 30, 0)})
+    g.act(A.begin("sabre"))
+    assert g.bot_options(g.char("sabre")) == []
+    assert g.plan_shot(g.char("sabre"), g.char("moth"), True).expected == \
+        pytest.approx(8.72, abs=0.01)
