@@ -18,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -107,6 +108,17 @@ class Board:
         self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int64))
         #: node index per (level, row, column) of the same box, -1 where nobody can stand
         self._node_grid: np.ndarray = np.full((1, 1, 1), -1, dtype=np.int64)
+        #: per unit: the box (c0, r0, c1, r1) of its stairs/elevators/climbs, NaN for none
+        self._link_boxes: np.ndarray | None = None
+        #: per level: its links (stairs, elevators, climbs, broken) unit after unit, and
+        #: where each unit's start in each, for a board compiled from this one to splice
+        self._link_blocks: dict[int, tuple[tuple[list, list, list, list], np.ndarray]] | None = None
+        #: per level, where each unit's features start in ``features(level)`` (one more entry
+        #: for the end): what a board compiled from this one splices its lists by
+        self._unit_offsets: dict[int, np.ndarray] | None = None
+        #: standable dots per (level, row) of the box: what a board compiled from this one
+        #: renumbers its changed rows from (None until the dots are found)
+        self._row_counts: np.ndarray | None = None
         self.bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
         #: what play changed on a fork: feature id -> the feature as it now is
         self.overlay: dict[str, Feature] = {}
@@ -371,6 +383,102 @@ def fmt_dot(dot: tuple[int, ...]) -> str:
 # ---------------------------------------------------------------------- compiling
 
 
+class _Draft:
+    """A feature whose geometry is still to make: a line from sheet points (``pts``) or an
+    area already made (``geom``), moved by ``t`` and clipped to ``clip`` (see _make_drafts)."""
+
+    __slots__ = ("kind", "id", "level", "building", "props", "pts", "t", "clip", "geom")
+
+    def __init__(self, kind: str, fid: str, level: int, building: int | None,
+                 props: dict[str, Any], pts: Any, t: Transform, clip: Any, geom: Any = None):
+        self.kind, self.id, self.level, self.building, self.props = kind, fid, level, building, props
+        self.pts, self.t, self.clip, self.geom = pts, t, clip, geom
+
+
+def _upright_box(clip: Any) -> tuple[float, float, float, float]:
+    """The bounds of a clip that is an axis-parallel rectangle (no holes, four corners), NaN
+    (nothing passes the bounds test) for any other shape."""
+    nan = (np.nan,) * 4
+    if clip.geom_type != "Polygon" or clip.interiors:
+        return nan
+    xy = shapely.get_coordinates(clip.exterior)
+    if len(xy) != 5 or len(np.unique(xy[:, 0])) != 2 or len(np.unique(xy[:, 1])) != 2:
+        return nan
+    d = np.diff(xy, axis=0)
+    if not np.all((d[:, 0] == 0) != (d[:, 1] == 0)):
+        return nan
+    return tuple(clip.bounds)
+
+
+def _feature(kind: str, fid: str, level: int, geom: Any, building: int | None,
+             props: dict[str, Any], _new: Any = object.__new__) -> Feature:
+    """``Feature(...)`` without the frozen dataclass's per-field ``object.__setattr__`` (a
+    third of the time, for the tens of thousands a city compiles): the same instance."""
+    f = _new(Feature)
+    f.__dict__.update(kind=kind, id=fid, level=level, geom=geom, building=building, props=props)
+    return f
+
+
+def _make_drafts(units: list[dict[int, list[Any]]]) -> None:
+    """Turn every draft of the units into its feature, in place, with array functions: lines
+    made from their moved points in one call, then clipped to their placement's clip (the
+    intersection where the clip does not cover them); a line left empty or of no length, or
+    an area left empty, is dropped, as one at a time."""
+    drafts = [x for feats in units for fs in feats.values() for x in fs if type(x) is _Draft]
+    if not drafts:
+        return
+    lines = [x for x in drafts if x.geom is None and len(x.pts) >= 2]
+    if lines:
+        n = np.array([len(x.pts) for x in lines])
+        pts = np.array([p for x in lines for p in x.pts], dtype=float).reshape(-1, 2)
+        tr = np.repeat(np.array([(*x.t.a, *x.t.t) for x in lines], dtype=float), n, axis=0)
+        # as Transform.apply, operation for operation (same rounding)
+        xs = tr[:, 0] * pts[:, 0] + tr[:, 1] * pts[:, 1] + tr[:, 4]
+        ys = tr[:, 2] * pts[:, 0] + tr[:, 3] * pts[:, 1] + tr[:, 5]
+        made = shapely.linestrings(np.column_stack([xs, ys]), indices=np.repeat(np.arange(len(lines)), n))
+        for x, g in zip(lines, made.tolist()):
+            x.geom = g
+    for x in drafts:
+        if x.geom is None:  # fewer than two points: refused as before
+            x.geom = LineString(x.t.apply_many(x.pts))
+    clipped = [x for x in drafts if x.clip is not None]
+    if clipped:
+        g = np.array([x.geom for x in clipped], dtype=object)
+        c = np.array([x.clip for x in clipped], dtype=object)
+        # an upright rectangle covers whatever lies within its bounds: asked of GEOS only
+        # for the rest
+        rect: dict[int, Any] = {}
+        for clip in {id(x.clip): x.clip for x in clipped}.values():
+            rect[id(clip)] = _upright_box(clip)
+        cb = np.array([rect[id(x.clip)] for x in clipped], dtype=float)
+        gb = shapely.bounds(g)
+        inside = (gb[:, 0] >= cb[:, 0]) & (gb[:, 1] >= cb[:, 1]) \
+            & (gb[:, 2] <= cb[:, 2]) & (gb[:, 3] <= cb[:, 3])
+        ask = np.nonzero(~inside)[0]
+        covered = inside
+        if len(ask):
+            covered[ask] = shapely.covers(c[ask], g[ask])
+        out = np.nonzero(~covered)[0]
+        if len(out):
+            for i, cut in zip(out.tolist(), shapely.intersection(g[out], c[out]).tolist()):
+                clipped[i].geom = cut
+    geoms = np.array([x.geom for x in drafts], dtype=object)
+    drop = shapely.is_empty(geoms)
+    is_line = np.array([x.pts is not None for x in drafts])
+    drop |= is_line & ~drop & (shapely.length(geoms) == 0)
+    made_f = {id(x): None if gone else _feature(x.kind, x.id, x.level, x.geom, x.building, x.props)
+              for x, gone in zip(drafts, drop.tolist())}
+    for feats in units:
+        for lv, fs in list(feats.items()):
+            if any(type(x) is _Draft for x in fs):
+                fs = [made_f[id(x)] if type(x) is _Draft else x for x in fs
+                      if type(x) is not _Draft or made_f[id(x)] is not None]
+                if fs:
+                    feats[lv] = fs
+                else:  # a level whose every feature was dropped has none, as before
+                    del feats[lv]
+
+
 @dataclass
 class _Waiting:
     """A unit compiled for the board but not finished yet (``_Compiler.flush``)."""
@@ -449,6 +557,7 @@ class _Compiler:
         todo = list(self.waiting.values())
         if todo:
             units = [w.feats for w in todo]
+            _make_drafts(units)
             loose = board_arrays.cut_openings(units)
             blocked = board_arrays.solid_dots(self.lattice, units)
             boxes = board_arrays.boxes(units)
@@ -464,13 +573,56 @@ class _Compiler:
                 rec = rec.rec
             elif rec[5] in _UNITS:
                 _UNITS.move_to_end(rec[5])
-            for lv, fs in rec[1].items():
-                self.feats.setdefault(lv, []).extend(fs)
             self.board.units.append(rec[1])
             self.board._recs.append(rec)
             self.board.loose_openings.extend(rec[2])
         self.queue = []
         self.waiting = {}
+
+    def assemble(self, prev: Board | None) -> None:
+        """Each level's features: the units' lists end to end.  Compiled from ``prev`` with
+        the same units but a few (a drag), prev's lists are spliced where those few sit."""
+        board = self.board
+        recs = board._recs
+        n = len(recs)
+        if prev is not None and not prev.overlay and prev._unit_offsets is not None \
+                and len(prev._recs) == n:
+            changed = [k for k, (a, b) in enumerate(zip(prev._recs, recs)) if a is not b]
+            if len(changed) <= 16 and all(list(recs[k][1]) == list(prev._recs[k][1])
+                                          for k in changed):
+                feats: dict[int, list[Feature]] = {}
+                offsets: dict[int, np.ndarray] = {}
+                for lv, old in prev._features.items():
+                    off = prev._unit_offsets[lv]
+                    new_off = off.copy()
+                    pieces = []
+                    start = 0
+                    for k in changed:
+                        mine = recs[k][1].get(lv, [])
+                        pieces.append(old[off[start]:off[k]])
+                        pieces.append(mine)
+                        start = k + 1
+                        grew = len(mine) - int(off[k + 1] - off[k])
+                        if grew:
+                            new_off[k + 1:] += grew
+                    pieces.append(old[off[start]:])
+                    feats[lv] = list(chain.from_iterable(pieces))
+                    offsets[lv] = new_off
+                board._features = feats
+                board._unit_offsets = offsets
+                return
+        feats = {}
+        counts: dict[int, np.ndarray] = {}
+        for k, rec in enumerate(recs):
+            for lv, fs in rec[1].items():
+                got = feats.get(lv)
+                if got is None:
+                    got = feats[lv] = []
+                    counts[lv] = np.zeros(n + 1, dtype=np.int64)
+                got.extend(fs)
+                counts[lv][k + 1] = len(fs)
+        board._features = feats
+        board._unit_offsets = {lv: np.cumsum(c) for lv, c in counts.items()}
 
     def reusable(self, prev: Board | None) -> Board | None:
         """``prev`` when its placements can be taken over one by one (same lattice, pieces and
@@ -534,7 +686,7 @@ class _Compiler:
             self.add_level(extras_level, None, Transform(), "extras", None, None)
         self.unit(("extras", lat, id(ex)), ex, fill_x)
         self.flush()
-        self.board._features = self.feats
+        self.assemble(prev)
         self.find_dots(prev)
         self.link_levels(prev)
         return self.board
@@ -590,31 +742,22 @@ class _Compiler:
         def fid(x: Any, kind: str, j: int) -> str:
             return f"{pid}/{x.id or f'L{k}-{kind}-{j}'}"
 
-        def clipped(g: Any) -> Any:
-            if clip is None:
-                return g
-            return g.intersection(clip) if not clip.covers(g) else g
-
+        # walls, openings, areas and lines are drafts until flush() makes and clips their
+        # geometry for every waiting unit at once (the same shapes, in the same order)
+        def add(x: _Draft) -> None:
+            self.feats.setdefault(k, []).append(x)
         for j, w in enumerate(lv.walls):
-            g = clipped(LineString(t.apply_many(w.path)))
-            if not g.is_empty and g.length > 0:
-                self.add(Feature("wall", fid(w, "wall", j), k, g, bidx,
-                                 _wall_props(w.cls, d.wall, w.exterior, w.note)))
+            add(_Draft("wall", fid(w, "wall", j), k, bidx,
+                       _wall_props(w.cls, d.wall, w.exterior, w.note), w.path, t, clip))
         for kind, items, dflt in (
             ("door", lv.doors, d.door), ("window", lv.windows, d.window), ("hole", lv.holes, None),
         ):
             for j, o in enumerate(items):
-                g = clipped(LineString(t.apply_many(o.span)))
-                if g.is_empty or g.length == 0:
-                    continue
                 props: dict[str, Any] = {"state": "open" if kind == "hole" else o.state, "note": o.note}
                 if dflt is not None:
                     props.update(class_props(o.cls, dflt))
-                self.add(Feature(kind, fid(o, kind, j), k, g, bidx, props))
+                add(_Draft(kind, fid(o, kind, j), k, bidx, props, o.span, t, clip))
         for j, a in enumerate(lv.areas):
-            g = clipped(_poly(t.apply_many(a.polygon)))
-            if g.is_empty:
-                continue
             props = {"note": a.note}
             if a.kind == "obstacle":
                 props.update({"cost": 1 if a.cost is None else a.cost,
@@ -631,11 +774,9 @@ class _Compiler:
                 props["effect"] = a.effect
             if a.cost is not None:
                 props["cost"] = a.cost
-            self.add(Feature(a.kind, fid(a, a.kind, j), k, g, bidx, props))
+            add(_Draft(a.kind, fid(a, a.kind, j), k, bidx, props, None, t, clip,
+                       _poly(t.apply_many(a.polygon))))
         for j, ln in enumerate(lv.lines):
-            g = clipped(LineString(t.apply_many(ln.path)))
-            if g.is_empty or g.length == 0:
-                continue
             props = {"note": ln.note}
             if ln.kind == "fence":
                 props.update(class_props(ln.cls, d.wall))
@@ -645,7 +786,7 @@ class _Compiler:
                     props.update(class_props(ln.cls, "average"))
             else:
                 props["cost"] = {"step": 1, "incline": 1, "contour": 2}[ln.kind] if ln.cost is None else ln.cost
-            self.add(Feature(ln.kind, fid(ln, ln.kind, j), k, g, bidx, props))
+            add(_Draft(ln.kind, fid(ln, ln.kind, j), k, bidx, props, ln.path, t, clip))
         for j, tr in enumerate(lv.trees):
             p = Point(t.apply(tr.trunk))
             if clip is not None and not clip.covers(p):
@@ -696,9 +837,9 @@ class _Compiler:
         """Standable dots: over the whole box, or, compiled from ``prev`` (same box and
         levels), only in the part of the box where anything changed."""
         board, lat = self.board, self.lattice
-        geoms = [board.pavement_area] + [b.footprint for b in board.buildings]
-        geoms = [g for g in geoms if not g.is_empty]
-        if not geoms:
+        geoms = np.array([board.pavement_area] + [b.footprint for b in board.buildings], dtype=object)
+        geoms = geoms[~shapely.is_empty(geoms)]
+        if not len(geoms):
             return
         x0, y0, x1, y1 = (float(v) for v in shapely.total_bounds(geoms))
         board.bounds = (x0, y0, x1, y1)
@@ -748,12 +889,17 @@ class _Compiler:
             self.fill_dots(owner, stand, cmin, rmin, (0, shape[0], 0, shape[1]))
         board._owner_grid = (cmin, rmin, owner)
         board._stand = stand
+        if prev is not None and board._changed is not None and prev._row_counts is not None \
+                and prev._node_grid.shape == stand.shape:
+            _renumber(board, prev, board._changed)
+            return
         flat = stand.ravel()
         ids = np.cumsum(flat, dtype=np.int32)  # int32: half the memory to write per compile
         board._n_nodes = int(ids[-1]) if len(ids) else 0
         ids *= flat  # 0 where nobody stands, the node + 1 elsewhere
         ids -= 1
         board._node_grid = ids.reshape(stand.shape)
+        board._row_counts = stand.sum(axis=2, dtype=np.int64)
 
     def fill_dots(self, owner: np.ndarray, stand: np.ndarray, cmin: int, rmin: int,
                   win: tuple[int, int, int, int]) -> None:
@@ -776,14 +922,20 @@ class _Compiler:
                                        & (fb[:, 1] <= wy1) & (fb[:, 3] >= wy0)))[0]
         else:
             near = []
-        for i in near.tolist() if len(near) else []:
-            inside = _footprint_dots(lat, board.buildings[i].footprint)
-            if len(inside):
-                rr, cc = inside[:, 1] - rmin - r0, inside[:, 0] - cmin - c0
-                ok = (rr >= 0) & (cc >= 0) & (rr < part.shape[0]) & (cc < part.shape[1])
-                rr, cc = rr[ok], cc[ok]
-                free = part[rr, cc] < 0
-                part[rr[free], cc[free]] = i
+        if len(near):
+            which, inside = board_arrays.footprint_owners(
+                lat, [board.buildings[i].footprint for i in near.tolist()])
+            idx = near[which]
+            rr, cc = inside[:, 1] - rmin - r0, inside[:, 0] - cmin - c0
+            ok = (rr >= 0) & (cc >= 0) & (rr < part.shape[0]) & (cc < part.shape[1])
+            rr, cc, idx = rr[ok], cc[ok], idx[ok]
+            # the first placed wins: per dot the smallest building index
+            at = rr * part.shape[1] + cc
+            order = np.lexsort((idx, at))
+            at, idx = at[order], idx[order]
+            first = np.ones(len(at), dtype=bool)
+            first[1:] = at[1:] != at[:-1]
+            part[rr[order][first], cc[order][first]] = idx[first]
         heights = np.array([b.height for b in board.buildings] + [0])
         pave = board._pave[r0:r1, c0:c1]
         recs = [r for r in board._recs if len(r[3]) and (whole or r[4] is None or (
@@ -804,27 +956,65 @@ class _Compiler:
         board = self.board
         win = board._changed if prev is not None else None
         cmin, rmin, _o = board._owner_grid
-        per_unit = []
-        for k, rec in enumerate(board._recs):
-            feats_box = _link_feats(self.lattice, rec[1])
-            if win is not None and k < len(prev._recs) and prev._recs[k] is rec:
-                box = feats_box[1]
-                r0, r1, c0, c1 = win
-                if box is None or r1 <= r0 or c1 <= c0 or box[3] - rmin + 1 < r0 \
-                        or box[1] - rmin - 1 >= r1 or box[2] - cmin + 1 < c0 \
-                        or box[0] - cmin - 1 >= c1:
-                    per_unit.append(prev._unit_links[k])
-                    continue
-            per_unit.append(self.unit_links(feats_box[0]))
+        recs = board._recs
+        n = len(recs)
+        nan = (np.nan,) * 4
+        if win is not None and prev._link_boxes is not None and len(prev._recs) == n:
+            # the same units as prev: only those changed or with an end near the changed
+            # part of the box are linked again (boxes tested as arrays)
+            same = np.fromiter((a is b for a, b in zip(prev._recs, recs)), dtype=bool, count=n)
+            boxes = prev._link_boxes.copy()
+            for k in np.nonzero(~same)[0].tolist():
+                boxes[k] = _link_feats(self.lattice, recs[k][1])[1] or nan
+            r0, r1, c0, c1 = win
+            near = np.zeros(n, dtype=bool)
+            if r1 > r0 and c1 > c0:
+                with np.errstate(invalid="ignore"):
+                    near = ~(np.isnan(boxes[:, 0]) | (boxes[:, 3] - rmin + 1 < r0)
+                             | (boxes[:, 1] - rmin - 1 >= r1) | (boxes[:, 2] - cmin + 1 < c0)
+                             | (boxes[:, 0] - cmin - 1 >= c1))
+            per_unit = list(prev._unit_links)
+            for k in np.nonzero(~same | near)[0].tolist():
+                per_unit[k] = self.unit_links(_link_feats(self.lattice, recs[k][1])[0])
+        else:
+            per_unit = []
+            boxes = np.full((n, 4), np.nan)
+            for k, rec in enumerate(recs):
+                feats_box = _link_feats(self.lattice, rec[1])
+                if feats_box[1] is not None:
+                    boxes[k] = feats_box[1]
+                if win is not None and k < len(prev._recs) and prev._recs[k] is rec:
+                    box = feats_box[1]
+                    r0, r1, c0, c1 = win
+                    if box is None or r1 <= r0 or c1 <= c0 or box[3] - rmin + 1 < r0 \
+                            or box[1] - rmin - 1 >= r1 or box[2] - cmin + 1 < c0 \
+                            or box[0] - cmin - 1 >= c1:
+                        per_unit.append(prev._unit_links[k])
+                        continue
+                per_unit.append(self.unit_links(feats_box[0]))
         board._unit_links = per_unit
-        for lv in sorted({lv for got in per_unit for lv in got}):
-            for got in per_unit:
-                links = got.get(lv)
-                if links is not None:
-                    board.stair_links.extend(links[0])
-                    board.elevator_links.extend(links[1])
-                    board.climb_links.extend(links[2])
-                    board.broken_links.extend(links[3])
+        board._link_boxes = boxes
+        blocks = _spliced_links(prev, per_unit) if prev is not None else None
+        if blocks is None:
+            blocks = {}
+            n = len(per_unit)
+            for lv in sorted({lv for got in per_unit for lv in got}):
+                lists: tuple[list, list, list, list] = ([], [], [], [])
+                off = np.zeros((n + 1, 4), dtype=np.int64)
+                for k, got in enumerate(per_unit):
+                    links = got.get(lv)
+                    if links is not None:
+                        for j in range(4):
+                            lists[j].extend(links[j])
+                            off[k + 1, j] = len(links[j])
+                blocks[lv] = (lists, np.cumsum(off, axis=0))
+        board._link_blocks = blocks
+        for lv in sorted(blocks):
+            lists = blocks[lv][0]
+            board.stair_links.extend(lists[0])
+            board.elevator_links.extend(lists[1])
+            board.climb_links.extend(lists[2])
+            board.broken_links.extend(lists[3])
 
     def unit_links(self, feats: list[tuple[Feature, tuple[int, int]]]
                    ) -> dict[int, tuple[list, list, list, list]]:
@@ -883,6 +1073,77 @@ def _link_feats(lat: Lattice, feats: dict[int, list[Feature]]
             del _LINK_FEATS[key]
     _LINK_FEATS[id(feats)] = (feats, lat.name, out, box)
     return out, box
+
+
+def _spliced_links(prev: Board, per_unit: list[dict[int, tuple[list, list, list, list]]]
+                   ) -> dict[int, tuple[tuple[list, list, list, list], np.ndarray]] | None:
+    """The links of each level (stairs, elevators, climbs, broken; unit after unit) with
+    prev's blocks spliced where a few units' links changed, or None when that does not fit
+    (other units, too many changed, a level prev had no block for)."""
+    old = prev._link_blocks
+    if old is None or len(prev._unit_links) != len(per_unit):
+        return None
+    changed = [k for k, (a, b) in enumerate(zip(prev._unit_links, per_unit)) if a is not b]
+    if len(changed) > 16 or any(lv not in old for k in changed for lv in per_unit[k]):
+        return None
+    out = {}
+    for lv, (lists, off) in old.items():
+        if not any(lv in per_unit[k] or lv in prev._unit_links[k] for k in changed):
+            out[lv] = (lists, off)  # untouched: shared (never changed in place)
+            continue
+        new_off = off.copy()
+        new_lists: list[list] = []
+        for j in range(4):
+            pieces = []
+            start = 0
+            for k in changed:
+                mine = per_unit[k].get(lv)
+                mine_j = mine[j] if mine is not None else []
+                pieces.append(lists[j][off[start, j]:off[k, j]])
+                pieces.append(mine_j)
+                start = k + 1
+                grew = len(mine_j) - int(off[k + 1, j] - off[k, j])
+                if grew:
+                    new_off[k + 1:, j] += grew
+            pieces.append(lists[j][off[start, j]:])
+            new_lists.append(list(chain.from_iterable(pieces)))
+        out[lv] = ((new_lists[0], new_lists[1], new_lists[2], new_lists[3]), new_off)
+    return out
+
+
+def _renumber(board: Board, prev: Board, win: tuple[int, int, int, int]) -> None:
+    """Node ids of a board compiled from ``prev`` where only the rows r0:r1 (``win``) of each
+    level may differ: those rows are numbered afresh (from the standable counts per row), and
+    the ids after them shift by what the rows gained or lost, so the work is the changed rows
+    plus one copy of the id grid, not a count over the whole board."""
+    stand = board._stand
+    nl, h, w = stand.shape
+    r0, r1 = win[0], win[1]
+    rows = prev._row_counts.copy()
+    grid = prev._node_grid.copy()
+    if r1 > r0:
+        rows[:, r0:r1] = stand[:, r0:r1].sum(axis=2, dtype=np.int64)
+        before_new = np.concatenate([[0], np.cumsum(rows.ravel())])
+        before_old = np.concatenate([[0], np.cumsum(prev._row_counts.ravel())])
+        flat = grid.reshape(-1)
+        sflat = stand.reshape(-1)
+        for lv in range(nl):
+            a, b = (lv * h + r0) * w, (lv * h + r1) * w
+            s = sflat[a:b]
+            ids = np.cumsum(s, dtype=np.int32)
+            ids += np.int32(before_new[lv * h + r0])
+            ids *= s
+            ids -= 1
+            flat[a:b] = ids
+            shift = int(before_new[lv * h + r1] - before_old[lv * h + r1])
+            if shift:  # the ids up to the next level's changed rows move with the count
+                tail = flat[b:((lv + 1) * h + r0) * w if lv + 1 < nl else len(flat)]
+                tail[tail >= 0] += shift
+        board._n_nodes = int(before_new[-1])
+    else:
+        board._n_nodes = prev._n_nodes
+    board._node_grid = grid
+    board._row_counts = rows
 
 
 def _wall_props(cls: m.BarrierClass, default: Any, exterior: bool, note: str) -> dict[str, Any]:
@@ -948,16 +1209,6 @@ def cached_unit_ids() -> set[int]:
     (movement crossings, sight primitives) drops the units this cache has let go.  The
     cache's own live set: read it, never change it."""
     return _UNITS.ids
-
-
-def _footprint_dots(lat: Lattice, footprint: Any) -> np.ndarray:
-    if footprint.is_empty:
-        return np.zeros((0, 2), dtype=int)
-    cand = lat.dots_in_box(*footprint.bounds)
-    if not len(cand):
-        return cand
-    pts = lat.points(cand)
-    return cand[shapely.contains_xy(footprint, pts[:, 0], pts[:, 1])]
 
 
 def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet],

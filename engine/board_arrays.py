@@ -140,11 +140,9 @@ def _on_one_segment(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.ndarray
     if not len(si):
         return out
     # every straight segment of every wall, ordered by wall
-    parts, pw = shapely.get_parts(W, return_index=True)
-    xy, pc = shapely.get_coordinates(parts, return_index=True)
-    k = np.nonzero(pc[:-1] == pc[1:])[0]
-    seg_w = pw[pc[k]]
-    p, q = xy[k], xy[k + 1]
+    seg_w, p, q, _rest, _rest_owner = _segments(W)
+    order = np.argsort(seg_w, kind="stable")
+    seg_w, p, q = seg_w[order], p[order], q[order]
     first = np.searchsorted(seg_w, np.arange(len(W)))
     count = np.searchsorted(seg_w, np.arange(len(W)), side="right") - first
     n = count[wi]
@@ -182,6 +180,62 @@ def _on_one_segment(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.ndarray
     return out
 
 
+def _segments(G: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every straight segment of the lines among ``G`` and their parts: (owner index, start
+    points, end points), then the other parts (polygons, points) and their owners."""
+    tid = shapely.get_type_id(G)
+    simple = (tid == 1) | (tid == 2)  # a LineString or LinearRing is its only part
+    owners = np.arange(len(G))
+    if simple.all():
+        parts, pg = G, owners
+    else:
+        multi = np.nonzero(~simple)[0]
+        more, mi = shapely.get_parts(G[multi], return_index=True)
+        parts = np.concatenate([G[simple], more])
+        pg = np.concatenate([owners[simple], multi[mi]])
+    linear = np.isin(shapely.get_type_id(parts), (1, 2))
+    xy, pc = shapely.get_coordinates(parts[linear], return_index=True)
+    k = np.nonzero(pc[:-1] == pc[1:])[0]
+    return pg[linear][pc[k]], xy[k], xy[k + 1], parts[~linear], pg[~linear]
+
+
+def dots_in_boxes(lat: Lattice, bx: np.ndarray, margin: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """The dots of each box (x0, y0, x1, y1), widened by ``margin``: (box index, (N, 2) dots),
+    box by box, row by row.  Exact on a square lattice; on a hex one a few dots beyond each
+    row's ends come too (callers keep only the dots their geometry test accepts)."""
+    x0, y0, x1, y1 = bx[:, 0] - margin, bx[:, 1] - margin, bx[:, 2] + margin, bx[:, 3] + margin
+    if lat.name == "square":
+        r0, r1 = np.ceil(y0), np.floor(y1)
+        c0, c1 = np.ceil(x0), np.floor(x1)
+    else:  # rows by pitch, columns widened by the odd rows' half shift
+        r0, r1 = np.ceil(y0 / SQRT3_2 - 1e-9), np.floor(y1 / SQRT3_2 + 1e-9)
+        c0, c1 = np.ceil(x0 - 0.5 - 1e-9), np.floor(x1 + 1e-9)
+    nr = np.maximum(r1 - r0 + 1, 0).astype(np.int64)
+    nc = np.maximum(c1 - c0 + 1, 0).astype(np.int64)
+    n = nr * nc
+    tot = int(n.sum())
+    box = np.repeat(np.arange(len(bx)), n)
+    k = np.arange(tot) - np.repeat(np.cumsum(n) - n, n)
+    ncr = nc[box]
+    rows = r0[box].astype(np.int64) + k // np.maximum(ncr, 1)
+    cols = c0[box].astype(np.int64) + k % np.maximum(ncr, 1)
+    return box, np.column_stack([cols, rows])
+
+
+def footprint_owners(lat: Lattice, footprints: list[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """(index into ``footprints``, (N, 2) dots) of every dot inside each footprint (the
+    point strictly inside, as ``shapely.contains_xy``), footprint by footprint."""
+    fps = np.array(footprints, dtype=object)
+    live = np.nonzero(~shapely.is_empty(fps))[0] if len(fps) else np.zeros(0, dtype=np.int64)
+    if not len(live):
+        return np.zeros(0, dtype=np.int64), np.zeros((0, 2), dtype=np.int64)
+    box, dots = dots_in_boxes(lat, shapely.bounds(fps[live]))
+    idx = live[box]
+    pts = lat.points(dots)
+    inside = shapely.contains_xy(fps[idx], pts[:, 0], pts[:, 1])
+    return idx[inside], dots[inside]
+
+
 def solid_dots(lat: Lattice, units: list[dict[int, list[Any]]]) -> list[np.ndarray]:
     """Per unit, the (K, 3) dots lying on a wall/fence/trunk, or inside an obstacle or water
     nobody can stand on, level by level in the unit's order and row by row within a level.
@@ -214,37 +268,15 @@ def solid_dots(lat: Lattice, units: list[dict[int, list[Any]]]) -> list[np.ndarr
     gi = np.array(gid, dtype=np.int64)
     # where a dot may touch a solid: the box of each straight segment of its lines, the box
     # of each other part (a wall ring's own box would hold every dot of its building)
-    parts, pg = shapely.get_parts(G, return_index=True)
-    linear = np.isin(shapely.get_type_id(parts), (1, 2))
-    xy, pc = shapely.get_coordinates(parts[linear], return_index=True)
-    k = np.nonzero(pc[:-1] == pc[1:])[0]
-    seg_owner = pg[linear][pc[k]]
-    a, b = xy[k], xy[k + 1]
-    other = np.nonzero(~linear)[0]
-    ob = shapely.bounds(parts[other])
+    seg_owner, a, b, rest, rest_owner = _segments(G)
+    ob = shapely.bounds(rest)
     live = ~np.isnan(ob).any(axis=1)
-    owner_of_box = np.concatenate([seg_owner, pg[other][live]])
+    owner_of_box = np.concatenate([seg_owner, rest_owner[live]])
     bx = np.concatenate([np.column_stack([np.minimum(a, b), np.maximum(a, b)]), ob[live]])
-    x0, y0, x1, y1 = bx[:, 0] - 1e-6, bx[:, 1] - 1e-6, bx[:, 2] + 1e-6, bx[:, 3] + 1e-6
-    if lat.name == "square":
-        r0, r1 = np.ceil(y0), np.floor(y1)
-        c0, c1 = np.ceil(x0), np.floor(x1)
-    else:  # rows by pitch, columns widened by the odd rows' half shift
-        r0, r1 = np.ceil(y0 / SQRT3_2 - 1e-9), np.floor(y1 / SQRT3_2 + 1e-9)
-        c0, c1 = np.ceil(x0 - 0.5 - 1e-9), np.floor(x1 + 1e-9)
-    nr = np.maximum(r1 - r0 + 1, 0).astype(np.int64)
-    nc = np.maximum(c1 - c0 + 1, 0).astype(np.int64)
-    n = nr * nc
-    tot = int(n.sum())
-    if not tot:
+    box, dots = dots_in_boxes(lat, bx, 1e-6)
+    if not len(box):
         return [empty for _ in units]
-    box = np.repeat(np.arange(len(bx)), n)
-    k = np.arange(tot) - np.repeat(np.cumsum(n) - n, n)
-    ncr = nc[box]
-    rows = r0[box].astype(np.int64) + k // ncr
-    cols = c0[box].astype(np.int64) + k % ncr
     owner = owner_of_box[box]
-    dots = np.column_stack([cols, rows])
     pts = lat.points(dots)
     hit = shapely.intersects_xy(G[owner], pts[:, 0], pts[:, 1])
     grp = gi[owner[hit]]

@@ -289,3 +289,250 @@ def test_cached_unit_ids_follow_the_cache(monkeypatch):
     assert len(cached_unit_ids()) == 5
     board_module._UNITS.clear()
     assert cached_unit_ids() == set()
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_drag_renumbers_only_changed_rows_as_a_fresh_compile(seed, monkeypatch):
+    """A board compiled from the previous one numbers its nodes as a fresh compile does,
+    also when an edit changes how many dots stand in the changed rows (ids after them shift),
+    and its features and links, spliced from the previous board's, are a fresh compile's."""
+    from dataclasses import replace
+    lay, sheets = neighbourhood(seed=seed, blocks=2)
+    rng = random.Random(seed)
+    prev = compile_board(lay, sheets)
+    shifted = 0
+    spliced = []
+    splice = board_module._spliced_links
+
+    def spy(prev_board, per_unit):
+        got = splice(prev_board, per_unit)
+        if len(prev_board._unit_links) == len(per_unit):
+            spliced.append(got is not None)
+        return got
+    monkeypatch.setattr(board_module, "_spliced_links", spy)
+    for k in range(10):
+        pl = list(lay.placements)
+        i = rng.randrange(len(pl))
+        if k % 3 == 1:  # onto another building or back: the standable count changes
+            pl[i] = replace(pl[i], at=(pl[(i + 1) % len(pl)].at[0] + 1, pl[i].at[1]))
+        elif k % 3 == 2 and len(pl) > 3:
+            pl.pop(rng.randrange(len(pl)))
+        else:
+            pl[i] = replace(pl[i], at=(pl[i].at[0] + rng.choice((-1, 1)), pl[i].at[1]))
+        lay = replace(lay, placements=tuple(pl))
+        board = compile_board(lay, sheets, previous=prev)
+        fresh = compile_board(lay, sheets)
+        assert board._changed is not None
+        assert board._n_nodes == fresh._n_nodes
+        assert board._node_grid.dtype == fresh._node_grid.dtype
+        assert np.array_equal(board._node_grid, fresh._node_grid)
+        assert np.array_equal(board._row_counts, fresh._row_counts)
+        assert [board.node_dot(j) for j in range(0, board._n_nodes, 997)] == \
+            [fresh.node_dot(j) for j in range(0, fresh._n_nodes, 997)]
+        # features and links spliced from the previous board's where a building moved
+        assert list(board._features) == list(fresh._features)
+        for lv in fresh._features:
+            assert board._features[lv] == fresh._features[lv]
+            assert np.array_equal(board._unit_offsets[lv], fresh._unit_offsets[lv])
+        for name in ("stair_links", "elevator_links", "climb_links", "broken_links"):
+            assert getattr(board, name) == getattr(fresh, name), name
+        shifted += board._n_nodes != prev._n_nodes
+        prev = board
+    assert shifted  # some edits changed the count
+    assert spliced and all(spliced)  # every move spliced the links
+
+
+def ref_add_level(self, lv, sheet, t, pid, bidx, clip):
+    """The features of one level as compiled before: each line made and clipped on its own."""
+    from engine import model as m
+    from engine.board import TRUNK_RADIUS, _poly, _wall_props, class_props
+
+    k = lv.level
+    d = sheet.defaults if sheet else m.Defaults()
+
+    def fid(x, kind, j):
+        return f"{pid}/{x.id or f'L{k}-{kind}-{j}'}"
+
+    def clipped(g):
+        if clip is None:
+            return g
+        return g.intersection(clip) if not clip.covers(g) else g
+
+    for j, w in enumerate(lv.walls):
+        g = clipped(LineString(t.apply_many(w.path)))
+        if not g.is_empty and g.length > 0:
+            self.add(Feature("wall", fid(w, "wall", j), k, g, bidx,
+                             _wall_props(w.cls, d.wall, w.exterior, w.note)))
+    for kind, items, dflt in (("door", lv.doors, d.door), ("window", lv.windows, d.window),
+                              ("hole", lv.holes, None)):
+        for j, o in enumerate(items):
+            g = clipped(LineString(t.apply_many(o.span)))
+            if g.is_empty or g.length == 0:
+                continue
+            props = {"state": "open" if kind == "hole" else o.state, "note": o.note}
+            if dflt is not None:
+                props.update(class_props(o.cls, dflt))
+            self.add(Feature(kind, fid(o, kind, j), k, g, bidx, props))
+    for j, a in enumerate(lv.areas):
+        g = clipped(_poly(t.apply_many(a.polygon)))
+        if g.is_empty:
+            continue
+        props = {"note": a.note}
+        if a.kind == "obstacle":
+            props.update({"cost": 1 if a.cost is None else a.cost,
+                          "los": a.los or "interrupts", "standable": a.standable or "on"})
+            if a.cls is not None:
+                props.update(class_props(a.cls, "average"))
+        elif a.kind in ("rubble", "undergrowth"):
+            props["cost"] = 1 if a.cost is None else a.cost
+        elif a.kind == "dark":
+            props["darkness"] = a.darkness or "partial"
+        if a.target_modifier is not None:
+            props["target_modifier"] = a.target_modifier
+        if a.effect:
+            props["effect"] = a.effect
+        if a.cost is not None:
+            props["cost"] = a.cost
+        self.add(Feature(a.kind, fid(a, a.kind, j), k, g, bidx, props))
+    for j, ln in enumerate(lv.lines):
+        g = clipped(LineString(t.apply_many(ln.path)))
+        if g.is_empty or g.length == 0:
+            continue
+        props = {"note": ln.note}
+        if ln.kind == "fence":
+            props.update(class_props(ln.cls, d.wall))
+        elif ln.kind == "low-wall":
+            props.update({"cost": 1 if ln.cost is None else ln.cost, "los": ln.los or "interrupts"})
+            if ln.cls is not None:
+                props.update(class_props(ln.cls, "average"))
+        else:
+            props["cost"] = {"step": 1, "incline": 1, "contour": 2}[ln.kind] if ln.cost is None else ln.cost
+        self.add(Feature(ln.kind, fid(ln, ln.kind, j), k, g, bidx, props))
+    for j, tr in enumerate(lv.trees):
+        p = Point(t.apply(tr.trunk))
+        if clip is not None and not clip.covers(p):
+            continue
+        base = fid(tr, "tree", j)
+        self.add(Feature("trunk", base, k, p.buffer(TRUNK_RADIUS, 8), bidx, {"note": tr.note}))
+        if len(tr.canopy) >= 3:
+            self.add(Feature("canopy", base + "/canopy", k, _poly(t.apply_many(tr.canopy)),
+                             bidx, {"note": tr.note}))
+    for kind, items in (("stair", lv.stairs), ("elevator", lv.elevators), ("climb", lv.climbs)):
+        for j, s in enumerate(items):
+            p = Point(t.apply(s.at))
+            if clip is not None and not clip.covers(p):
+                continue
+            props = {"note": s.note}
+            if kind == "elevator":
+                props["levels"] = tuple(s.levels)
+            else:
+                props["to"] = s.to
+            if kind == "climb":
+                props["assisted"] = s.assisted
+            self.add(Feature(kind, fid(s, kind, j), k, p, bidx, props))
+
+
+def _cut_sheet_layouts():
+    """Square and hex layouts with cut pieces (a clip that is no rectangle), turned and
+    mirrored placements, walls and areas partly or wholly outside the cut, a wall of no
+    length, a bent wall, a fence and a low wall."""
+    from engine.model import Area, Line, Piece
+    out = []
+    for lattice, rots in (("square", (0, 90, 180, 270)), ("hex", (0, 60, 120, 240))):
+        box = ((-0.5, -0.5), (9.5, -0.5), (9.5, 7.5), (-0.5, 7.5))
+        lv0 = Level(0, walls=(Wall(path=(*box, box[0]), exterior=True),
+                              Wall(path=((4.5, -0.5), (4.5, 3.5), (8.5, 3.5))),
+                              Wall(path=((2.5, 2.5), (2.5, 2.5))),
+                              Wall(path=((12.5, 0.5), (14.5, 0.5)))),
+                    doors=(Opening("door", ((4.5, 0.5), (4.5, 1.5))),
+                           Opening("door", ((8.5, 7.5), (11.5, 7.5)))),
+                    windows=(Opening("window", ((-0.5, 2.0), (-0.5, 3.0))),),
+                    areas=(Area("rubble", ((6, 4), (11, 4), (11, 6), (6, 6))),
+                           Area("obstacle", ((1.6, 1.6), (2.4, 1.6), (2.4, 2.4), (1.6, 2.4)),
+                                standable="none"),
+                           Area("dark", ((20, 20), (21, 20), (21, 21)))),
+                    lines=(Line("fence", ((0.5, 5.5), (12.5, 5.5))),
+                           Line("low-wall", ((1.0, 6.5), (3.0, 6.5))),
+                           Line("step", ((5.0, 6.0), (5.0, 6.0)))))
+        sheet = Sheet(id="cut", title="Cut", kind="building", lattice=lattice, size=(10, 8),
+                      outline=box, height=2, levels=(lv0, Level(2)))
+        pav = Sheet(id="pav", title="Pavement", kind="pavement", lattice=lattice, size=(60, 60),
+                    outline=((-0.5, -0.5), (59.5, -0.5), (59.5, 59.5), (-0.5, 59.5)))
+        pieces = (Piece("half", "cut", ((-0.5, -0.5), (6.3, -0.5), (3.7, 7.5), (-0.5, 7.5))),)
+        pls = [Placement("cut", (3 + 14 * i, 4 + 11 * (i % 2)), rotation=r, mirror=bool(i % 2),
+                         id=f"c{i}") for i, r in enumerate(rots)]
+        pls += [Placement("", (30, 30 + 12 * i), rotation=r, piece="half", id=f"h{i}")
+                for i, r in enumerate(rots[:3])]
+        lay = Layout(lattice=lattice, pavement=(Placement("pav", (0, 0)),), placements=tuple(pls),
+                     pieces=pieces)
+        out.append((lay, {"pav": pav, "cut": sheet}))
+    return out
+
+
+@pytest.mark.parametrize("case", range(2))
+def test_features_made_at_once_as_one_at_a_time(case, monkeypatch):
+    """Lines made for all units in one call and clipped at once equal lines made and clipped
+    one at a time: same features, same order, same coordinates (cut pieces, turned, mirrored
+    and hex placements, things outside the cut, no-length walls)."""
+    lay, sheets = _cut_sheet_layouts()[case]
+    board_module._UNITS.clear()
+    got = compile_board(lay, sheets)
+    board_module._UNITS.clear()
+    monkeypatch.setattr(board_module._Compiler, "add_level", ref_add_level)
+    want = compile_board(lay, sheets)
+    assert got.levels == want.levels
+    for lv in want._features:
+        assert_same_units({lv: got.features(lv)}, {lv: want.features(lv)})
+    assert list(got._features) == list(want._features)
+    assert [f.id for f in got.loose_openings] == [f.id for f in want.loose_openings]
+    assert np.array_equal(got._stand, want._stand)
+    ids = {f.id.split("/", 1)[1] for f in got.all_features()}
+    assert "L0-wall-3" not in ids and "L0-wall-2" not in ids  # outside the cut / no length
+    assert any(f.geom.geom_type == "MultiLineString" for f in got.features(0))
+
+
+@pytest.mark.parametrize("name", ["street-ambush.yaml", "police-station-extraction.yaml"])
+def test_sample_features_made_at_once_as_one_at_a_time(name, monkeypatch):
+    board_module._UNITS.clear()
+    _s, got = load_board(ROOT / "scenarios" / name)
+    board_module._UNITS.clear()
+    monkeypatch.setattr(board_module._Compiler, "add_level", ref_add_level)
+    _s, want = load_board(ROOT / "scenarios" / name)
+    assert list(got._features) == list(want._features)
+    for lv in want._features:
+        assert_same_units({lv: got.features(lv)}, {lv: want.features(lv)})
+
+
+def _ref_owner(board) -> np.ndarray:
+    """Which building holds each dot, found footprint by footprint (the first placed wins)."""
+    lat = board.lattice
+    cmin, rmin, grid = board._owner_grid
+    out = np.full(grid.shape, -1, dtype=np.int64)
+    for i, b in enumerate(board.buildings):
+        if b.footprint.is_empty:
+            continue
+        cand = lat.dots_in_box(*b.footprint.bounds)
+        pts = lat.points(cand)
+        inside = cand[shapely.contains_xy(b.footprint, pts[:, 0], pts[:, 1])]
+        rr, cc = inside[:, 1] - rmin, inside[:, 0] - cmin
+        free = out[rr, cc] < 0
+        out[rr[free], cc[free]] = i
+    return out
+
+
+@pytest.mark.parametrize("case", range(3))
+def test_owners_found_at_once_as_footprint_by_footprint(case):
+    """Footprints tested in one call give the owner grid the per-footprint loop gave, on
+    square and hex boards with overlapping buildings (the first placed keeps the dot)."""
+    if case < 2:
+        lay, sheets = _cut_sheet_layouts()[case]
+        from dataclasses import replace
+        pls = list(lay.placements)
+        pls.append(replace(pls[0], id="over", at=(pls[0].at[0] + 2, pls[0].at[1] + 1)))
+        lay = replace(lay, placements=tuple(pls))
+    else:
+        lay, sheets = neighbourhood(seed=4, blocks=2)
+    board = compile_board(lay, sheets)
+    want = _ref_owner(board)
+    assert np.array_equal(board._owner_grid[2], want)
+    assert len(np.unique(want)) == len(board.buildings) + 1
