@@ -341,7 +341,14 @@ class _Prims:
         self.board = board
         lat = board.lattice
         units = _units_parts(lat, board.unit_features())
-        parts = [u[lv] for lv in sorted(board._features) for u in units if lv in u]
+        parts, at = [], {}
+        for lv in sorted(board._features):
+            for i, u in enumerate(units):
+                if lv in u:
+                    at[i, lv] = len(parts)
+                    parts.append(u[lv])
+        #: each unit's parts per level, and where each sits in ``_parts`` (_patched)
+        self._units, self._part_at = units, at
         #: the parts in order, for a board compiled from this one to patch from (_patched)
         self._parts = parts
         feats: list[Feature] = [f for part in parts for f in part.feats]
@@ -514,12 +521,17 @@ class _SegGrid:
         ea, eb = int(self.start[a]), int(self.start[b])
         old_seg = self.seg[ea:eb]
         old_cell = np.repeat(np.arange(a, b, dtype=np.int64), np.diff(self.start[a:b + 1]))
-        keep = ~np.isin(old_seg, which)
+        out = np.zeros(self.count, dtype=bool)
+        out[which] = True
+        keep = ~out[old_seg]
         new_cell, new_seg = self._entries(c0, c1, which)
-        cell = np.concatenate([old_cell[keep], new_cell])
-        seg = np.concatenate([old_seg[keep], new_seg])
-        order = np.lexsort((seg, cell))
-        g.seg = np.concatenate([self.seg[:ea], seg[order], self.seg[eb:]])
+        # the kept entries are sorted by (cell, segment): merge the few new ones in
+        key_new = new_cell * self.count + new_seg
+        o = np.argsort(key_new)
+        at = np.searchsorted(old_cell[keep] * self.count + old_seg[keep], key_new[o])
+        seg = np.insert(old_seg[keep], at, new_seg[o])
+        cell = np.insert(old_cell[keep], at, new_cell[o])
+        g.seg = np.concatenate([self.seg[:ea], seg, self.seg[eb:]])
         g.start = self.start.copy()
         g.start[a + 1:b + 1] = ea + np.cumsum(np.bincount(cell - a, minlength=b - a))
         if len(seg) != eb - ea:
@@ -626,10 +638,21 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
         return None
     lat = board.lattice
     units = _units_parts(lat, board.unit_features())
-    parts = [u[lv] for lv in sorted(board._features) for u in units if lv in u]
-    if len(parts) != len(old_parts):
+    old_units = prev._units
+    if len(units) != len(old_units) or sorted(board._features) != sorted(prev.board._features):
         return None
-    changed = [k for k, (a, b) in enumerate(zip(parts, old_parts)) if a is not b]
+    # the parts of the units that changed take their places; the rest are the old ones
+    parts = list(old_parts)
+    changed = []
+    for i in [i for i, (a, b) in enumerate(zip(units, old_units)) if a is not b]:
+        if units[i].keys() != old_units[i].keys():
+            return None
+        for lv, part in units[i].items():
+            k = prev._part_at[i, lv]
+            if part is not parts[k]:
+                parts[k] = part
+                changed.append(k)
+    changed.sort()
     for k in changed:
         a, b = parts[k], old_parts[k]
         if len(a.feats) != len(b.feats) or a.seg.shape != b.seg.shape \
@@ -647,7 +670,7 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
     out = _Prims.__new__(_Prims)
     out.__dict__.update({k: v for k, v in prev.__dict__.items() if k in prev._init_keys})
     out.board = board
-    out._parts = parts
+    out._parts, out._units = parts, units
     out.feats = list(prev.feats)
     out.p, out.q = prev.p.copy(), prev.q.copy()
     f_first, s_first, x_first = prev._f_first, prev._s_first, prev._x_first
@@ -722,19 +745,21 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
     cmin, rmin, _o = new._owner_grid
     _carry_fans(prev, out, (x0, y0, x1, y1) if geoms else None)
     keep = {}
-    for key, got in dict(tiles).items():  # a copy, as above
+    items = list(dict(tiles).items())  # a copy, as above
+    if items and geoms:  # the tiles' corner points, all at once: those near the change go
+        k = np.array([key for key, _got in items], dtype=np.int64)
+        c0, r0 = cmin + k[:, 2] * _TILE, rmin + k[:, 1] * _TILE
+        pts = new.lattice.points(np.column_stack([
+            np.concatenate([c0, c0 + _TILE, c0, c0 + _TILE]),
+            np.concatenate([r0, r0, r0 + _TILE, r0 + _TILE])])).reshape(4, len(k), 2)
+        lo, hi = pts.min(axis=0) - 1.0, pts.max(axis=0) + 1.0
+        near = (lo[:, 0] <= x1) & (x0 <= hi[:, 0]) & (lo[:, 1] <= y1) & (y0 <= hi[:, 1])
+        items = [it for it, n in zip(items, near.tolist()) if not n]
+    for key, got in items:
         lv, tr, tc = key
         rs, cs = slice(tr * _TILE, (tr + 1) * _TILE), slice(tc * _TILE, (tc + 1) * _TILE)
-        if not np.array_equal(old._stand[lv, rs, cs], new._stand[lv, rs, cs]):
-            continue
-        if geoms:
-            r0, c0 = rmin + tr * _TILE, cmin + tc * _TILE
-            pts = new.lattice.points(np.array([[c0, r0], [c0 + _TILE, r0], [c0, r0 + _TILE],
-                                               [c0 + _TILE, r0 + _TILE]]))
-            (px0, py0), (px1, py1) = pts.min(axis=0) - 1.0, pts.max(axis=0) + 1.0
-            if px0 <= x1 and x0 <= px1 and py0 <= y1 and y0 <= py1:
-                continue
-        keep[key] = got
+        if np.array_equal(old._stand[lv, rs, cs], new._stand[lv, rs, cs]):
+            keep[key] = got
     out._level_holders = keep
 
 

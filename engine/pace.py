@@ -132,10 +132,7 @@ class WalkField:
         # no walk is cheaper than the cheapest cost per dot times the dots between the two
         # sets' boxes: a farther objective starts its search there
         per, wmax = _per_dot(g, self.board, self.mat)
-        a, b = self.board._node_dots[self.src], self.board._node_dots[nodes]
-        gap = np.maximum(np.maximum(a[:, :2].min(axis=0) - b[:, :2].max(axis=0),
-                                    b[:, :2].min(axis=0) - a[:, :2].max(axis=0)), 0).max()
-        self.limit = max(self.limit, 1.25 * per * float(gap) + 4 * wmax)
+        self.limit = max(self.limit, 1.25 * per * self._gap(nodes) + 4 * wmax)
         dist, self.limit, self.exhausted = dijkstra_until(
             self.board, g, self.mat, self.src,
             lambda d: bool(np.isfinite(fold(g, d)[nodes]).any()), self.limit, min_only=True)
@@ -156,8 +153,11 @@ class WalkField:
         if not len(nodes) or not len(self.src):
             return math.inf
         cap = within + 1e-6 * max(1.0, within)  # a walk of ``within`` (rounding aside) is in
-        if self.dist is None or (not self.exhausted and self.limit < cap
-                                 and not np.isfinite(self.dist[nodes]).any()):
+        v = math.inf if self.dist is None else float(self.dist[nodes].min())
+        # no walk is cheaper than the cheapest cost per dot times the dots between the two
+        # sets' boxes: a place farther than ``within`` by that bound is not searched at all
+        if v == math.inf and not self.exhausted and (self.dist is None or self.limit < cap) \
+                and _per_dot(self.g, self.board, self.mat)[0] * self._gap(nodes) <= cap:
             limit = self.limit if self.dist is None else self.limit * 2
             while True:
                 limit = min(limit, cap)
@@ -167,12 +167,19 @@ class WalkField:
                     break
                 limit *= 2
             self.dist, self.limit = dist, limit
-        v = float(self.dist[nodes].min())
+            v = float(dist[nodes].min())
         if v <= cap:
             return v
         if math.isfinite(v) or not (self.exhausted or not self.reached()[nodes].any()):
             return None  # farther than ``within``
         return math.inf
+
+    def _gap(self, nodes: np.ndarray) -> float:
+        """Dots (Chebyshev, columns and rows) between the box of the sources and that of
+        ``nodes``: every walk between them moves at least that far."""
+        a, b = self.board._node_dots[self.src], self.board._node_dots[nodes]
+        return float(np.maximum(np.maximum(a[:, :2].min(axis=0) - b[:, :2].max(axis=0),
+                                           b[:, :2].min(axis=0) - a[:, :2].max(axis=0)), 0).max())
 
     def reached(self) -> np.ndarray:
         """Per node: whether any walk from the sources gets there at all (a breadth-first

@@ -124,12 +124,17 @@ def test_a_sealed_objective_beyond_the_horizon_is_still_unreachable(monkeypatch)
     far = int(np.nanargmax(np.where(np.isfinite(whole), whole, np.nan)))
     assert board.node((22, 12, 0)) in sealed and whole[far] > 2 * fast.per_turn
     field = WalkField(board, "dmz1990", src, fast, start=fast.per_turn)
-    assert field.cost_within(np.array([far]), 2 * fast.per_turn) is None
-    assert field.cost_within(sealed[:1], 2 * fast.per_turn) == math.inf
-    assert np.isfinite(field.dist).sum() < np.isfinite(whole).sum() / 2  # searched a part
+    half = float(whole[far]) / 2
+    assert field.cost_within(np.array([far]), half) is None
+    assert field.cost_within(sealed[:1], half) == math.inf
     assert field.cost_within(np.array([far]), whole[far]) == whole[far]  # exact at its cost
+    assert field.limit <= whole[far] * (1 + 1e-6) + 1e-6  # searched no farther than asked
     assert field.cost_within(np.array([far]), whole[far] - 0.5) is None  # the same answer
     assert np.array_equal(field.reached(), np.isfinite(whole))
+    # a place farther than asked by the box-to-box bound alone is not searched at all
+    fresh = WalkField(board, "dmz1990", src, fast, start=fast.per_turn)
+    assert fresh.cost_within(np.array([far]), 1.0) is None and fresh.dist is None
+    assert fresh.cost_within(sealed[:1], 1.0) == math.inf and fresh.dist is None
 
 
 def test_a_near_objective_is_answered_without_searching_the_board():
