@@ -837,6 +837,19 @@ def _hits(o: np.ndarray, t: np.ndarray, p: np.ndarray, q: np.ndarray
         ov = coll & (hi >= -tol) & (lo <= 1 + tol)
         hit = hit | ov
         s = np.where(ov, np.clip(lo, 0.0, 1.0), s)
+    # a line from a dot to itself is a point: it touches only the segments passing through it
+    # (without this every candidate counted as a collinear overlap, so the answer depended on
+    # which segments the bucket search happened to offer)
+    point = (rx == 0) & (ry == 0)
+    if point.any():
+        ss = sx * sx + sy * sy
+        with np.errstate(divide="ignore", invalid="ignore"):
+            along = np.where(ss > 0, -(qpx * sx + qpy * sy) / ss, 0.0)
+        on = (np.abs(s_num) <= EPS * np.maximum(np.abs(sx) + np.abs(sy), 1e-12)) & \
+            (along >= -tol) & (along <= 1 + tol)
+        on &= (ss > 0) | ((np.abs(qpx) + np.abs(qpy)) <= EPS)
+        hit = np.where(point, on, hit)
+        s = np.where(point, 0.0, s)
     return hit, np.clip(s, 0.0, 1.0)
 
 
