@@ -949,11 +949,16 @@ def _in_dead_zone(board: Board, ground: Dot3, high: Dot3) -> bool:
         return False
     if _building_idx(board, ground) == bidx:
         return False
-    dots = _feature_dots(board, bidx)
-    if not len(dots):
-        return False
-    d = board.lattice.distances((ground[0], ground[1]), dots).min()
-    return bool(d <= dead_zone_depth(high[2]))
+    # kept per (ground dot, building, depth) like the building's dots: a fan made of lines
+    # asks it for every target
+    cache = board.__dict__.setdefault("_dead_zones", {})
+    key = (ground[0], ground[1], bidx, dead_zone_depth(high[2]))
+    got = cache.get(key)
+    if got is None:
+        dots = _feature_dots(board, bidx)
+        got = cache[key] = bool(len(dots)) and bool(
+            board.lattice.distances((ground[0], ground[1]), dots).min() <= key[3])
+    return got
 
 
 class _Line:

@@ -36,7 +36,7 @@ from engine.play.errors import PlayError
 from engine.play.events import EventLog
 from engine.play.grenades import MAX_THROW, accuracy_target_value, scatter_point, throw_mp
 from engine.play.reaction import ARCS, Arc, ReactionTally, arc_cost, arcs_allowed
-from engine.play.referee_areas import across
+from engine.play.referee_areas import across, across_dots
 from engine.play.referee_areas import restore as restore_areas
 from engine.play.referee_blind import blind_fire
 from engine.play.referee_effects import burden
@@ -1007,6 +1007,9 @@ class Game:
         s = self.board.sight(m.pos, at, m.posture, STANDING, m.vision)
         if s.blocked:
             raise PlayError(f"{m.id} cannot see {list(at)} to throw there")
+        if across_dots(self, m.pos, at, ("impact",)):
+            raise PlayError("a Physical Barrier lets nothing bigger than a molecule through "
+                            "(seed 000 l.1794)")
         cost = self.cost("throw", m, dots)
         self._need(m, cost, "the throw")
         if not self._spend(m, cost, "throw"):

@@ -16,8 +16,9 @@ wall six dots long across the line from him to it, l.1794).
 * **Barriers**: one test against 5.  The force-field is a feature of the board of kind
   ``force-field``, which the movement graph never crosses and sight ignores (the book has
   attacks go across it); nobody walks through either kind (l.1796).  A shot across a Physical
-  Barrier adds its Force to the target's Ballistic or Impact Defense, a spell across a Mana
-  Barrier adds it to his Mana or Physical Spell Defense (:func:`across`).
+  Barrier adds its Force to the target's Ballistic or Impact Defense (a grenade's blast too),
+  a spell across a Mana Barrier adds it to his Mana or Physical Spell Defense (:func:`across`);
+  nothing is thrown through a Physical Barrier (only molecules pass, l.1794).
 
 ``GameState.spell_areas`` keeps each place (saved with the game); dropping the spell takes its
 feature off the board again.
@@ -229,14 +230,22 @@ def across(game: Any, a: CharacterState, t: CharacterState, defenses: tuple[str,
     """Force of the Barriers between ``a`` and ``t`` that raise one of ``defenses`` (l.1796)."""
     if not game.state.spell_areas or a.pos is None or t.pos is None:
         return 0
+    return across_dots(game, a.pos, t.pos, defenses)
+
+
+def across_dots(game: Any, p3: tuple[int, int, int], q3: tuple[int, int, int],
+                defenses: tuple[str, ...]) -> int:
+    """Force of the Barriers on the line ``p3``..``q3`` that raise one of ``defenses``."""
+    if not game.state.spell_areas:
+        return 0
     lat = game.board.lattice
-    p, q = lat.point(a.pos[:2]), lat.point(t.pos[:2])
+    p, q = lat.point(p3[:2]), lat.point(q3[:2])
     total = 0
     for area in game.state.spell_areas:
         kinds = BARRIER_DEFENSES.get(area["spell"])
         if not kinds or not set(kinds) & set(defenses):
             continue
-        if area["at"][2] not in (a.pos[2], t.pos[2]):
+        if area["at"][2] not in (p3[2], q3[2]):
             continue
         if _crosses(game, area, p, q):
             total += area["force"]

@@ -24,6 +24,7 @@ from engine.play.dice import Dice
 from engine.play.errors import PlayError
 from engine.play.events import EventLog
 from engine.play.grenades import grenade_type, smoke_dots
+from engine.play.referee_areas import across_dots
 from engine.play.state import CharacterState, GameState, PendingGrenade
 from engine.play.weapons import grenade_kind
 
@@ -241,6 +242,9 @@ def _blast_characters(game: Game, at, gt, sv: int) -> None:
                                 barriers=[b["effect"] for b in past["barriers"]])
             cover = s.cover_without_visibility
         mods = {"defense": defense, "cover": cover, "distance": gt.per_dot * dist}
+        wall = across_dots(game, at, ch.pos, ("impact",))  # a Physical Barrier spell
+        if wall:
+            mods["barrier_spell"] = wall
         res = game.dice.test("grenade blast", sv, sum(mods.values()), mods, target=ch.id,
                              dots_from_ground_zero=dist)
         if res.success:

@@ -246,13 +246,15 @@ def ratio_after(ratio: int, change: int) -> int:
 def refused(name: str) -> str | None:
     """Why play refuses the book's spell ``name`` (None: it does not)."""
     key = spell_key(name)
-    if key.startswith("detect-") and key not in NON_COMBAT and key != "detect-enemies":
+    if key.startswith("detect-") and non_combat(key) is None:
         return NOT_ON_THE_BOARD["detect-object"]
     return NOT_ON_THE_BOARD.get(key)
 
 
 def non_combat(name: str) -> NonCombat | None:
     key = spell_key(name)
+    if key.startswith("detect-") and key not in NON_COMBAT and key[:-1] in NON_COMBAT:
+        key = key[:-1]  # "Detect Orks": the Detect (Life Form) spell of that race
     return NON_COMBAT.get({"levitate": "levitate-person", "combat-sense-personal":
                            "personal-combat-sense", "detect-enemy": "detect-enemies",
                            "mana-barriers": "mana-barrier", "physical-barriers": "physical-barrier",

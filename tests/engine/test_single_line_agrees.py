@@ -33,8 +33,8 @@ from engine.los import (
     _count_holder,
     _dot3,
     _Ends,
+    _feature_dots,
     _group_ok,
-    _in_dead_zone,
     _interruption,
     _material,
     _trace,
@@ -50,6 +50,22 @@ from engine.play.engine_board import EngineBoard, fork_board
 ROOT = Path(__file__).resolve().parents[2]
 POSTURES = ("standing", "prone", "kneeling")
 LIGHTS = ("day", "partial-darkness", "full-darkness")
+
+
+def _reference_in_dead_zone(board: Board, ground: Dot3, high: Dot3) -> bool:
+    """The dead-zone test as it was (worked out on every call)."""
+    if high[2] < 2 or ground[2] != 0:
+        return False
+    bidx = _building_idx(board, high)
+    if bidx < 0:
+        return False
+    if _building_idx(board, ground) == bidx:
+        return False
+    dots = _feature_dots(board, bidx)
+    if not len(dots):
+        return False
+    d = board.lattice.distances((ground[0], ground[1]), dots).min()
+    return bool(d <= dead_zone_depth(high[2]))
 
 
 def _reference_line_of_sight(
@@ -90,7 +106,7 @@ def _reference_line_of_sight(
                                         "reason": "target on a stair dot one level away"})
     # dead zone
     for ground, high in ((a, b), (b, a)):
-        if _in_dead_zone(board, ground, high):
+        if _reference_in_dead_zone(board, ground, high):
             facts.dead_zone = True
             if not facts.blocked:
                 bl = board.building_of(high)

@@ -441,3 +441,30 @@ def test_the_bot_levitates_over_a_ledge_it_cannot_walk_to():
     act, _why = levitation(game, w, roof)
     assert act == {"act": "drop", "spell": "levitate-person", "target": "wren"}
     assert levitation(game, w, None) is None
+
+
+def test_nothing_is_thrown_through_a_physical_barrier_and_a_blast_across_is_resisted():
+    from engine.model import Weapon
+    from engine.play.state import PendingGrenade, WeaponState
+    from engine.play.turn import explode
+
+    game, w, tusk, moth = street_duel((("physical-barrier", 4),), [2, 2])
+    w.pos = (4, 11, 0)
+    game.act({"act": "cast", "spell": "physical-barrier"})  # a dome round Wren
+    moth.weapons = [WeaponState.from_model(Weapon(type="offensive-grenade", shots=2))]
+    moth.ready = 0
+    game.act({"act": "end"})
+    game.state.active = None
+    for c in game.state.characters.values():
+        c.moved = c.side != "gang"
+    game.state.phase = game.state.order.index("gang")
+    game.act(begin("moth"))
+    with pytest.raises(PlayError, match="molecule"):
+        game.act({"act": "throw", "at": [4, 11, 0]})
+    # a grenade that bursts outside the dome: Wren inside resists with +Force (l.1796)
+    game.dice.totals[:] = [2, 7]
+    explode(game, PendingGrenade("moth", "gang", "offensive-grenade", (8, 11, 0),
+                                 (8, 11, 0), True))
+    blasts = {e["target"]: e for e in game.log.to_data() if e["event"] == "test"
+              and e["purpose"] == "grenade blast" and "target" in e}
+    assert blasts["wren"]["modifiers"]["barrier_spell"] == 4
