@@ -29,25 +29,33 @@ def fighter(cid: str, name: str, **kw) -> m.Character:
                        weapons=(smg,), **kw)
 
 
-def mage_duel() -> m.Scenario:
-    wren = fighter("wren", "Wren", spells=(("mana-bolt", 6), ("heal-moderate-wound", 4),
-                                            ("armor", 4)))
+def duel(spells: tuple) -> m.Scenario:
+    """Ace and the mage Wren (knowing ``spells``) against Bo, on the sample's streets."""
+    wren = fighter("wren", "Wren", spells=spells)
     sides = (m.Side("red", "Red", zone(10, 11, 24), (fighter("ace", "Ace Red"), wren)),
              m.Side("blue", "Blue", zone(22, 22, 24), (fighter("bo", "Bo Blue"),)))
     return replace(samples.scenario(), sides=sides, objectives=(), turn_limit=6)
 
 
-def test_cast_a_heal_from_the_panel_then_drop_it(make_editor, tmp_path):
-    win, d = make_editor(mage_duel(), centre=(16.0, 22.0))
+def mage_duel() -> m.Scenario:
+    return duel((("mana-bolt", 6), ("heal-moderate-wound", 4), ("armor", 4)))
+
+
+def red_to_play(make_editor, scenario: m.Scenario):
+    """The editor on ``scenario``, in play (F5), red's phase, zoomed on the duel."""
+    win, d = make_editor(scenario, centre=(16.0, 22.0))
     d.key(Qt.Key.Key_F5)
     pm = win.play_mode
-    pm.announce = lambda text: None  # no message box if the bolt ends the game
-    g = pm.game
+    pm.announce = lambda text: None  # no message box if a spell ends the game
     QApplication.processEvents()
     win.view.set_zoom(20.0, (16.0, 22.0))
-    if g.state.current_team != "red":
+    if pm.game.state.current_team != "red":
         pm.panel.end_phase.click()
-    p = pm.panel
+    return win, d, pm, pm.game, pm.panel
+
+
+def test_cast_a_heal_from_the_panel_then_drop_it(make_editor, tmp_path):
+    win, d, pm, g, p = red_to_play(make_editor, mage_duel())
     pm.select("ace")
     assert not p.spell_row.isVisibleTo(p) and not p.cast.isVisibleTo(p)  # no spells
     pm.select("wren")

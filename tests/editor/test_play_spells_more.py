@@ -3,36 +3,18 @@ mage's own dot, Levitate… moving him, Blind fire… at an invisible enemy his 
 
 from __future__ import annotations
 
-import os
-from dataclasses import replace
-
-import samples
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from engine import model as m
-from tests.editor.test_play_spells import fighter, zone
+from tests.editor.test_play_spells import duel, red_to_play
 
 
 def magic_duel() -> m.Scenario:
-    wren = fighter("wren", "Wren", spells=(("physical-barrier", 4), ("levitate-person", 4),
-                                            ("detect-enemies", 4)))
-    sides = (m.Side("red", "Red", zone(10, 11, 24), (fighter("ace", "Ace Red"), wren)),
-             m.Side("blue", "Blue", zone(22, 22, 24), (fighter("bo", "Bo Blue"),)))
-    return replace(samples.scenario(), sides=sides, objectives=(), turn_limit=6)
+    return duel((("physical-barrier", 4), ("levitate-person", 4), ("detect-enemies", 4)))
 
 
 def test_a_barrier_dome_then_levitation_from_the_panel(make_editor, tmp_path):
-    win, d = make_editor(magic_duel(), centre=(16.0, 22.0))
-    d.key(Qt.Key.Key_F5)
-    pm = win.play_mode
-    pm.announce = lambda text: None
-    g = pm.game
-    QApplication.processEvents()
-    win.view.set_zoom(20.0, (16.0, 22.0))
-    if g.state.current_team != "red":
-        pm.panel.end_phase.click()
-    p = pm.panel
+    win, d, pm, g, p = red_to_play(make_editor, magic_duel())
     pm.select("wren")
     wren = g.state.characters["wren"]
     assert not p.levitate.isVisibleTo(p) and not p.blind.isVisibleTo(p)
@@ -46,8 +28,6 @@ def test_a_barrier_dome_then_levitation_from_the_panel(make_editor, tmp_path):
     assert any("raises a physical-barrier (dome)" in ln for ln in pm.log_panel.lines())
     QApplication.processEvents()
     win.grab().save(str(tmp_path / "dome.png"))
-    if os.environ.get("SPELLS_SHOT"):
-        (tmp_path / "dome.png").replace("/tmp/spells/dome-panel.png")
     p.drop_spell.click()
     assert not g.state.spell_areas
     p.spell_box.setCurrentIndex(1)  # levitate-person, on himself
@@ -62,21 +42,10 @@ def test_a_barrier_dome_then_levitation_from_the_panel(make_editor, tmp_path):
     assert wren.pos == to and wren.mp_spent == 3 + 3 + 3  # two casts and a dot (l.1758)
     assert any("wren floats" in ln for ln in pm.log_panel.lines())
     win.grab().save(str(tmp_path / "levitate.png"))
-    if os.environ.get("SPELLS_SHOT"):
-        (tmp_path / "levitate.png").replace("/tmp/spells/levitate-panel.png")
 
 
 def test_blind_fire_from_the_panel_at_an_invisible_enemy(make_editor):
-    win, d = make_editor(magic_duel(), centre=(16.0, 22.0))
-    d.key(Qt.Key.Key_F5)
-    pm = win.play_mode
-    pm.announce = lambda text: None
-    g = pm.game
-    QApplication.processEvents()
-    win.view.set_zoom(20.0, (16.0, 22.0))
-    if g.state.current_team != "red":
-        pm.panel.end_phase.click()
-    p = pm.panel
+    win, d, pm, g, p = red_to_play(make_editor, magic_duel())
     bo, wren = g.state.characters["bo"], g.state.characters["wren"]
     bo.invisible = True  # as if a blue mage had cast Invisibility on him
     wren.sustained.append({"spell": "detect-enemies", "target": "wren", "force": 4,
