@@ -24,7 +24,7 @@ from engine.play.referee_blind import BLIND_FIRE_MP, blind_value
 from engine.play.referee_effects import known_to
 from engine.play.referee_levels import fall_targets, may_stop_on
 from engine.play.referee_levitate import leg_mp
-from engine.play.referee_spells import spell_value
+from engine.play.referee_spells import drain_risk, spell_value
 from engine.play.referee_sustain import problem, target_value
 from engine.play.shots import p_success
 from engine.play.state import CharacterState
@@ -36,6 +36,7 @@ from engine.rules.dmz1990_spells import (
     POLTERGEIST_SV_PER_FORCE,
     NonCombat,
     armor_bonus,
+    castings,
     force_of,
     non_combat,
     ratio_after,
@@ -162,39 +163,33 @@ def support_spell(game: Any, ch: CharacterState, foes: list[CharacterState],
     best: tuple[float, dict[str, Any], dict[str, Any]] | None = None
     mine = [c for c in game.state.characters.values()
             if c.side == ch.side and c.pos is not None and c.exited is None]
-    for name, top in ch.spells.items():
-        sp = non_combat(name)
-        if sp is None:
-            continue
-        for level in ("max", "min"):
-            f = force_of(top, level)
-            sv = success_value(ch.success_value("sorcery"), f)
-            drain = (1 - p_success(ch.defense_value("mana_spell") - sp.drain_value(f))) * \
-                sp.drain_damage(f)
-            options = [(t, None) for t in _targets(game, ch, sp, mine, foes)
-                       if not problem(game, ch, sp, t)]
-            options += _places(game, ch, sp, f, foes, mine)
-            for t, place in options:
+    for sp, level, f in castings(ch.spells, non_combat):
+        sv = success_value(ch.success_value("sorcery"), f)
+        drain = drain_risk(ch, sp, f)
+        options = [(t, None) for t in _targets(game, ch, sp, mine, foes)
+                   if not problem(game, ch, sp, t)]
+        options += _places(game, ch, sp, f, foes, mine)
+        for t, place in options:
+            if place is None:
+                p = p_success(sv - target_value(sp, t, ch))
+                gain = _gain(game, ch, sp, t, f, foes, mine)
+            else:
+                # each one in a Chaotic World and each enemy a Detect spell looks
+                # for rolls alone (counted in the gain); the others roll once
+                p = 1.0 if sp.effect in ("distract", "detect") else \
+                    p_success(sv - int(place[1]))
+                gain = place[2]
+            value = p * gain - drain
+            if value >= WORTH and (best is None or value > best[0]):
+                act = {"act": "cast", "spell": sp.key, "force": level}
                 if place is None:
-                    p = p_success(sv - target_value(sp, t, ch))
-                    gain = _gain(game, ch, sp, t, f, foes, mine)
-                else:
-                    # each one in a Chaotic World and each enemy a Detect spell looks
-                    # for rolls alone (counted in the gain); the others roll once
-                    p = 1.0 if sp.effect in ("distract", "detect") else \
-                        p_success(sv - int(place[1]))
-                    gain = place[2]
-                value = p * gain - drain
-                if value >= WORTH and (best is None or value > best[0]):
-                    act = {"act": "cast", "spell": sp.key, "force": level}
-                    if place is None:
-                        act["target"] = t.id
-                    elif sp.reach != "around":
-                        act["at"] = list(place[0])
-                    why = {"spell": sp.key, "target": t.id if place is None else None,
-                           "force": level, "chance": round(p, 2), "buys_boxes": round(gain, 2),
-                           "drain_boxes": round(drain, 2)}
-                    best = (value, act, why)
+                    act["target"] = t.id
+                elif sp.reach != "around":
+                    act["at"] = list(place[0])
+                why = {"spell": sp.key, "target": t.id if place is None else None,
+                       "force": level, "chance": round(p, 2), "buys_boxes": round(gain, 2),
+                       "drain_boxes": round(drain, 2)}
+                best = (value, act, why)
     return None if best is None else (best[1], best[2])
 
 

@@ -34,8 +34,7 @@ from engine.play.referee_melee import (
     melee_contact,
     melee_weapon_index,
 )
-from engine.play.referee_spells import spell_value
-from engine.play.shots import p_success
+from engine.play.referee_spells import drain_risk, spell_value
 from engine.play.state import PRONE, CharacterState
 from engine.play.weapons import grenade_kind
 from engine.rules import dmz1990_spells as spell_rules
@@ -698,18 +697,14 @@ class Bot:
         boxes its Drain is expected to cost him), at Maximum or Minimum Force: (value, target,
         spell, "max"|"min")."""
         best = None
-        for name, top in ch.spells.items():
-            sp = spell_rules.spell(name)
-            if sp is None or sp.area:
+        for sp, level, f in spell_rules.castings(ch.spells):
+            if sp.area:
                 continue
-            for level in ("max", "min"):
-                f = spell_rules.force_of(top, level)
-                resist = p_success(ch.defense_value("mana_spell") - sp.drain_value(f))
-                cost = (1 - resist) * sp.drain_damage(f)
-                for t in self._watched(game, ch):
-                    value = spell_value(game, ch, t, sp, f) - cost
-                    if best is None or value > best[0]:
-                        best = (value, t, sp.key, level)
+            cost = drain_risk(ch, sp, f)
+            for t in self._watched(game, ch):
+                value = spell_value(game, ch, t, sp, f) - cost
+                if best is None or value > best[0]:
+                    best = (value, t, sp.key, level)
         return best
 
     def _melee_first(self, game: Game, ch: CharacterState) -> bool:

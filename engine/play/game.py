@@ -54,7 +54,7 @@ from engine.play.referee_spells import react_with_spell
 from engine.play.referee_sustain import drop as drop_spell
 from engine.play.referee_sustain import drop_all, sees, tick
 from engine.play.shots import ShotPlan, p_success
-from engine.play.state import PRONE, STANDING, CharacterState, GameState, PendingGrenade
+from engine.play.state import PRONE, STANDING, CharacterState, GameState, PendingGrenade, named_dot
 from engine.play.weapons import (
     defense_type,
     grenade_kind,
@@ -723,9 +723,7 @@ class Game:
     # ------------------------------------------------------------------ movement
     def _do_move(self, to: list[int] | tuple[int, ...]) -> None:
         m = self.mover
-        to = tuple(int(x) for x in to)
-        if len(to) == 2:
-            to = (to[0], to[1], m.pos[2])
+        to = named_dot(to, m.pos[2])
         crawl = m.posture == PRONE
         st = self.board.step(m.pos, to, m.move_ratio, crawl=crawl)
         if st is None:
@@ -998,9 +996,7 @@ class Game:
         gk = grenade_kind(w.type) if w is not None else None
         if gk is None or (w.loaded is not None and w.loaded <= 0):
             raise PlayError(f"{m.id} has no grenade ready")
-        at = tuple(int(x) for x in at)
-        if len(at) == 2:
-            at = (at[0], at[1], m.pos[2])
+        at = named_dot(at, m.pos[2])
         dots = self.board.lattice.distance(m.pos[:2], at[:2])
         if dots > MAX_THROW:
             raise PlayError(f"{dots} dots is further than anyone throws ({MAX_THROW})")

@@ -31,7 +31,7 @@ from typing import Any
 
 from engine.play.condition import STUN
 from engine.play.errors import PlayError
-from engine.play.state import STANDING, CharacterState
+from engine.play.state import STANDING, CharacterState, named_dot
 from engine.rules.dmz1990_spells import (
     AREA_RADIUS,
     DOME_RADIUS,
@@ -72,9 +72,7 @@ def place(game: Any, m: CharacterState, sp: NonCombat, target: str | None,
             at = game.char(target).pos
         else:
             raise PlayError(f"{sp.key} is an area spell: give 'at' (or a target)")
-    at = tuple(int(x) for x in at)
-    if len(at) == 2:
-        at = (at[0], at[1], m.pos[2])
+    at = named_dot(at, m.pos[2])
     if not game.board.standable(at):
         raise PlayError(f"{list(at)} is not a dot of the map")
     if sp.reach == "barrier":

@@ -25,7 +25,7 @@ from typing import Any
 from engine.play import objectives as obj_rules
 from engine.play.errors import PlayError
 from engine.play.referee_levels import fall_targets, may_stop_on
-from engine.play.state import CharacterState
+from engine.play.state import CharacterState, named_dot
 from engine.rules.dmz1990_spells import (
     LEVITATE_DOT_MP,
     LEVITATE_MP_PER_TURN,
@@ -68,9 +68,7 @@ def levitate(game: Any, target: str, to: list[int] | tuple[int, ...]) -> None:
         raise PlayError(f"{t.id} cannot be moved")
     if t is not m and game.sight(m, t)[0].blocked:
         raise PlayError(f"{m.id} cannot see {t.id}: the levitation drifts down (l.1760)")
-    to = tuple(int(x) for x in to)
-    if len(to) == 2:
-        to = (to[0], to[1], t.pos[2])
+    to = named_dot(to, t.pos[2])
     if not game.board.standable(to):
         raise PlayError(f"{list(to)} is not a dot of the map")
     mp = leg_mp(game, t.pos, to)

@@ -42,6 +42,7 @@ from engine.play.state import STANDING, CharacterState
 from engine.rules.dmz1990_spells import (
     TOUCH_EASIER,
     Spell,
+    castings,
     force_of,
     non_combat,
     refused,
@@ -235,17 +236,12 @@ def best_reaction_spell(game: Any, r: CharacterState, m: CharacterState
     expected Drain), at Maximum or Minimum Force; an area spell is aimed at ``m``'s dot and
     counts what it does to everyone there, friends against it (l.1447, l.1459)."""
     best = None
-    for name, top in r.spells.items():
-        sp = spell(name)
-        if sp is None:
-            continue
-        for level in ("max", "min"):
-            f = force_of(top, level)
-            worth = area_value(game, r, m.pos, sp, f, reaction=True) if sp.area else \
-                spell_value(game, r, m, sp, f, reaction=True)
-            value = worth - drain_risk(r, sp, f)
-            if best is None or value > best[0]:
-                best = (value, sp, f)
+    for sp, _level, f in castings(r.spells):
+        worth = area_value(game, r, m.pos, sp, f, reaction=True) if sp.area else \
+            spell_value(game, r, m, sp, f, reaction=True)
+        value = worth - drain_risk(r, sp, f)
+        if best is None or value > best[0]:
+            best = (value, sp, f)
     return best
 
 

@@ -311,6 +311,12 @@ class GameState:
         )
 
 
+def named_dot(at: Any, level: int) -> Dot3:
+    """The dot an action names, as [x, y] (on ``level``, the actor's) or [x, y, level]."""
+    d = tuple(int(x) for x in at)
+    return (d[0], d[1], level) if len(d) == 2 else d  # type: ignore[return-value]
+
+
 def initial_state(scenario: Scenario,
                   condition_for: Callable[[Character], Condition] | None = None) -> GameState:
     """Characters from the scenario's sides, not yet deployed (``pos`` None), each with the

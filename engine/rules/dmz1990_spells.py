@@ -37,7 +37,9 @@ stone (l.1798-1805).  :data:`NOT_ON_THE_BOARD` lists the ones play refuses, with
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 #: Area Effect radius in dots (l.1447)
 AREA_RADIUS = 3
@@ -110,6 +112,18 @@ def force_of(max_force: int, level: str) -> int:
     if level == "min":
         return 1
     return max_force
+
+
+def castings(known: dict[str, int], lookup: Callable[[str], Any] = spell
+              ) -> Iterator[tuple[Any, str, int]]:
+    """(spell, "max"|"min", Force) for every spell in ``known`` (name -> Maximum Force) that
+    ``lookup`` knows, at Maximum then Minimum Force: what a caster may choose among."""
+    for name, top in known.items():
+        sp = lookup(name)
+        if sp is None:
+            continue
+        for level in ("max", "min"):
+            yield sp, level, force_of(top, level)
 
 
 def success_value(sorcery: int, force: int) -> int:
