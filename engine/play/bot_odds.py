@@ -36,34 +36,52 @@ def in_any_arc(reactor: CharacterState, point: tuple[float, float]) -> bool:
 
 
 def path_danger(game: Any, mover: CharacterState, path: list[Dot3], step_costs: list[int],
-                min_chance: int = 3) -> float:
+                min_chance: int = 3, memo: dict | None = None) -> float:
     """Expected boxes of reaction fire ``mover`` takes walking ``path`` (its first dot is
-    where he stands), ``step_costs[i]`` MP for reaching ``path[i + 1]``."""
+    where he stands), ``step_costs[i]`` MP for reaching ``path[i + 1]``.  ``memo`` keeps
+    which dots are in a reactor's arcs and his shot at the mover on each, for the paths of
+    one decision (they share most of their dots; nothing moves between them)."""
     reactors = [r for r in game.state.enemies_of(mover) if r.arcs and not r.out and r.pos]
     if not reactors or len(path) < 2:
         return 0.0
     total = 0.0
     posture = mover.posture if mover.posture == PRONE else STANDING
+    memo = {} if memo is None else memo
+    point = game.point
+
+    def inside(r: CharacterState, dot: Dot3) -> bool:
+        key = (r.id, dot, None)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = in_any_arc(r, point(dot))
+        return got
+
+    def shot(r: CharacterState, dot: Dot3) -> float:
+        key = (r.id, dot, posture)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = shot_odds(game, r, r.pos, mover, dot, False, posture)
+        return got
+
     for r in reactors:
         fr = max(1, r.fire_ratio)
-        started = in_any_arc(r, game.point(path[0]))
+        started = inside(r, path[0])
         tally = 0
         shots = 0
         for dot, cost in zip(path[1:], step_costs, strict=False):
-            if not in_any_arc(r, game.point(dot)):
+            if not inside(r, dot):
                 if started and shots == 0:
                     # leaving the arc he began in: the free shot, at the dot he leaves
-                    total += shot_odds(game, r, r.pos, mover, path[path.index(dot) - 1], False,
-                                       posture)
+                    total += shot(r, path[path.index(dot) - 1])
                     shots = 1
                 continue
             tally += cost
             while tally >= fr:
                 tally -= fr
                 shots += 1
-                total += shot_odds(game, r, r.pos, mover, dot, False, posture)
-        if started and shots == 0 and in_any_arc(r, game.point(path[-1])):
-            total += shot_odds(game, r, r.pos, mover, path[-1], False, posture)
+                total += shot(r, dot)
+        if started and shots == 0 and inside(r, path[-1]):
+            total += shot(r, path[-1])
     return total
 
 

@@ -526,21 +526,8 @@ class Bot:
             top.append(ch.pos)
         if goal in cands and goal not in top:
             top.insert(0, goal)
-        scored = []
-        paths = {d: self._path_back(game, ch, here, d, crawl) for d in top}
-        self._warm_lines(game, ch, foes, paths)
-        for d in top:
-            path, steps = paths[d]
-            if not path:
-                continue
-            taken = path_danger(game, ch, path, steps, game.min_chance)
-            stay = exposure(game, ch, d, foes)
-            dealt, _t = best_offense(game, ch, d, foes)
-            gain = 0.0 if retreat else start - to_goal.get(d, far)
-            bonus = 25.0 if d == goal else 0.0
-            score = gain + bonus - BOX_MP * danger_w * (taken + 0.5 * stay) + \
-                BOX_MP * beh.offense * dealt
-            scored.append((round(score, 3), d, path, taken, stay, dealt, gain))
+        scored = self._score_dots(game, ch, top, here, crawl, foes, goal, retreat, start,
+                                  to_goal, far, danger_w)
         if not scored:
             return
         scored.sort(key=lambda t: (-t[0], t[1]))
@@ -564,27 +551,84 @@ class Bot:
             if not self._active(game, ch) or not self._try(game, ch, act):
                 return
 
+    #: how many of the best-scored dots the ``why`` event names (the choice and the runners-up)
+    SHOWN = 4
+
+    def _score_dots(self, game: Game, ch: CharacterState, top: list, here: dict, crawl: bool,
+                    foes: list[CharacterState], goal, retreat: bool, start: float,
+                    to_goal: dict, far: float, danger_w: float) -> list[tuple]:
+        """Score the candidate dots, the questions of all of them first that share one fan
+        per enemy (what each dot can deal, what the enemies can put into him there): with
+        the ground it gains they bound its score from above, since the danger of the walk
+        (reaction fire along the path) only ever subtracts.  Paths are then walked back and
+        their danger weighed best bound first, and only while a bound can still beat the
+        :data:`SHOWN` best full scores: the same choice and runners-up as weighing every
+        path, most of them never walked."""
+        beh = self.behaviour
+        self._warm_lines(game, ch, foes, top, ())
+        bound: dict = {}
+        parts: dict = {}
+        for d in top:
+            stay = exposure(game, ch, d, foes)
+            dealt, _t = best_offense(game, ch, d, foes)
+            gain = 0.0 if retreat else start - to_goal.get(d, far)
+            bonus = 25.0 if d == goal else 0.0
+            parts[d] = (stay, dealt, gain, bonus)
+            # the score below with no danger on the way (taken >= 0 only ever subtracts):
+            # an upper bound on it, in floats too (rounding is monotonic)
+            bound[d] = round(gain + bonus - BOX_MP * danger_w * (0.0 + 0.5 * stay) +
+                             BOX_MP * beh.offense * dealt, 3)
+        order = sorted(top, key=lambda d: (-bound[d], d))
+        scored: list[tuple] = []
+        memo: dict = {}  # (reactor, dot) -> in his arcs / his shot there: one decision's facts
+        i = 0
+        while i < len(order):
+            if len(scored) >= self.SHOWN:
+                worst = sorted((-t[0], t[1]) for t in scored)[self.SHOWN - 1]
+                n = 0
+                while i + n < len(order) and (-bound[order[i + n]], order[i + n]) < worst:
+                    n += 1
+                if n == 0:
+                    break
+            else:
+                n = self.SHOWN - len(scored)
+            batch = order[i:i + n]
+            i += n
+            paths = {d: self._path_back(game, ch, here, d, crawl) for d in batch}
+            self._warm_lines(game, ch, (), (), [p for p, _s in paths.values()])
+            for d in batch:
+                path, steps = paths[d]
+                if not path:
+                    continue
+                taken = path_danger(game, ch, path, steps, game.min_chance, memo)
+                stay, dealt, gain, bonus = parts[d]
+                score = gain + bonus - BOX_MP * danger_w * (taken + 0.5 * stay) + \
+                    BOX_MP * beh.offense * dealt
+                scored.append((round(score, 3), d, path, taken, stay, dealt, gain))
+        return scored
+
     @staticmethod
-    def _warm_lines(game: Game, ch: CharacterState, foes: list[CharacterState],
-                    paths: dict) -> None:
+    def _warm_lines(game: Game, ch: CharacterState, foes: list[CharacterState] | tuple,
+                    dots: list | tuple, paths: list) -> None:
         """Speed only, no decision: one fan per enemy tells the board which of the lines the
         scoring asks are blocked (exposure and offense between each watched enemy and each
-        candidate dot, reaction fire from each arc holder along each path), instead of
-        tracing them one by one."""
+        of ``dots``, reaction fire from each arc holder along each of ``paths``), instead
+        of tracing them one by one."""
         asks: dict = {}  # enemy's dot -> (dots, visions): one fan per enemy
         for f in foes:
-            dots, visions = asks.setdefault(f.pos, (set(), set()))
-            dots.update(paths)
+            want, visions = asks.setdefault(f.pos, (set(), set()))
+            want.update(dots)
             visions.update((f.vision, ch.vision))
-        walked = {d for path, _steps in paths.values() for d in path}
-        for r in game.state.enemies_of(ch):
-            if r.arcs and not r.out and r.pos:
-                dots, visions = asks.setdefault(r.pos, (set(), set()))
-                dots.update(walked)
-                visions.add(r.vision)
+        walked = {d for path in paths for d in path}
+        if walked:
+            for r in game.state.enemies_of(ch):
+                if r.arcs and not r.out and r.pos:
+                    want, visions = asks.setdefault(r.pos, (set(), set()))
+                    want.update(walked)
+                    visions.add(r.vision)
         for at in sorted(asks):
-            dots, visions = asks[at]
-            game.board.warm_blocked(at, sorted(dots), visions)
+            want, visions = asks[at]
+            game.board.warm_blocked(at, sorted(want), visions)
 
     @staticmethod
     def _path_back(game: Game, ch: CharacterState, here: dict, dest, crawl: bool
