@@ -882,7 +882,7 @@ class Bot:
         clear to take the place of his move (:meth:`_ruleset_option`)."""
         if not self._active(game, ch) or ch.carrying:
             return None
-        opts = [o for o in game.bot_options(ch) if o[1].get("act") == "aim"]
+        opts = [o for o in game.bot_options(ch, only="aim") if o[1].get("act") == "aim"]
         if not opts:
             return None
         value, act, why = opts[0]

@@ -904,27 +904,29 @@ class DarkConGame(Game):
         return f"aiming at {mark} ({aim['actions']} action(s), {mod:+d})"
 
     # ================================================================== the bots' options
-    def bot_options(self, ch: CharacterState, holding: bool = False
+    def bot_options(self, ch: CharacterState, holding: bool = False, only: str | None = None
                     ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
         """What the bots may do under darkcon besides shooting and walking, each with the
         expected wound points it is worth now: a charge at an enemy in reach; aiming at the
         enemy worth most (worth half the aimed shot, which comes an action later; when
-        ``holding``, at the end of an activation with the action unspent, the whole)."""
+        ``holding``, at the end of an activation with the action unspent, the whole).
+        ``only``: the options of that act alone (the others are not priced)."""
         out: list[tuple[float, dict[str, Any], dict[str, Any]]] = []
         if ch.out or ch.pos is None:
             return out
         foes = [f for f in self.state.enemies_of(ch) if not f.out and f.pos is not None]
-        if not holding and self.affords(ch, "melee") and ch.posture != PRONE:
+        if only in (None, "charge") and not holding and self.affords(ch, "melee") and \
+                ch.posture != PRONE:
             for f in foes:
                 v = self.charge_value(ch, f)
                 if v > 0:
                     out.append((v, {"act": "charge", "target": f.id},
                                 {"target": f.id, "expected_wound": round(v, 2)}))
-        door = self._door_to_open(ch, foes)
+        door = self._door_to_open(ch, foes) if only in (None, "open") else None
         if door is not None:
             out.append(door)
         p = self.profile(ch)
-        if p is not None and p.is_firearm and self.affords(ch, "aim") and \
+        if only in (None, "aim") and p is not None and p.is_firearm and self.affords(ch, "aim") and \
                 ch.ready_weapon is not None and ch.ready_weapon.can_fire():
             for f in foes:
                 if self.line_of_fire(ch, f) is None:

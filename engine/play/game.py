@@ -568,11 +568,13 @@ class Game:
         arcs = ", ".join(f"{a.kind} {a.direction:.0f}°" for a in ch.arcs) or "no arc"
         return f"arcs: {arcs}"
 
-    def bot_options(self, ch: CharacterState, holding: bool = False
+    def bot_options(self, ch: CharacterState, holding: bool = False, only: str | None = None
                     ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
         """A ruleset's own actions for the bots, best first, each as (expected damage it is
         worth now, the action, the reasons to log); ``holding``: at the end of an activation,
-        in place of a reaction arc.  DMZ: none (its arcs and melee are the bots' own)."""
+        in place of a reaction arc; ``only``: just the options of that act (a bot weighing
+        an aim need not price every charge).  DMZ: none (its arcs and melee are the bots'
+        own)."""
         return []
 
     def shot_sight(self, shooter: CharacterState, spos: tuple[int, int, int],

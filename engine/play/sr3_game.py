@@ -463,17 +463,17 @@ class SR3Game(Game):
                 return m
         return w.modes[0] if w.modes else "SS"
 
-    def bot_options(self, ch: CharacterState, holding: bool = False
+    def bot_options(self, ch: CharacterState, holding: bool = False, only: str | None = None
                     ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
         """Take Aim (l.173-176) for the bots, when an aim and then the aimed shot beat the
         two shots the same two Simple Actions buy now (the second with its recoil, l.463-483).
         Each is worth what it adds to the one shot the bot would fire anyway: the aimed
         shot's expected boxes less those of the second shot it gives up, so the bot aims
         when that beats its best shot now.  Only aims with the shot in this Combat Phase
-        (the Combat Pool stays his, l.175); none when ``holding``."""
+        (the Combat Pool stays his, l.175); none when ``holding`` (or ``only`` another act)."""
         out: list[tuple[float, dict[str, Any], dict[str, Any]]] = []
         w = self.weapon(ch)
-        if holding or ch.out or ch.pos is None or w is None or \
+        if holding or only not in (None, "aim") or ch.out or ch.pos is None or w is None or \
                 w.kind not in ("firearm", "projectile") or self.slots_left(ch) < 2 or \
                 ch.ready_weapon is None or ch.ready_weapon.spent:
             return out
