@@ -17,6 +17,7 @@ alone decide it.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from typing import Any
 
@@ -422,11 +423,18 @@ class Bot:
             cands.append(ch.pos)
         watched = self._watched(game, ch)
         foe = min(foes, key=lambda c: (lat.distance(c.pos[:2], way[0][:2]), c.id))
-        best = None
+        # what each dot covers bounds its score from above (the risk there only subtracts):
+        # the risk is weighed best bound first, and no further than a bound can still win
+        bound = {}
         for d in cands:
-            risk = exposure(game, ch, d, watched)
             cover = sum(shot_odds(game, ch, d, foe, a, False) for a in way) / len(way)
-            score = (round(cover - self.behaviour.danger * risk, 6), d == ch.pos, d)
+            bound[d] = (round(cover, 6), d == ch.pos, d), cover
+        best = None
+        for d in sorted(cands, key=lambda d: bound[d][0], reverse=True):
+            if best is not None and best[0] > bound[d][0]:
+                break
+            risk = exposure(game, ch, d, watched)
+            score = (round(bound[d][1] - self.behaviour.danger * risk, 6), d == ch.pos, d)
             if best is None or score > best[0]:
                 best = (score, d)
         return best[1] if best is not None else ch.pos
@@ -557,75 +565,62 @@ class Bot:
     def _score_dots(self, game: Game, ch: CharacterState, top: list, here: dict, crawl: bool,
                     foes: list[CharacterState], goal, retreat: bool, start: float,
                     to_goal: dict, far: float, danger_w: float) -> list[tuple]:
-        """Score the candidate dots, the questions of all of them first that share one fan
-        per enemy (what each dot can deal, what the enemies can put into him there): with
-        the ground it gains they bound its score from above, since the danger of the walk
-        (reaction fire along the path) only ever subtracts.  Paths are then walked back and
-        their danger weighed best bound first, and only while a bound can still beat the
-        :data:`SHOWN` best full scores: the same choice and runners-up as weighing every
-        path, most of them never walked."""
+        """The :data:`SHOWN` best-scored candidate dots, best first, asking as few questions
+        as that takes.  Every term of a score but the gain is a count of expected boxes, and
+        the danger terms only ever subtract, so a dot's score is bounded from above by its
+        gain and what it can deal from there (one fan per enemy answers which of those lines
+        are blocked), then more tightly once the exposure there is known, and is exact once
+        the reaction fire along its path is weighed.  The dot with the best bound is refined
+        one step at a time; when the best is exact it is the next in the ranking (every
+        other dot's score is below its bound).  So the choice and the runners-up the ``why``
+        event names are those of scoring every dot in full, most paths never walked."""
         beh = self.behaviour
-        self._warm_lines(game, ch, foes, top, ())
-        bound: dict = {}
+        self._warm_lines(game, ch, foes, top)
         parts: dict = {}
+        heap: list = []
         for d in top:
-            stay = exposure(game, ch, d, foes)
             dealt, _t = best_offense(game, ch, d, foes)
             gain = 0.0 if retreat else start - to_goal.get(d, far)
             bonus = 25.0 if d == goal else 0.0
-            parts[d] = (stay, dealt, gain, bonus)
-            # the score below with no danger on the way (taken >= 0 only ever subtracts):
-            # an upper bound on it, in floats too (rounding is monotonic)
-            bound[d] = round(gain + bonus - BOX_MP * danger_w * (0.0 + 0.5 * stay) +
-                             BOX_MP * beh.offense * dealt, 3)
-        order = sorted(top, key=lambda d: (-bound[d], d))
+            parts[d] = (dealt, gain, bonus)
+            # the score below with no danger at all (rounding is monotonic: a bound in floats)
+            heap.append((-round(gain + bonus + BOX_MP * beh.offense * dealt, 3), d, 0, None))
+        heapq.heapify(heap)
         scored: list[tuple] = []
         memo: dict = {}  # (reactor, dot) -> in his arcs / his shot there: one decision's facts
-        i = 0
-        while i < len(order):
-            if len(scored) >= self.SHOWN:
-                worst = sorted((-t[0], t[1]) for t in scored)[self.SHOWN - 1]
-                n = 0
-                while i + n < len(order) and (-bound[order[i + n]], order[i + n]) < worst:
-                    n += 1
-                if n == 0:
-                    break
+        while heap and len(scored) < self.SHOWN:
+            _b, d, stage, got = heapq.heappop(heap)
+            dealt, gain, bonus = parts[d]
+            if stage == 2:
+                scored.append(got)
+            elif stage == 0:  # the danger of standing there; the walk's still unknown
+                stay = exposure(game, ch, d, foes)
+                heapq.heappush(heap, (-round(gain + bonus - BOX_MP * danger_w * (
+                    0.0 + 0.5 * stay) + BOX_MP * beh.offense * dealt, 3), d, 1, stay))
             else:
-                n = self.SHOWN - len(scored)
-            batch = order[i:i + n]
-            i += n
-            paths = {d: self._path_back(game, ch, here, d, crawl) for d in batch}
-            self._warm_lines(game, ch, (), (), [p for p, _s in paths.values()])
-            for d in batch:
-                path, steps = paths[d]
+                stay = got
+                path, steps = self._path_back(game, ch, here, d, crawl)
                 if not path:
                     continue
                 taken = path_danger(game, ch, path, steps, game.min_chance, memo)
-                stay, dealt, gain, bonus = parts[d]
                 score = gain + bonus - BOX_MP * danger_w * (taken + 0.5 * stay) + \
                     BOX_MP * beh.offense * dealt
-                scored.append((round(score, 3), d, path, taken, stay, dealt, gain))
+                got = (round(score, 3), d, path, taken, stay, dealt, gain)
+                heapq.heappush(heap, (-got[0], d, 2, got))
         return scored
 
     @staticmethod
-    def _warm_lines(game: Game, ch: CharacterState, foes: list[CharacterState] | tuple,
-                    dots: list | tuple, paths: list) -> None:
+    def _warm_lines(game: Game, ch: CharacterState, foes: list[CharacterState],
+                    dots: list) -> None:
         """Speed only, no decision: one fan per enemy tells the board which of the lines the
         scoring asks are blocked (exposure and offense between each watched enemy and each
-        of ``dots``, reaction fire from each arc holder along each of ``paths``), instead
-        of tracing them one by one."""
+        of ``dots``), instead of tracing them one by one.  (Reaction fire along a path asks
+        only the few dots of it inside an arc: single lines.)"""
         asks: dict = {}  # enemy's dot -> (dots, visions): one fan per enemy
         for f in foes:
             want, visions = asks.setdefault(f.pos, (set(), set()))
             want.update(dots)
             visions.update((f.vision, ch.vision))
-        walked = {d for path in paths for d in path}
-        if walked:
-            for r in game.state.enemies_of(ch):
-                if r.arcs and not r.out and r.pos:
-                    want, visions = asks.setdefault(r.pos, (set(), set()))
-                    want.update(walked)
-                    visions.add(r.vision)
         for at in sorted(asks):
             want, visions = asks[at]
             game.board.warm_blocked(at, sorted(want), visions)
