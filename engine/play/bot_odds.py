@@ -9,6 +9,10 @@ Target Value (defense, cover, posture, characters in the way, movement fire, inj
 the mover is in when he spends MP adds them to that enemy's Fire Ratio tally, each full Fire
 Ratio is a reaction shot at the dot he reached, and a mover who began in an arc and drew no
 shot draws the free one.  So a dash across a held street costs what it really costs.
+
+A line the board already knows is blocked (``known_blocked``: a fan traced from either end)
+is worth 0.0 without asking the referee: every ruleset's ``shot_value`` answers 0.0 there
+(its ``shot_sight`` is None), so the figures are the same, for a dict look-up.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ def path_danger(game: Any, mover: CharacterState, path: list[Dot3], step_costs: 
     posture = mover.posture if mover.posture == PRONE else STANDING
     memo = {} if memo is None else memo
     point = game.point
+    blocked = game.board.known_blocked
 
     def inside(r: CharacterState, dot: Dot3) -> bool:
         key = (r.id, dot, None)
@@ -60,7 +65,8 @@ def path_danger(game: Any, mover: CharacterState, path: list[Dot3], step_costs: 
         key = (r.id, dot, posture)
         got = memo.get(key)
         if got is None:
-            got = memo[key] = shot_odds(game, r, r.pos, mover, dot, False, posture)
+            got = memo[key] = 0.0 if blocked(r.pos, dot, r.vision) else \
+                shot_odds(game, r, r.pos, mover, dot, False, posture)
         return got
 
     for r in reactors:
@@ -89,16 +95,19 @@ def exposure(game: Any, ch: CharacterState, dot: Dot3, foes: list[CharacterState
              posture: str | None = None) -> float:
     """Expected boxes the ``foes`` can put into ``ch`` on ``dot`` with one aimed movement-fire
     shot each (what standing there until their next phase risks)."""
-    return sum(shot_odds(game, f, f.pos, ch, dot, True, posture) for f in foes
-               if f.pos is not None and not f.out)
+    blocked = game.board.known_blocked
+    return sum([0.0 if blocked(f.pos, dot, f.vision) else
+                shot_odds(game, f, f.pos, ch, dot, True, posture) for f in foes
+                if f.pos is not None and not f.out])
 
 
 def best_offense(game: Any, ch: CharacterState, dot: Dot3, foes: list[CharacterState]
                  ) -> tuple[float, CharacterState | None]:
     """The best expected boxes of one movement-fire shot from ``dot``, and at whom."""
     best: tuple[float, CharacterState | None] = (0.0, None)
+    blocked = game.board.known_blocked
     for f in foes:
-        if f.out or f.pos is None:
+        if f.out or f.pos is None or blocked(dot, f.pos, ch.vision):
             continue
         v = shot_odds(game, ch, dot, f, f.pos, True)
         if v > best[0]:
