@@ -296,12 +296,13 @@ def _blocks(f: Feature) -> bool:
 
 @dataclass
 class _LevelHits:
-    """What the features of one unit on one level do to the steps that touch them.  A step
-    through a feature that lets it pass at a price is one row per (directed step, feature):
-    from dot, to dot, the feature's index in the unit's list, the extra MP, the reason and
-    whether the step starts inside the feature.  The steps the features block (walls: most
-    of them) are kept apart, once per (step, feature) with either end first (``bfrm``,
-    ``bto``, ``bfeat``, ``bjf``, ``bjb``): they need no reason, they are closed both ways."""
+    """What the features of one unit on one level (or of several units, :class:`_Batch`) do
+    to the steps that touch them.  A step through a feature that lets it pass at a price is
+    one row per (directed step, feature): from dot, to dot, the feature's index in the list,
+    the extra MP, the reason and whether the step starts inside the feature.  The steps the
+    features block (walls: most of them) are kept apart, once per (step, feature), as the
+    first dot and the step's code of :func:`engine.step_crossings.step_codes` (``bfrm``,
+    ``bcode``, ``bfeat``): they need no reason, they are closed both ways."""
 
     frm: np.ndarray
     to: np.ndarray
@@ -310,32 +311,32 @@ class _LevelHits:
     text: np.ndarray
     inside: np.ndarray
     bfrm: np.ndarray
-    bto: np.ndarray
+    bcode: np.ndarray
     bfeat: np.ndarray
-    #: per blocked step, the neighbour index (:func:`_offsets`) of ``bto`` from ``bfrm`` and
-    #: of ``bfrm`` from ``bto``
-    bjf: np.ndarray
-    bjb: np.ndarray
 
     def __len__(self) -> int:
         return len(self.feat) + len(self.bfeat)
 
-    def box(self) -> tuple[int, int, int, int]:
+    def box(self, lat: Lattice) -> tuple[int, int, int, int]:
         """(c0, r0, c1, r1) of the dots the steps start from, either way (kept: the hits are
         shared)."""
         got = self.__dict__.get("_box")
         if got is None:
-            ends = np.concatenate([self.frm, self.bfrm, self.bto])
+            ends = np.concatenate([self.frm, self.bfrm, _other_end(lat, self.bfrm, self.bcode)])
             lo, hi = ends.min(axis=0), ends.max(axis=0)
             got = self.__dict__["_box"] = (int(lo[0]), int(lo[1]), int(hi[0]), int(hi[1]))
         return got
 
 
+def _other_end(lat: Lattice, frm: np.ndarray, code: np.ndarray) -> np.ndarray:
+    """The second dots of the steps from ``frm`` with codes ``code``."""
+    return frm + step_codes(lat)[frm[:, 1] & 1, code]
+
+
 def _no_hits() -> _LevelHits:
     z2, z = np.zeros((0, 2), dtype=np.int64), np.zeros(0, dtype=np.int64)
-    j = np.zeros(0, dtype=np.int8)
     return _LevelHits(z2, z2, z, z, np.zeros(0, dtype=object), np.zeros(0, dtype=bool),
-                      z2, z2, z, j, j)
+                      z2, np.zeros(0, dtype=np.int8), z)
 
 
 def _step_dirs(lat: Lattice) -> tuple[np.ndarray, np.ndarray]:
@@ -343,8 +344,8 @@ def _step_dirs(lat: Lattice) -> tuple[np.ndarray, np.ndarray]:
     index of the second dot from the first, and of the first from the second (-1: no step)."""
     offs = _offsets(lat)
     d = step_codes(lat)
-    there = np.full((2, 4), -1, dtype=np.int8)
-    back = np.full((2, 4), -1, dtype=np.int8)
+    there = np.full((2, 4), -1, dtype=np.int64)
+    back = np.full((2, 4), -1, dtype=np.int64)
     for par in (0, 1):
         for code in range(4):
             dc, dr = d[par, code].tolist()
@@ -381,11 +382,8 @@ def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
         in_l += (_NONE, "") if in_ is None else in_
     got = _no_hits()
     if blk_l:
-        ba, bb, bg, code = step_hits(lat, np.array(blk_g, dtype=object), sides=False)
-        got.bfrm, got.bto, got.bfeat = ba, bb, np.array(blk_l, dtype=np.int64)[bg]
-        there, back = _step_dirs(lat)
-        par = ba[:, 1] & 1
-        got.bjf, got.bjb = there[par, code], back[par, code]
+        ba, _bb, bg, code = step_hits(lat, np.array(blk_g, dtype=object), sides=False)
+        got.bfrm, got.bcode, got.bfeat = ba, code.astype(np.int8), np.array(blk_l)[bg]
     if not rel_l:
         return got
     a, b, g, in_a, in_b = step_hits(lat, np.array(geom_l, dtype=object))
@@ -417,13 +415,80 @@ def _split(n: int, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return order, np.searchsorted(small[order], np.arange(n + 1))
 
 
+class _Batch:
+    """The crossings of several units on one level, computed together (a cold board: one
+    pass, no overhead per unit).  ``hits.feat`` indexes ``fs`` (the units' lists end to
+    end); ``owner``/``local`` give each feature's unit (``units``: their feature dicts and
+    :class:`_UnitHits`) and its index in that unit's list.  A whole-board build reads the
+    batch as it is; anything asking one unit's crossings splits it (:meth:`split`, once)."""
+
+    def __init__(self, lat: Lattice, lv: int, hits: _LevelHits, fs: list[Feature],
+                 owner: np.ndarray, local: np.ndarray, units: list[tuple[dict, _UnitHits]]
+                 ) -> None:  # noqa: D107
+        self.lat, self.lv, self.hits, self.fs = lat, lv, hits, fs
+        self.owner, self.local, self.units = owner, local, units
+
+    def split(self) -> None:
+        """Give each unit its own :class:`_LevelHits` (slices of the rows grouped by unit)."""
+        lv, h, n = self.lv, self.hits, len(self.units)
+        local = self.local
+        order, cut = _split(n, self.owner[h.feat])
+        border, bcut = _split(n, self.owner[h.bfeat])
+        frm, to, feat, cost, text, inside = (
+            x[order] for x in (h.frm, h.to, h.feat, h.cost, h.text, h.inside))
+        feat = local[feat]
+        bfrm, bcode, bfeat = h.bfrm[border], h.bcode[border], local[h.bfeat[border]]
+        # each unit's box of step ends, for all units at once (a drag asks every unit's)
+        lo = np.full((n, 2), np.iinfo(np.int64).max, dtype=np.int64)
+        hi = np.full((n, 2), np.iinfo(np.int64).min, dtype=np.int64)
+        for ends, cc in ((frm, cut), (bfrm, bcut), (_other_end(self.lat, bfrm, bcode), bcut)):
+            some = np.nonzero(cc[1:] > cc[:-1])[0]
+            if len(some):
+                lo[some] = np.minimum(lo[some], np.minimum.reduceat(ends, cc[some], axis=0))
+                hi[some] = np.maximum(hi[some], np.maximum.reduceat(ends, cc[some], axis=0))
+        boxes = np.column_stack([lo, hi]).tolist()
+        for j, (_unit, uh) in enumerate(self.units):
+            a, b, ba, bb = int(cut[j]), int(cut[j + 1]), int(bcut[j]), int(bcut[j + 1])
+            hits = uh[lv] = _LevelHits(
+                frm[a:b], to[a:b], feat[a:b], cost[a:b], text[a:b], inside[a:b],
+                bfrm[ba:bb], bcode[ba:bb], bfeat[ba:bb])
+            if b > a or bb > ba:
+                hits.__dict__["_box"] = tuple(boxes[j])
+            uh.pending.remove(self)
+
+
+class _UnitHits(dict):
+    """A unit's crossings by level (:class:`_LevelHits`), with the box of all of them; the
+    levels still in a :class:`_Batch` (``pending``) are split off on first use
+    (:meth:`levels`)."""
+
+    def __init__(self) -> None:  # noqa: D107
+        super().__init__()
+        self.pending: list[_Batch] = []
+
+    def levels(self) -> _UnitHits:
+        """This, with every level split off its batch."""
+        while self.pending:
+            self.pending[0].split()
+        return self
+
+    def box(self, lat: Lattice) -> tuple[int, int, int, int] | None:
+        """(c0, r0, c1, r1) of the steps' start dots on every level; None: no crossing."""
+        if "_box" not in self.__dict__:
+            boxes = [h.box(lat) for h in self.levels().values() if len(h)]
+            self.__dict__["_box"] = (
+                min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
+        return self.__dict__["_box"]
+
+
 def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
                 ) -> list[_UnitHits]:
     """The crossings of each unit's features, level by level.
 
     A shared unit's come from the cache when it has them.  The units still to do are done
-    together, a level at a time (one tree, one query: a cold board pays no overhead per unit),
-    then split by unit, each hit's feature index made local to its unit."""
+    together, a level at a time (one pass: a cold board pays no overhead per unit), and
+    left in those batches (:class:`_Batch`) until a unit's own are asked for."""
     out: list[_UnitHits | None] = [None] * len(units)
     todo = []
     for k, (unit, shared) in enumerate(units):
@@ -439,31 +504,10 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
         fs_all = [f for k in ks for f in units[k][0][lv]]
         owner = np.repeat(np.arange(len(ks)), counts)
         local = np.arange(len(fs_all)) - np.repeat(np.cumsum([0] + counts)[:-1], counts)
-        h = _level_hits(lat, fs_all)
-        order, cut = _split(len(ks), owner[h.feat])
-        border, bcut = _split(len(ks), owner[h.bfeat])
-        # grouped by unit once: each unit's rows are slices (views) of these
-        frm, to, feat, cost, text, inside = (
-            x[order] for x in (h.frm, h.to, h.feat, h.cost, h.text, h.inside))
-        feat = local[feat]
-        bfrm, bto, bfeat = h.bfrm[border], h.bto[border], local[h.bfeat[border]]
-        bjf, bjb = h.bjf[border], h.bjb[border]
-        # each unit's box of step ends, for all units at once (a drag asks every unit's)
-        lo = np.full((len(ks), 2), np.iinfo(np.int64).max, dtype=np.int64)
-        hi = np.full((len(ks), 2), np.iinfo(np.int64).min, dtype=np.int64)
-        for ends, cc in ((frm, cut), (bfrm, bcut), (bto, bcut)):
-            some = np.nonzero(cc[1:] > cc[:-1])[0]
-            if len(some):
-                lo[some] = np.minimum(lo[some], np.minimum.reduceat(ends, cc[some], axis=0))
-                hi[some] = np.maximum(hi[some], np.maximum.reduceat(ends, cc[some], axis=0))
-        boxes = np.column_stack([lo, hi]).tolist()
-        for j, k in enumerate(ks):
-            a, b, ba, bb = int(cut[j]), int(cut[j + 1]), int(bcut[j]), int(bcut[j + 1])
-            hits = out[k][lv] = _LevelHits(  # type: ignore[index]
-                frm[a:b], to[a:b], feat[a:b], cost[a:b], text[a:b], inside[a:b],
-                bfrm[ba:bb], bto[ba:bb], bfeat[ba:bb], bjf[ba:bb], bjb[ba:bb])
-            if b > a or bb > ba:
-                hits.__dict__["_box"] = tuple(boxes[j])
+        batch = _Batch(lat, lv, _level_hits(lat, fs_all), fs_all, owner, local,
+                       [(units[k][0], out[k]) for k in ks])
+        for k in ks:
+            out[k].pending.append(batch)  # type: ignore[union-attr]
     if any(units[k][1] for k in todo):
         live = cached_unit_ids()
         for key in [key for key in _UNIT_HITS if key not in live]:
@@ -475,19 +519,6 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
     while len(_UNIT_HITS) > _UNIT_HITS_MAX:
         _UNIT_HITS.pop(next(iter(_UNIT_HITS)))
     return out  # type: ignore[return-value]
-
-
-class _UnitHits(dict):
-    """A unit's crossings by level (:class:`_LevelHits`), with the box of all of them."""
-
-    def box(self) -> tuple[int, int, int, int] | None:
-        """(c0, r0, c1, r1) of the steps' start dots on every level; None: no crossing."""
-        if "_box" not in self.__dict__:
-            boxes = [h.box() for h in self.values() if len(h)]
-            self.__dict__["_box"] = (
-                min(b[0] for b in boxes), min(b[1] for b in boxes),
-                max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
-        return self.__dict__["_box"]
 
 
 @dataclass
@@ -627,22 +658,40 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
         for j, (dc, dr) in enumerate(core.offs[p].tolist()):
             code_j[_step_code(p, dc, dr)] = j
     units = board.unit_features()
-    parts = []
-    # (unit, feature) orders a step's reasons as the level's feature list does (units in turn)
-    for k, ((unit, _shared), unit_hits) in enumerate(zip(units, _units_hits(lat, units))):
-        if not whole:
-            box = unit_hits.box()
+    unit_hits = _units_hits(lat, units)
+    # parts: (level, features, per feature its rank in the level's list, hits); a step's
+    # reasons follow the level's feature list (units in turn)
+    parts: list[tuple[int, list[Feature], np.ndarray, _LevelHits]] = []
+    batches: dict[int, _Batch] = {}
+    for k, ((unit, _shared), uh) in enumerate(zip(units, unit_hits)):
+        if whole:
+            batches.update((id(b), b) for b in uh.pending)  # read whole, unless split below
+        else:
+            box = uh.box(lat)
             if box is None or (box[3] - rmin < r0 or box[1] - rmin >= r1
                                or box[2] - cmin < c0 or box[0] - cmin >= c1):
                 continue
-        for lv, hits in unit_hits.items():
+        for lv, hits in uh.items():
             if not len(hits) or not 0 <= lv < L:
                 continue
             if not whole:
-                bc0, br0, bc1, br1 = hits.box()
+                bc0, br0, bc1, br1 = hits.box(lat)
                 if br1 - rmin < r0 or br0 - rmin >= r1 or bc1 - cmin < c0 or bc0 - cmin >= c1:
                     continue
-            parts.append((lv, k, unit[lv], hits))
+            parts.append((lv, unit[lv], (k << 32) + np.arange(len(unit[lv])), hits))
+    if batches:
+        rank = {id(unit): k for k, (unit, _s) in enumerate(units)}
+        for b in batches.values():
+            ks = [rank.get(id(unit), -1) for unit, _uh in b.units]
+            if min(ks) < 0:  # a unit this board no longer has: read the batch unit by unit
+                b.split()
+                parts.extend((b.lv, unit[b.lv], (rank[id(unit)] << 32)
+                              + np.arange(len(unit[b.lv])), uh[b.lv])
+                             for unit, uh in b.units if id(unit) in rank
+                             and len(uh[b.lv]) and 0 <= b.lv < L)
+            elif 0 <= b.lv < L and len(b.hits):
+                parts.append((b.lv, b.fs, (np.array(ks, dtype=np.int64)[b.owner] << 32)
+                              + b.local, b.hits))
     flat = block.reshape(k_n, -1)
     lvs = np.array([p[0] for p in parts], dtype=np.int64)
 
@@ -663,10 +712,13 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     bsize = np.array([len(x.bfeat) for x in hs], dtype=np.int64)
     if bsize.sum():
         blv = np.repeat(lvs, bsize) * h
-        for ends, js in (("bfrm", "bjf"), ("bto", "bjb")):
-            e = np.concatenate([getattr(x, ends) for x in hs])
-            j = np.concatenate([getattr(x, js) for x in hs])
-            r, c = e[:, 1] - (rmin + r0), e[:, 0] - cmin
+        one = np.concatenate([x.bfrm for x in hs])
+        code = np.concatenate([x.bcode for x in hs])
+        par = one[:, 1] & 1 if hexl else 0
+        there, back = _step_dirs(lat)
+        for ends, j in ((one, there[par, code]),
+                        (one + step_codes(lat)[par, code], back[par, code])):
+            r, c = ends[:, 1] - (rmin + r0), ends[:, 0] - cmin
             idx = (blv + r) * W + c
             if not whole or r.min() < 0 or r.max() >= h or c.min() < 0 or c.max() >= W:
                 ok = (r >= 0) & (r < h) & (c >= c0) & (c < c1)
@@ -686,15 +738,14 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
         _store(core, block, dense, r0)
         return empty
     jj, bpos = jj[live], bpos[live]
-    # each feature's id(): one pass over every part's feature list
-    nf = np.array([len(p[2]) for p in parts], dtype=np.int64)
-    ids = np.fromiter(map(id, [f for p in parts for f in p[2]]), dtype=np.int64,
+    # each feature's id() and rank: one pass over every part's feature list
+    nf = np.array([len(p[1]) for p in parts], dtype=np.int64)
+    ids = np.fromiter(map(id, [f for p in parts for f in p[1]]), dtype=np.int64,
                       count=int(nf.sum()))
+    ranks = np.concatenate([p[2] for p in parts])
     rows = sel[live]  # in the parts' rows end to end
-    feat = np.concatenate([x.feat for x in hs])[rows]
-    first_f = np.repeat(np.cumsum(nf) - nf, size)[rows]
-    ord_all = feat + (np.repeat(np.array([p[1] for p in parts], dtype=np.int64), size)[rows]
-                      << 32)
+    feat = np.concatenate([x.feat for x in hs])[rows] + np.repeat(np.cumsum(nf) - nf, size)[rows]
+    ord_all = ranks[feat]
     cost = np.concatenate([x.cost for x in hs])[rows]
     # key: the edge order (chunk, position) of the whole table
     lv_b, rest = np.divmod(bpos, h * W)
@@ -708,7 +759,7 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     _store(core, block, dense, r0)
     rows = rows[o]
     text = np.concatenate([x.text for x in hs])[rows]
-    fid = ids[(first_f + feat)[o]]
+    fid = ids[feat[o]]
     ins = np.concatenate([x.inside for x in hs])[rows]
     return key, text, fid, ins
 
