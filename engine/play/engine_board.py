@@ -55,6 +55,7 @@ FAN_MIN = 4
 #: up to this many targets :meth:`EngineBoard.warm_blocked` traces them as single lines together
 LINES_FAN_MAX = 48
 _MEMO_KEYS = ("_move_graph", "_los_prims", "_trees")
+_UNKNOWN = object()
 
 
 def fork_board(board: Board) -> Board:
@@ -104,21 +105,27 @@ class EngineBoard:
         return self.board.standable(tuple(dot))
 
     def neighbours(self, dot: Dot3) -> list[Dot3]:
-        if self._adj is None:
-            g = build_graph(self.board)
-            # every node's dot once, then the edges grouped by their source in edge order
-            dots = [(int(c), int(r), int(lv)) for c, r, lv in self.board._node_dots.tolist()]
-            adj: dict[Dot3, list[Dot3]] = {}
-            for s, d in zip(g.src.tolist(), g.dst.tolist(), strict=True):
-                got = adj.get(dots[s])
-                if got is None:
-                    adj[dots[s]] = [dots[d]]
-                else:
-                    got.append(dots[d])
-            self._adj = adj
+        # each dot's list made when first asked (a map state's whole adjacency cost ~10-40 ms
+        # to build, and a door opened starts another state), kept for the state's games
+        d = tuple(dot)
+        adj = self._adj
+        if adj is None:
+            adj = self._adj = {}
             if self._entry is not None:
                 self._entry["adj"] = adj
-        return list(self._adj.get(tuple(dot), ()))
+        got = adj.get(d)
+        if got is None:
+            i = self.board._node_of(d)
+            if i < 0:
+                got = []
+            else:
+                g = build_graph(self.board)
+                # its edges in edge order (the order the graph lists them in)
+                e = np.sort(g.order[g.indptr[i]:g.indptr[i + 1]])
+                got = [(int(c), int(r), int(lv))
+                       for c, r, lv in self.board._node_dots[g.dst[e]].tolist()]
+            adj[d] = got
+        return list(got)
 
     def step(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> StepInfo | None:
         # one step's cost is a fact of the map state: asked again and again by the bots'
@@ -186,8 +193,8 @@ class EngineBoard:
         if not self.board.standable(tuple(goal)):
             return [None] * len(dots)
         key = (tuple(goal), 0 if self._metric else move_ratio)
-        dist = self._to_goal.get(key)
-        if dist is None:
+        got = self._to_goal.get(key)
+        if got is None:
             g = build_graph(self.board)
             # costs *to* the goal: run Dijkstra from it over the reversed edges
             if self._metric:
@@ -204,14 +211,24 @@ class EngineBoard:
                                 indices=self.board.node(goal))
             if len(self._to_goal) > 64:
                 self._to_goal.clear()
-            self._to_goal[key] = dist
+            # the table, and each dot's answer once worked out (the bots ask the same dots
+            # of the same goal turn after turn, game after game)
+            got = self._to_goal[key] = (dist, {})
             self._keep()
-        node_of = self.board._node_of
-        ids = [node_of(tuple(d)) for d in dots]
-        vals = dist[[max(i, 0) for i in ids]].tolist() if ids else []
-        metric = self._metric
-        return [None if i < 0 or not math.isfinite(v) else
-                (round(v, 2) if metric else int(round(v))) for i, v in zip(ids, vals, strict=True)]
+        dist, known = got
+        out = [known.get(d if d.__class__ is tuple else tuple(d), _UNKNOWN) for d in dots]
+        if _UNKNOWN in out:
+            node_of = self.board._node_of
+            metric = self._metric
+            for k, v in enumerate(out):
+                if v is _UNKNOWN:
+                    d = tuple(dots[k])
+                    i = node_of(d)
+                    c = float(dist[i]) if i >= 0 else math.inf
+                    v = known[d] = None if i < 0 or not math.isfinite(c) else \
+                        (round(c, 2) if metric else int(round(c)))
+                    out[k] = v
+        return out
 
     # ------------------------------------------------------------------ sight
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
