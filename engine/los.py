@@ -1318,7 +1318,7 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
     P = prims(board)
     ends = [(c, r, level) for c, r in dots.tolist()]
     ba = _building_idx(board, a)
-    kind_of = P.prim_kind_of_feat.tolist()
+    kind_of = _kinds(P)
     shut_door = P.feat_closed_door
     full_dark = P.feat_full_dark
     for i, (b, line) in enumerate(zip(ends, _lines(board, P, [(a, b) for b in ends]),

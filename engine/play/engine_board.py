@@ -91,6 +91,7 @@ class EngineBoard:
         self._fans: dict[tuple, np.ndarray] = {}
         self._ids: dict[Dot3, int] = {}
         self._reach: dict[tuple, dict[Dot3, float]] = {}
+        self._openings: dict[tuple, list[OpeningInfo]] = {}
         self._entry: dict[str, Any] | None = None
         self._attach()
         d0 = board.dots(0)
@@ -189,6 +190,21 @@ class EngineBoard:
             self._reach[key] = got
         return dict(got)
 
+    def step_floor(self, a: Dot3, move_ratio: int, mp: float) -> dict[Dot3, float] | None:
+        """Dark Conspiracy: :meth:`reach` from ``a`` within ``mp`` metres, as a floor under
+        every path's metres summed step by step (3 m a diagonal, :meth:`step`): the book's
+        count (every other diagonal 4 m, the first 2 m) is never more over a whole walk, less
+        a centimetre (reach rounds; an elevator ride weighs 1e-6 m in the search).  That holds
+        while every diagonal edge is one flat step; None when the graph has another kind, or
+        under another ruleset."""
+        if not self._metric or self.rules.movement.diagonal is not None or \
+                not self.board.standable(tuple(a)):
+            return None
+        g = build_graph(self.board)
+        if bool(np.any(g.diag & ((g.stories != 0) | (g.flat != 1)))):
+            return None
+        return self.reach(a, move_ratio, mp)
+
     def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[float | None]:
         if not self.board.standable(tuple(goal)):
             return [None] * len(dots)
@@ -258,7 +274,7 @@ class EngineBoard:
                 i = ids.get(t)
                 if i is None:  # (asked tens of thousands of times a game: a dict, not the grid)
                     i = ids[t] = self.board._node_of(t)
-                if i >= 0 and got[i - got[-1]] == 1:
+                if i >= 0 and got.item(i - got.item(-1)) == 1:  # (Python ints: no numpy scalars)
                     return True
         return False
 
@@ -359,9 +375,18 @@ class EngineBoard:
     def openings_on(self, a: Dot3, b: Dot3) -> list[OpeningInfo]:
         if a[2] != b[2]:
             return []
-        seg = self._segment(a, b)
-        return [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
-                for f in self.board.features_near(a[2], seg) if f.kind in _OPEN_KINDS]
+        # a fact of the map state (a door's state is part of it; smoke, holes and spells
+        # start new tables): every melee contact asks it of the same steps again and again
+        key = (tuple(a), tuple(b))
+        got = self._openings.get(key)
+        if got is None:
+            seg = self._segment(a, b)
+            got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
+                   for f in self.board.features_near(a[2], seg) if f.kind in _OPEN_KINDS]
+            if len(self._openings) > 200_000:
+                self._openings.clear()
+            self._openings[key] = got
+        return list(got)
 
     def openings_near(self, dot: Dot3) -> list[OpeningInfo]:
         cell = Polygon(self.lattice.cell(tuple(dot[:2]))).buffer(0.1)
@@ -520,6 +545,7 @@ class EngineBoard:
         self._fans = {}
         self._ids = {}
         self._reach = {}
+        self._openings = {}
         self._entry = None
         self._attach()
 
@@ -548,7 +574,7 @@ class EngineBoard:
                 memo.pop(next(iter(memo)))
             entry = memo[key] = {"sight": {}, "to_goal": {}, "steps": {}, "paths": {},
                                  "fans": {}, "reach": {}, "adj": None, "board": {},
-                                 "ids": {}}
+                                 "ids": {}, "openings": {}}
         self._entry = entry
         self._sight = entry["sight"]
         self._to_goal = entry["to_goal"]
@@ -557,6 +583,7 @@ class EngineBoard:
         self._fans = entry["fans"]
         self._ids = entry["ids"]
         self._reach = entry["reach"]
+        self._openings = entry["openings"]
         self._adj = entry["adj"]
         for k, v in entry["board"].items():
             self.board.__dict__.setdefault(k, v)
