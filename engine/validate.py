@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import shapely
 
 from engine import scenario_checks
@@ -107,15 +108,22 @@ def overlapping_placements(board: Board, scenario: Any) -> list[Finding]:
 def off_pavement(board: Board, scenario: Any) -> list[Finding]:
     out = []
     pave = board.pavement_area
-    for b in board.buildings:
-        if pave.is_empty or not pave.buffer(1e-6).covers(b.footprint):
-            outside = b.footprint.difference(pave)
-            c = (outside if not outside.is_empty else b.footprint).representative_point()
-            dot = board.lattice.dot_at((c.x, c.y))
-            out.append(Finding("off-pavement", ERROR,
-                               f"{b.label} is not wholly on the pavement sheets "
-                               f"({outside.area:.1f} dot cells hang off)",
-                               {"placements": [b.placement_id], "dots": [[*dot, 0]]}))
+    bs = board.buildings
+    if not bs:
+        return out
+    ok = np.zeros(len(bs), dtype=bool)
+    if not pave.is_empty:  # one buffered sheet, asked of every footprint at once
+        sheet = pave.buffer(1e-6)
+        shapely.prepare(sheet)
+        ok = shapely.covers(sheet, [b.footprint for b in bs])
+    for b in (b for b, fine in zip(bs, ok) if not fine):
+        outside = b.footprint.difference(pave)
+        c = (outside if not outside.is_empty else b.footprint).representative_point()
+        dot = board.lattice.dot_at((c.x, c.y))
+        out.append(Finding("off-pavement", ERROR,
+                           f"{b.label} is not wholly on the pavement sheets "
+                           f"({outside.area:.1f} dot cells hang off)",
+                           {"placements": [b.placement_id], "dots": [[*dot, 0]]}))
     return out
 
 
