@@ -1428,7 +1428,8 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
     tp = lat.points(dots) if n else np.zeros((0, 2))
     bt = board.buildings_at(dots)
     if n:
-        hb = np.array([b.height for b in board.buildings] + [0], dtype=np.int64)
+        nb = len(board.buildings)  # the footprints' heights close the primitives' features
+        hb = np.concatenate([P.feat_height[len(P.feat_height) - nb:], [0]])
         bt = np.where((bt >= 0) & (hb[bt] >= lv), bt, -1)
     ba = _building_idx(board, a)
     e = _Ends(o, a[2], ba, tp, lv, bt)
@@ -1446,6 +1447,7 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
         blocked |= raster_blocked(board, a, ba, dots, bt)
 
     ang = np.arctan2(tp[:, 1] - o[1], tp[:, 0] - o[0])
+    by_ang = np.argsort(ang)  # the sweeps below pick their live targets from this order
     dist_t = np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1])
     # only the primitives within reach of the farthest target can touch a sight line
     near = _prims_near(P, o, float(dist_t.max()) + 1.0)
@@ -1477,7 +1479,7 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
         live = np.nonzero(~blocked & (dist_t >= r0))[0]
         if not len(sel) or not len(live):
             continue
-        pi, ti = _sweep(o, P.p[sel], P.q[sel], seg_near[sel_n], ang, dist_t, live)
+        pi, ti = _sweep(o, P.p[sel], P.q[sel], seg_near[sel_n], ang, dist_t, live, by_ang)
         prim, tgt, s, _ = _trace(P, e, sel[pi], ti)
         fi = P.owner[prim]
         bad = ~ignored(fi, tgt, P.kind[prim])
@@ -1490,13 +1492,14 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
     prim = tgt = np.zeros(0, dtype=np.int64)
     fol = (prim, prim, np.zeros(0))
     if len(live):
-        pi, ti = _sweep(o, P.p[rest], P.q[rest], seg_near[rest_n], ang, dist_t, live)
+        pi, ti = _sweep(o, P.p[rest], P.q[rest], seg_near[rest_n], ang, dist_t, live, by_ang)
         cell_prim = cell_tgt = np.zeros(0, dtype=np.int64)
         if len(P.fol_xy):
             cp = P.fol_xy
             near_c = np.maximum(np.hypot(cp[:, 0] - o[0], cp[:, 1] - o[1]) - 0.75, 0.0)
-            i1, t1 = _sweep(o, cp - 0.5, cp + 0.5, near_c, ang, dist_t, live)
-            i2, t2 = _sweep(o, cp + [0.5, -0.5], cp + [-0.5, 0.5], near_c, ang, dist_t, live)
+            i1, t1 = _sweep(o, cp - 0.5, cp + 0.5, near_c, ang, dist_t, live, by_ang)
+            i2, t2 = _sweep(o, cp + [0.5, -0.5], cp + [-0.5, 0.5], near_c, ang, dist_t, live,
+                            by_ang)
             key = np.unique(np.concatenate([i1 * n + t1, i2 * n + t2]))
             cell_prim, cell_tgt = key // n, key % n
         prim, tgt, s, fol = _trace(P, e, rest[pi], ti, cell_prim, cell_tgt)
@@ -1618,8 +1621,10 @@ def fan_raster(board: Board, a: Dot3, ba: int, box: tuple[int, int, int, int]) -
     clear = np.ones((r1 - r0 + 1, c1 - c0 + 1), dtype=bool)
     cmin, rmin, owner = board._owner_grid
     sub = owner[max(r0 - rmin, 0):max(r1 - rmin + 1, 0), max(c0 - cmin, 0):max(c1 - cmin + 1, 0)]
+    there = np.zeros(len(board.buildings) + 1, dtype=bool)  # (-1: no building)
+    there[sub.ravel() + 1] = True
     inner = [_building_raster(board, b.index)[0]
-             for b in (board.buildings[bi] for bi in np.unique(sub[sub >= 0]).tolist())
+             for b in (board.buildings[bi] for bi in (np.nonzero(there[1:])[0]).tolist())
              if b.index != ba and b.height > a[2]]
     if inner:
         d = np.concatenate(inner)
@@ -1657,15 +1662,21 @@ def raster_blocked(board: Board, a: Dot3, ba: int, dots: np.ndarray, bt: np.ndar
                                 algorithm=tcod.constants.FOV_PERMISSIVE_8)
     out[street] = ~seen[dots[street, 1] - r0, dots[street, 0] - c0]
     inside = np.unique(bt[~street])
-    hidden = []
+    rings, ids = [], []
     for bi in inside[inside != ba].tolist():
         ring, (rc0, rr0, rc1, rr1) = _building_raster(board, bi)[1]
         if rc0 < c0 or rc1 > c1 or rr0 < r0 or rr1 > r1:
             continue  # part of its outline lies outside the raster: trace its targets
-        if not seen[ring[:, 1] - r0, ring[:, 0] - c0].any():
-            hidden.append(bi)
-    if hidden:
-        out |= np.isin(bt, hidden)
+        rings.append(ring)
+        ids.append(bi)
+    if rings:  # every outline's dots looked up at once (an outline is never empty here:
+        # an empty one's box is unbounded)
+        ring = np.concatenate(rings)
+        lit = seen[ring[:, 1] - r0, ring[:, 0] - c0]
+        some = np.logical_or.reduceat(lit, np.cumsum([0] + [len(x) for x in rings[:-1]]))
+        hidden = np.array(ids)[~some]
+        if len(hidden):
+            out |= np.isin(bt, hidden)
     return out
 
 
@@ -1765,9 +1776,13 @@ def _level_first(board: Board, lv: int) -> int:
     g = board._node_grid
     if not 0 <= lv < g.shape[0]:
         return 0
-    row = g[lv].ravel()
-    i = int(np.argmax(row >= 0))  # nodes are numbered row by row: the first standable dot's
-    return int(row[i]) if row[i] >= 0 else 0
+    firsts = board.__dict__.setdefault("_level_firsts", {})  # (a pass over the level)
+    got = firsts.get(lv)
+    if got is None or got[0] is not g:
+        row = g[lv].ravel()
+        i = int(np.argmax(row >= 0))  # nodes are numbered row by row: the first standable dot's
+        got = firsts[lv] = (g, int(row[i]) if row[i] >= 0 else 0)
+    return got[1]
 
 
 def _level_window(board: Board, lv: int, a: Dot3, radius: int) -> tuple[np.ndarray, np.ndarray]:
@@ -1794,9 +1809,17 @@ def _prims_near(P: _Prims, o: np.ndarray, reach: float) -> np.ndarray:
 
 
 def _sweep(o: np.ndarray, p: np.ndarray, q: np.ndarray, seg_near: np.ndarray, ang: np.ndarray,
-           dist_t: np.ndarray, live: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Candidate (segment, target) pairs among the ``live`` targets (global indexes)."""
-    order = live[np.argsort(ang[live])]
+           dist_t: np.ndarray, live: np.ndarray, by_ang: np.ndarray | None = None
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate (segment, target) pairs among the ``live`` targets (global indexes), in no
+    particular order.  ``by_ang``: every target sorted by bearing, so the live ones are
+    picked in order instead of sorted again (a fan sweeps a ring at a time)."""
+    if by_ang is None:
+        order = live[np.argsort(ang[live])]
+    else:
+        mask = np.zeros(len(ang), dtype=bool)
+        mask[live] = True
+        order = by_ang[mask[by_ang]]
     return _sweep_pairs(o, p, q, ang[order], order, dist_t, seg_near)
 
 

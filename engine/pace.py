@@ -157,8 +157,9 @@ class WalkField:
         # no walk is cheaper than the cheapest cost per dot times the dots between the two
         # sets' boxes: a place farther than ``within`` by that bound is not searched at all
         if v == math.inf and not self.exhausted and (self.dist is None or self.limit < cap) \
-                and _per_dot(self.g, self.board, self.mat)[0] * self._gap(nodes) <= cap:
-            limit = self.limit if self.dist is None else self.limit * 2
+                and (least := _per_dot(self.g, self.board, self.mat)[0] * self._gap(nodes)) <= cap:
+            # a search shorter than the bound finds none of them: start a little past it
+            limit = max(self.limit if self.dist is None else self.limit * 2, 1.25 * least)
             while True:
                 limit = min(limit, cap)
                 dist = fold(self.g, dijkstra(self.mat, indices=self.src, limit=limit,
