@@ -95,8 +95,8 @@ def polygon_dots(board: Board, polygon: Any, level: int) -> tuple[Dots, int]:
     if not len(d):
         return np.zeros((0, 3), dtype=int), covered
     p = board.lattice.points(d)
-    inside = shapely.intersects_xy(poly, p[:, 0], p[:, 1])
-    out = d[inside]
+    box = np.nonzero((p[:, 0] >= x0) & (p[:, 0] <= x1) & (p[:, 1] >= y0) & (p[:, 1] <= y1))[0]
+    out = d[box[shapely.intersects_xy(poly, p[box, 0], p[box, 1])]]  # (none outside its box)
     return np.column_stack([out, np.full(len(out), level)]).astype(int), covered
 
 
@@ -527,6 +527,8 @@ def sealed_rooms(board: Board, scenario: Any) -> list[Finding]:
     mat = _connections(g)
     labels = strong_components(g, mat)
     ncomp = int(labels.max()) + 1
+    if ncomp == 1:
+        return []  # one strong component: every dot reaches every other
     ground = board._node_dots[:, 2] == 0
     if not ground.any():
         return []

@@ -54,14 +54,17 @@ def validate(board: Board, scenario: Any = None) -> list[Finding]:
 def features_on_wall_dots(board: Board, scenario: Any) -> list[Finding]:
     """Stairs, elevators, climbs and standable obstacles must sit on dots one can stand on."""
     out = []
-    for f in board.all_features():
-        if f.kind in ("stair", "elevator", "climb"):
-            dot = board.lattice.dot_at((f.geom.x, f.geom.y))
-            if not board.standable((*dot, f.level)):
-                out.append(Finding("dot-in-wall", ERROR,
-                                   f"{f.kind} {f.id} stands on dot {fmt_dot((*dot, f.level))}, "
-                                   f"which lies in a wall or outside the floor",
-                                   {"dots": [[*dot, f.level]], "features": [f.id]}))
+    links = [f for f in board.all_features() if f.kind in ("stair", "elevator", "climb")]
+    xy = shapely.get_coordinates([f.geom for f in links]).tolist()  # one call, not two a point
+    if len(xy) != len(links):  # (not all plain points: ask each)
+        xy = [(f.geom.x, f.geom.y) for f in links]
+    for f, (x, y) in zip(links, xy):
+        dot = board.lattice.dot_at((x, y))
+        if not board.standable((*dot, f.level)):
+            out.append(Finding("dot-in-wall", ERROR,
+                               f"{f.kind} {f.id} stands on dot {fmt_dot((*dot, f.level))}, "
+                               f"which lies in a wall or outside the floor",
+                               {"dots": [[*dot, f.level]], "features": [f.id]}))
     return out
 
 
