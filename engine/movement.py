@@ -1139,6 +1139,27 @@ class _CoreGraph(MoveGraph):
         self._mats[("per-dot", id(mat))] = (mat, per if np.isfinite(per) else 0.0, most)
         return mat
 
+    def _reach_links(self) -> tuple[np.ndarray, ...]:
+        """The stairs, elevators and climbs as positions of the core (from, to, those that
+        start on the board's box), the move ratios paid, the extra MP and the dots each moves
+        (Chebyshev); cached, for reach windows."""
+        got = self.__dict__.get("_reach_link_rows")
+        if got is None:
+            core, board = self.core, self._board
+            L, H, W = core.shape
+            cmin, rmin, _o = board._owner_grid
+            links = self._link_dots()
+            fr, to = links[:, 0:3], links[:, 3:6]
+            on = ((fr[:, 2] >= 0) & (fr[:, 2] < L) & (fr[:, 1] - rmin >= 0)
+                  & (fr[:, 1] - rmin < H) & (fr[:, 0] - cmin >= 0) & (fr[:, 0] - cmin < W))
+            fr, to, links = fr[on], to[on], links[on]
+            got = self.__dict__["_reach_link_rows"] = (
+                (fr[:, 2] * H + fr[:, 1] - rmin) * W + fr[:, 0] - cmin,
+                (to[:, 2] * H + to[:, 1] - rmin) * W + to[:, 0] - cmin,
+                links[:, 6], links[:, 7],
+                np.maximum(np.abs(fr[:, 0] - to[:, 0]), np.abs(fr[:, 1] - to[:, 1])).astype(float))
+        return got
+
     def reach_window(self, a: Dot3, move_ratio: int, crawl: bool, limit: float
                      ) -> tuple[np.ndarray, np.ndarray] | None:
         """Every dot within ``limit`` MP of ``a`` and its cost, as scipy's Dijkstra on the
@@ -1159,6 +1180,8 @@ class _CoreGraph(MoveGraph):
         hexl = core.lat == "hex"
         delta = core.offs[:, :, 1] * W + core.offs[:, :, 0]
         k_n = core.offs.shape[1]
+        l_src, l_dst, l_base, l_extra, l_moved = self._reach_links()
+        l_w = ((l_base * move_ratio + l_extra) * mul).astype(float)
         per = float(move_ratio * mul)
         while True:
             half = int(limit / per) + 1 if per > 0 else H + W
@@ -1171,48 +1194,45 @@ class _CoreGraph(MoveGraph):
             pos = (bl * H + br + r0) * W + bc + c0
             ids = np.full(box.shape, -1, dtype=np.int64)
             ids[bl, br, bc] = np.arange(len(pos))
+            bh, bw = r1 - r0, c1 - c0
 
-            def at(p: np.ndarray, ids: np.ndarray = ids, r0: int = r0, c0: int = c0
-                   ) -> np.ndarray:
+            def at(p: np.ndarray, ids: np.ndarray = ids, r0: int = r0, c0: int = c0,
+                   bh: int = bh, bw: int = bw) -> np.ndarray:
                 """Index in the box of positions ``p`` (-1 outside it)."""
-                pl, pr, pc = p // (H * W), (p // W) % H - r0, p % W - c0
-                ok = (pr >= 0) & (pr < ids.shape[1]) & (pc >= 0) & (pc < ids.shape[2])
-                out = np.full(len(p), -1, dtype=np.int64)
-                out[ok] = ids[pl[ok], pr[ok], pc[ok]]
-                return out
+                pl, rest = np.divmod(p, H * W)
+                pr, pc = rest // W - r0, rest % W - c0
+                ok = (pr >= 0) & (pr < bh) & (pc >= 0) & (pc < bw)
+                return np.where(ok, ids[pl, np.where(ok, pr, 0), np.where(ok, pc, 0)], -1)
 
             ext = core.gather(pos)
             par = ((br + r0 + rmin) & 1) if hexl else np.zeros(len(pos), dtype=np.int64)
-            src_l, dst_l, w_l, mv_l = [], [], [], []
-            for j in range(k_n):
-                live = np.nonzero(ext[j] >= 0)[0]
-                src_l.append(live)
-                dst_l.append(at(pos[live] + delta[par[live], j]))
-                w_l.append((ext[j, live].astype(float) + move_ratio) * mul)
-                mv_l.append(np.ones(len(live)))
+            # every neighbour's steps, neighbour after neighbour (as a loop over them lists)
+            jl, il = np.nonzero(ext >= 0)
             # stairs, elevators and climbs leaving the box's dots
-            links = self._link_dots()
-            fr, to = links[:, 0:3], links[:, 3:6]
-            fl, fr_r, fr_c = fr[:, 2], fr[:, 1] - rmin - r0, fr[:, 0] - cmin - c0
-            sel = np.nonzero((fl >= 0) & (fl < L) & (fr_r >= 0) & (fr_r < r1 - r0)
-                             & (fr_c >= 0) & (fr_c < c1 - c0))[0]
-            src_l.append(ids[fl[sel], fr_r[sel], fr_c[sel]])
-            dst_l.append(at((to[sel, 2] * H + to[sel, 1] - rmin) * W + to[sel, 0] - cmin))
-            w_l.append((links[sel, 6] * move_ratio + links[sel, 7]).astype(float) * mul)
-            mv_l.append(np.maximum(np.abs(fr[sel, 0] - to[sel, 0]),
-                                   np.abs(fr[sel, 1] - to[sel, 1])).astype(float))
-            # and the drops off the box's roofs
-            dsel = np.nonzero(at(core.d_src) >= 0)[0]
+            lr, lc = (l_src // W) % H, l_src % W
+            lsel = np.nonzero((lr >= r0) & (lr < r1) & (lc >= c0) & (lc < c1))[0]
+            # and the drops off the roofs of the buildings in the box (sorted by building)
+            own = board._owner_grid[2][r0:r1, c0:c1]
+            blds = np.unique(own[own >= 0]) * (core.npos * k_n)
+            lo = np.searchsorted(core.d_key, blds)
+            hi = np.searchsorted(core.d_key, blds + core.npos * k_n)
+            cand = np.concatenate([np.arange(x, y) for x, y in zip(lo.tolist(), hi.tolist())]
+                                  + [np.zeros(0, dtype=np.int64)])
+            d_at = at(core.d_src[cand])
+            dsel = cand[d_at >= 0]
             ps, pd = core.d_src[dsel], core.d_dst[dsel]
-            src_l.append(at(ps))
-            dst_l.append(at(pd))
-            w_l.append(np.full(len(dsel), float((move_ratio + DROP) * mul)))
-            mv_l.append(np.maximum(np.abs(ps % W - pd % W),
-                                   np.abs((ps // W) % H - (pd // W) % H)).astype(float))
-            src, dst = np.concatenate(src_l), np.concatenate(dst_l)
-            w, moved = np.concatenate(w_l), np.concatenate(mv_l)
+            src = np.concatenate([il, at(l_src[lsel]), d_at[d_at >= 0]])
+            dst = np.concatenate([at(pos[il] + delta[par[il], jl]), at(l_dst[lsel]), at(pd)])
+            w_drop = float((move_ratio + DROP) * mul)
+            w = np.concatenate([(ext[jl, il].astype(float) + move_ratio) * mul, l_w[lsel],
+                                np.full(len(dsel), w_drop)])
+            moved = np.concatenate([l_moved[lsel], np.maximum(
+                np.abs(ps % W - pd % W), np.abs((ps // W) % H - (pd // W) % H)).astype(float)])
+            wl = w[len(il):]
             go = moved > 0
-            least = float((w[go] / moved[go]).min()) if go.any() else per
+            least = min(per, float((wl[go] / moved[go]).min())) if go.any() else per
+            if len(il):
+                least = min(least, float(w[:len(il)].min()))
             if least < per:
                 per = least  # something in the box is cheaper per dot: widen it
                 continue
@@ -1650,11 +1670,11 @@ def reach(
             first = np.concatenate([[True], idx[1:] != idx[:-1]])
             idx, cost = idx[first], cost[first]
         found = board._node_dots[idx]
-    dots = found.tolist()
+    dots = map(tuple, found.tolist())
     if metric:
-        out = {tuple(d): round(c, 2) for d, c in zip(dots, cost.tolist())}
-    else:
-        out = {tuple(d): int(round(c)) for d, c in zip(dots, cost.tolist())}
+        out = {d: round(c, 2) for d, c in zip(dots, cost.tolist())}
+    else:  # whole MP (rint rounds half to even, as round does)
+        out = dict(zip(dots, np.rint(cost).astype(np.int64).tolist()))
     if occupied:
         for d in occupied:
             if tuple(d) != tuple(a):
