@@ -796,18 +796,26 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
     stand = board._stand
     out: list[tuple[np.ndarray, ...]] = []
     o = owner[r0:r1, c0:c1]
-    # the heights of the buildings in the window (index -1: the street, no roof)
-    heights = np.full(len(board.buildings) + 1, -1, dtype=np.int64)
-    for b in np.unique(o).tolist():
-        if b >= 0:
-            heights[b] = board.buildings[b].height
+    # the heights of the buildings (index -1: the street, no roof)
+    heights = np.array([b.height for b in board.buildings] + [-1], dtype=np.int64)
+    # only a dot on the rim of its building can drop: one with a neighbour of another owner
+    # (or off the board), on either row parity
+    oh, ow = o.shape
+    ring = np.full((oh + 2, ow + 2), -2, dtype=owner.dtype)  # -2: off the board
+    a0, a1, b0, b1 = max(r0 - 1, 0), min(r1 + 1, H), max(c0 - 1, 0), min(c1 + 1, W)
+    ring[a0 - r0 + 1:a1 - r0 + 1, b0 - c0 + 1:b1 - c0 + 1] = owner[a0:a1, b0:b1]
+    rim = np.zeros(o.shape, dtype=bool)
+    for dc, dr in {tuple(d) for d in core.offs.reshape(-1, 2).tolist()}:
+        rim |= ring[1 + dr:1 + dr + oh, 1 + dc:1 + dc + ow] != o
+    rim_r, rim_c = np.nonzero(rim & (heights[o] > 0))
+    rim_o = o[rim_r, rim_c]
+    rim_h = heights[rim_o]
     for lv in range(1, L):
-        roof = stand[lv, r0:r1, c0:c1] & (heights[o] == lv)
-        if not roof.any():
+        roof = np.nonzero((rim_h == lv) & stand[lv, rim_r + r0, rim_c + c0])[0]
+        if not len(roof):
             continue
-        ri, ci = np.nonzero(roof)
-        rr, cc = ri + r0, ci + c0
-        own = o[ri, ci]
+        rr, cc = rim_r[roof] + r0, rim_c[roof] + c0
+        own = rim_o[roof]
         par = (rr + rmin) & 1 if core.lat == "hex" else np.zeros(len(rr), dtype=np.int64)
         pos = (lv * H + rr) * W + cc
         for k in range(k_n):
