@@ -550,6 +550,10 @@ class _Core:
     d_src: np.ndarray
     d_dst: np.ndarray
     d_bld: np.ndarray
+    #: the board's units (their feature dicts) and each one's box of crossings (c0, r0, c1,
+    #: r1; empty when it has none), once a patch has asked them: the next patch re-boxes
+    #: only the units that are other objects and reads the crossings of those near it
+    unit_boxes: tuple[list, np.ndarray] | None = None
 
     @property
     def npos(self) -> int:
@@ -658,19 +662,21 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
         for j, (dc, dr) in enumerate(core.offs[p].tolist()):
             code_j[_step_code(p, dc, dr)] = j
     units = board.unit_features()
-    unit_hits = _units_hits(lat, units)
+    if whole:
+        ks, unit_hits = range(len(units)), _units_hits(lat, units)
+    else:
+        ks, unit_hits = _near_units(core, lat, units, (c0 + cmin, r0 + rmin, c1 - 1 + cmin,
+                                                       r1 - 1 + rmin))
     # parts: (level, features, per feature its rank in the level's list, hits); a step's
     # reasons follow the level's feature list (units in turn)
     parts: list[tuple[int, list[Feature], np.ndarray, _LevelHits]] = []
     batches: dict[int, _Batch] = {}
-    for k, ((unit, _shared), uh) in enumerate(zip(units, unit_hits)):
+    for k, uh in zip(ks, unit_hits):
+        unit = units[k][0]
         if whole:
             batches.update((id(b), b) for b in uh.pending)  # read whole, unless split below
         else:
-            box = uh.box(lat)
-            if box is None or (box[3] - rmin < r0 or box[1] - rmin >= r1
-                               or box[2] - cmin < c0 or box[0] - cmin >= c1):
-                continue
+            uh.levels()
         for lv, hits in uh.items():
             if not len(hits) or not 0 <= lv < L:
                 continue
@@ -762,6 +768,34 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     fid = ids[feat[o]]
     ins = np.concatenate([x.inside for x in hs])[rows]
     return key, text, fid, ins
+
+
+_NO_BOX = (1 << 40, 1 << 40, -(1 << 40), -(1 << 40))
+
+
+def _near_units(core: _Core, lat: Lattice, units: list, box: tuple[int, int, int, int]
+                ) -> tuple[list[int], list[_UnitHits]]:
+    """The units whose crossings start a step in ``box`` (c0, r0, c1, r1, inclusive) and
+    their crossings.  The boxes of the units come from ``core.unit_boxes`` (the parent's)
+    for the units that are the same objects; ``core.unit_boxes`` is set for this board."""
+    known = core.unit_boxes
+    dicts = [u for u, _s in units]
+    if known is not None and len(known[0]) == len(dicts):
+        same = np.fromiter(map(operator.is_, known[0], dicts), dtype=bool, count=len(dicts))
+        redo = np.flatnonzero(~same).tolist()
+        boxes = known[1].copy() if redo else known[1]
+    else:
+        redo = list(range(len(dicts)))
+        boxes = np.empty((len(dicts), 4), dtype=np.int64)
+    got = dict(zip(redo, _units_hits(lat, [units[k] for k in redo])))
+    for k in redo:
+        boxes[k] = got[k].box(lat) or _NO_BOX
+    core.unit_boxes = (dicts, boxes)
+    near = np.flatnonzero((boxes[:, 2] >= box[0]) & (boxes[:, 0] <= box[2])
+                          & (boxes[:, 3] >= box[1]) & (boxes[:, 1] <= box[3])).tolist()
+    more = [k for k in near if k not in got]
+    got.update(zip(more, _units_hits(lat, [units[k] for k in more])))
+    return near, [got[k] for k in near]
 
 
 def _store(core: _Core, block: np.ndarray, dense: np.ndarray | None, r0: int) -> None:
@@ -863,8 +897,7 @@ def _patch_core(prev: _Core, board: Board, win: tuple[int, int, int, int]) -> _C
     if win[1] <= win[0] or win[3] <= win[2]:
         return core
     key, text, fid, ins = _fill(core, board, win)
-    npos = core.npos
-    keep = ~_in_window(prev.r_key % npos, core.shape, win)
+    keep = _keys_outside(prev.r_key, core, win)
     kept = prev.r_key[keep]
     at = np.searchsorted(kept, key)
     core.r_key = np.insert(kept, at, key)
@@ -878,6 +911,24 @@ def _patch_core(prev: _Core, board: Board, win: tuple[int, int, int, int]) -> _C
         np.insert(old[keep], at, new) for old, new in
         zip((prev.d_key, prev.d_src, prev.d_dst, prev.d_bld), d))
     return core
+
+
+def _keys_outside(keys: np.ndarray, core: _Core, win: tuple[int, int, int, int]
+                  ) -> np.ndarray:
+    """Which of the sorted reason keys (``chunk * npos + pos``) lie outside the window: the
+    window's rows of one level and chunk are one run of keys, found by searchsorted."""
+    L, H, W = core.shape
+    r0, r1, c0, c1 = win
+    n_chunk = core.offs.shape[1] * (2 if core.lat == "hex" else 1)
+    runs = ((np.arange(n_chunk)[:, None] * L + np.arange(L)[None, :]) * H + r0).reshape(-1) * W
+    lo = np.searchsorted(keys, runs)
+    hi = np.searchsorted(keys, runs + (r1 - r0) * W)
+    cand = np.concatenate([np.arange(a, b) for a, b in zip(lo.tolist(), hi.tolist())]
+                          + [np.zeros(0, dtype=np.int64)])
+    col = keys[cand] % W
+    keep = np.ones(len(keys), dtype=bool)
+    keep[cand[(col >= c0) & (col < c1)]] = False
+    return keep
 
 
 def _link_rows(stairs: list, elevators: list, climbs: list) -> np.ndarray:
