@@ -427,25 +427,6 @@ def _block_index(p: _Pending, ts: dict[int, int], clips: dict[int, int]
     return np.repeat(tb, sizes), np.repeat(cb, sizes)
 
 
-def _upright_boxes(clips: np.ndarray) -> np.ndarray:
-    """Per clip, its bounds if it is an axis-parallel rectangle (a polygon without holes,
-    four corners, every side upright or level), NaN (nothing passes a bounds test) else."""
-    out = np.full((len(clips), 4), np.nan)
-    if not len(clips):
-        return out
-    ok = (shapely.get_type_id(clips) == 3) & (shapely.get_num_interior_rings(clips) == 0)
-    ok[ok] &= shapely.get_num_coordinates(clips[ok]) == 5
-    if ok.any():
-        xy = shapely.get_coordinates(shapely.get_exterior_ring(clips[ok])).reshape(-1, 5, 2)
-        d = np.diff(xy, axis=1)
-        sides = ((d[:, :, 0] == 0) != (d[:, :, 1] == 0)).all(axis=1)
-        two = np.array([len(np.unique(r[:, 0])) == 2 and len(np.unique(r[:, 1])) == 2 for r in xy],
-                       dtype=bool)
-        good = np.nonzero(ok)[0][sides & two]
-        out[good] = shapely.bounds(clips[good])
-    return out
-
-
 def _make_pending(lines: _Pending, areas: _Pending, points: _Pending) -> None:
     """Give every pending feature its geometry, with array functions: lines made from their
     moved points in one call, areas as polygons (mended by ``buffer(0)`` where invalid), both
@@ -494,7 +475,7 @@ def _make_pending(lines: _Pending, areas: _Pending, points: _Pending) -> None:
         made.append((p, geoms, cix))
     cl = [c_objs[k] for k in clips]
     clip_arr = np.array(cl + [None], dtype=object)[:-1] if cl else np.zeros(0, dtype=object)
-    boxes = _upright_boxes(clip_arr)
+    boxes = board_arrays.upright_boxes(clip_arr)
     for p, geoms, cix in made:
         drop = np.zeros(len(geoms), dtype=bool)
         has = np.nonzero(cix >= 0)[0]
@@ -948,8 +929,9 @@ class _Compiler:
             pave = np.zeros(shape, dtype=bool)
             if not board.pavement_area.is_empty:
                 pts = lat.points(cand)
-                pave[cand[:, 1] - rmin, cand[:, 0] - cmin] = shapely.contains_xy(
-                    board.pavement_area, pts[:, 0], pts[:, 1])
+                area = np.array([board.pavement_area], dtype=object)
+                pave[cand[:, 1] - rmin, cand[:, 0] - cmin] = board_arrays.contains_xy(
+                    area, board_arrays.upright_boxes(area), pts[:, 0], pts[:, 1])
             board._pave = pave
             stand = np.zeros((len(levels), *shape), dtype=bool)
             self.fill_dots(owner, stand, cmin, rmin, (0, shape[0], 0, shape[1]))
@@ -1131,8 +1113,9 @@ def _link_feats(lat: Lattice, feats: dict[int, list[Feature]]
            if f.kind in ("stair", "elevator", "climb")]
     box = None
     if out:
-        d = np.array([dot for _f, dot in out])
-        box = (int(d[:, 0].min()), int(d[:, 1].min()), int(d[:, 0].max()), int(d[:, 1].max()))
+        cs = [int(dot[0]) for _f, dot in out]
+        rs = [int(dot[1]) for _f, dot in out]
+        box = (min(cs), min(rs), max(cs), max(rs))
     if len(_LINK_FEATS) > 2 * _UNITS_MAX:
         live = cached_unit_ids()
         for key in [key for key in _LINK_FEATS if key not in live]:
