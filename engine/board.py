@@ -19,7 +19,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import chain
+from itertools import chain, zip_longest
 from typing import Any
 
 import numpy as np
@@ -578,15 +578,6 @@ class _Compiler:
                 self.feats = saved
         self.queue.append(hit)
 
-    def take(self, rec: tuple | _Waiting) -> None:
-        """Queue a compiled unit (an entry of the unit cache) for the board (:meth:`flush`)."""
-        self.queue.append(rec)
-
-    @property
-    def n_units(self) -> int:
-        """Units on the board, queued ones included."""
-        return len(self.board.units) + len(self.queue)
-
     def flush(self) -> None:
         """Finish the units waiting (their openings cut out of walls, solid dots, boxes: array
         work over all of them at once, see :mod:`engine.board_arrays`), put them in the unit
@@ -601,19 +592,25 @@ class _Compiler:
             boxes = board_arrays.boxes(units)
             for w, lo, bl, box in zip(todo, loose, blocked, boxes):
                 w.rec = (w.owner, w.feats, lo, bl, box, w.key)
+        units, recs, loose_all = self.board.units, self.board._recs, self.board.loose_openings
+        waiting, to_end = self.waiting, _UNITS.move_to_end
         for rec in self.queue:
-            if isinstance(rec, _Waiting):
-                if rec.key in self.waiting:
-                    del self.waiting[rec.key]
+            if type(rec) is _Waiting:
+                if rec.key in waiting:
+                    del waiting[rec.key]
                     _UNITS[rec.key] = rec.rec
                     while len(_UNITS) > _UNITS_MAX:
                         _UNITS.popitem(last=False)
                 rec = rec.rec
-            elif rec[5] in _UNITS:
-                _UNITS.move_to_end(rec[5])
-            self.board.units.append(rec[1])
-            self.board._recs.append(rec)
-            self.board.loose_openings.extend(rec[2])
+            else:
+                try:  # most recently used last (one look-up: a key hashes its transform)
+                    to_end(rec[5])
+                except KeyError:
+                    pass
+            units.append(rec[1])
+            recs.append(rec)
+            if rec[2]:
+                loose_all.extend(rec[2])
         self.queue = []
         self.waiting = {}
 
@@ -700,21 +697,26 @@ class _Compiler:
             self.board.pavement_area = unary_union(pave_polys) if pave_polys else Polygon()
 
         old_pl = prev.layout.placements if prev is not None else ()
+        n_old = len(old_pl)
+        board, sheets, pieces = self.board, self.sheets, self.pieces
+        buildings, pl_unit, units = board.buildings, board._placement_unit, board.units
+        p_recs, p_unit = (prev._recs, prev._placement_unit) if prev is not None else ((), ())
+        p_buildings = prev.buildings if prev is not None else []
         for i, pl in enumerate(self.layout.placements):
-            if i < len(old_pl) and old_pl[i] is pl and pl.id and prev is not None:
+            if i < n_old and old_pl[i] is pl and pl.id:
                 # the same placement object as the board before: its building and unit as they were
-                rec = prev._recs[prev._placement_unit[i]]
-                sheet = self.sheets.get(pl.sheet if not pl.piece else self.pieces[pl.piece].sheet)
-                nb = len(self.board.buildings)
-                b = prev.buildings[nb] if nb < len(prev.buildings) else None
+                rec = p_recs[p_unit[i]]
+                sheet = sheets.get(pl.sheet if not pl.piece else pieces[pl.piece].sheet)
+                nb = len(buildings)
+                b = p_buildings[nb] if nb < len(p_buildings) else None
                 if rec[0] is sheet and (sheet.kind == "pavement" or (
                         b is not None and b.placement is pl and b.sheet is sheet)):
                     if sheet.kind != "pavement":
-                        self.board.buildings.append(b)
-                    self.board._placement_unit.append(self.n_units)
-                    self.take(rec)
+                        buildings.append(b)
+                    pl_unit.append(len(units) + len(self.queue))
+                    self.queue.append(rec)
                     continue
-            self.board._placement_unit.append(self.n_units)
+            pl_unit.append(len(units) + len(self.queue))
             self.placement(i, pl)
 
         ex = self.layout.extras
@@ -797,9 +799,14 @@ class _Compiler:
             ("door", lv.doors, d.door), ("window", lv.windows, d.window), ("hole", lv.holes, None),
         ):
             for j, o in enumerate(items):
-                props: dict[str, Any] = {"state": "open" if kind == "hole" else o.state, "note": o.note}
-                if dflt is not None:
-                    props.update(class_props(o.cls, dflt))
+                c = dflt if o.cls is None else o.cls  # as class_props, written out (thousands)
+                if dflt is None:
+                    props: dict[str, Any] = {"state": "open", "note": o.note}
+                elif isinstance(c, m.Barrier):
+                    props = {"state": o.state, "note": o.note, "class": "custom",
+                             "custom": (c.barrier, c.armor)}
+                else:
+                    props = {"state": o.state, "note": o.note, "class": c}
                 make(kind, o, j, props, lines, o.span)
         for j, a in enumerate(lv.areas):
             props = {"note": a.note}
@@ -864,17 +871,11 @@ class _Compiler:
         None when nothing differs."""
         board = self.board
         boxes = []
-        for k in range(max(len(board._recs), len(prev._recs))):
-            a = prev._recs[k] if k < len(prev._recs) else None
-            b = board._recs[k] if k < len(board._recs) else None
-            if a is not b:
-                boxes.extend(r[4] for r in (a, b) if r is not None and r[4] is not None)
-        for k in range(max(len(board.buildings), len(prev.buildings))):
-            a = prev.buildings[k] if k < len(prev.buildings) else None
-            b = board.buildings[k] if k < len(board.buildings) else None
-            if a is not b:
-                boxes.extend(x.footprint.bounds for x in (a, b)
-                             if x is not None and not x.footprint.is_empty)
+        for a, b in [(a, b) for a, b in zip_longest(prev._recs, board._recs) if a is not b]:
+            boxes.extend(r[4] for r in (a, b) if r is not None and r[4] is not None)
+        for a, b in [(a, b) for a, b in zip_longest(prev.buildings, board.buildings) if a is not b]:
+            boxes.extend(x.footprint.bounds for x in (a, b)
+                         if x is not None and not x.footprint.is_empty)
         if not boxes:
             return None
         arr = np.array(boxes, dtype=float)
