@@ -1318,7 +1318,7 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
     P = prims(board)
     ends = [(c, r, level) for c, r in dots.tolist()]
     ba = _building_idx(board, a)
-    kind_of = P.prim_kind_of_feat.tolist()
+    kind_of = _kinds(P)
     shut_door = P.feat_closed_door
     full_dark = P.feat_full_dark
     for i, (b, line) in enumerate(zip(ends, _lines(board, P, [(a, b) for b in ends]),
@@ -1361,23 +1361,33 @@ def line_of_sight(
     P = prims(board)
     lat = board.lattice
     rng = lat.distance(a[:2], b[:2])
-    oa = np.array(board.dot_point(a))
-    tb = np.array(board.dot_point(b))
+    # the ends' points as Python floats (the same numbers the arrays held: each result below
+    # is worked out by the same operations)
+    oa = board.dot_point(a)
+    tb = board.dot_point(b)
+    ox, oy, tx, ty = float(oa[0]), float(oa[1]), float(tb[0]), float(tb[1])
     prone = "prone" in (posture_a, posture_b)
-    e = _Ends(oa, a[2], _building_idx(board, a), tb[None, :], b[2],
-              np.array([_building_idx(board, b)]), prone=prone)
+    ba, bb = _building_idx(board, a), _building_idx(board, b)
+    ends: list[_Ends] = []
+
+    def e() -> _Ends:  # (built when a reason or a target modifier needs it)
+        if not ends:
+            ends.append(_Ends(np.array((ox, oy)), a[2], ba, np.array([[tx, ty]]), b[2],
+                              np.array([bb]), prone=prone))
+        return ends[0]
+
     facts = LosFacts(a, b, rng, False, None, [], [], abs(a[2] - b[2]), False, 0,
-                     posture_a, posture_b, light, span=round(float(np.hypot(*(tb - oa))), 6),
-                     ends=((float(oa[0]), float(oa[1])), (float(tb[0]), float(tb[1]))))
+                     posture_a, posture_b, light, span=round(float(np.hypot(tx - ox, ty - oy)), 6),
+                     ends=((ox, oy), (tx, ty)))
     # floors between levels of one building
-    if e.ba >= 0 and e.ba == e.bt[0] and a[2] != b[2]:
+    if ba >= 0 and ba == bb and a[2] != b[2]:
         gap = abs(a[2] - b[2])
         stair = board.is_stair_dot(a) or board.is_stair_dot(b)
         if gap > 1 or not stair:
             why = ("the floors between levels more than one apart block it" if gap > 1
                    else "the floor between the levels blocks it (neither end is on a stair dot)")
             facts.blocked = True
-            facts.blocked_by = {"kind": "floor", "feature": board.buildings[e.ba].placement_id,
+            facts.blocked_by = {"kind": "floor", "feature": board.buildings[ba].placement_id,
                                 "point": list(board.dot_point(a)), "reason": why}
         else:
             facts.interruptions.append({"kind": "stairs", "feature": None,
@@ -1397,40 +1407,44 @@ def line_of_sight(
                               f"(dead zone: half the stories, rounded down)",
                 }
     # geometry: what the line meets (traced once per pair, whatever the postures)
-    line = _lines(board, P, [(a, b)])[0]
-    kind_of = P.prim_kind_of_feat
+    line = _line_memo(P).get((a, b)) or _lines(board, P, [(a, b)])[0]
+    kind_of = _kinds(P)
     contacts = line.contacts if prone else {
         fi: s0 for fi, s0 in line.contacts.items() if kind_of[fi] != OBST_PRONE}
     in_order = sorted((s0, fi) for fi, s0 in contacts.items())
-    blockers = [(s0, fi) for s0, fi in in_order if kind_of[fi] in _SOLID]
-    if blockers and not facts.blocked:
-        s0, fi = blockers[0]
-        f = P.feats[fi]
-        pt = oa + (tb - oa) * s0
-        facts.blocked = True
-        facts.blocked_by = {"kind": f.kind, "feature": f.id, "point": [round(float(pt[0]), 3),
-                                                                        round(float(pt[1]), 3)],
-                            "reason": _block_reason(f, e, s0), **_material(f)}
-    for _s0, fi in in_order:
-        f = P.feats[fi]
-        if f.kind in ("wall", "fence", "door", "window"):  # along: dot spacings from a
-            facts.barriers.append({"kind": f.kind, "feature": f.id, **_material(f),
-                                   "along": round(float(_s0) * float(facts.span or 0.0), 4)})
+    feats = P.feats
+    if not facts.blocked:
+        for s0, fi in in_order:
+            if kind_of[fi] in _SOLID:
+                f = feats[fi]
+                facts.blocked = True
+                facts.blocked_by = {"kind": f.kind, "feature": f.id,
+                                    "point": [round(ox + (tx - ox) * s0, 3),
+                                              round(oy + (ty - oy) * s0, 3)],
+                                    "reason": _block_reason(f, e(), s0), **_material(f)}
+                break
+    span = float(facts.span or 0.0)
     visibility = set()
     if light in ("partial-darkness", "full-darkness"):
         visibility.add(light)
-    tkey = (float(tb[0]), float(tb[1]))
+    tkey = (tx, ty)
     for _s0, fi in in_order:
-        f = P.feats[fi]
+        f = feats[fi]
+        if f.kind in ("wall", "fence", "door", "window"):  # along: dot spacings from a
+            facts.barriers.append({"kind": f.kind, "feature": f.id, **_material(f),
+                                   "along": round(float(_s0) * span, 4)})
+    for _s0, fi in in_order:
         k = kind_of[fi]
         if k in (OPENING, OBST, OBST_PRONE, LOW, CANOPY):
-            facts.interruptions.append(_interruption(f, tb, k, _near(P, fi, f, tkey)))
+            f = feats[fi]
+            facts.interruptions.append(_interruption(f, None, k, _near(P, fi, f, tkey)))
         elif k == DARK:
-            visibility.add("full-darkness" if f.props.get("darkness") == "full" else "partial-darkness")
+            visibility.add("full-darkness" if feats[fi].props.get("darkness") == "full"
+                           else "partial-darkness")
         elif k == SMOKE:
             visibility.add("smoke")
     for ci in line.fol:
-        f = P.feats[int(P.fol_feat[ci])]
+        f = feats[int(P.fol_feat[ci])]
         x, y = P.fol_xy[ci]
         facts.interruptions.append({"kind": "foliage", "feature": f.id,
                                     "reason": f"foliage dot {board.lattice.dot_at((x, y))} crossed",
@@ -1438,12 +1452,20 @@ def line_of_sight(
     facts.visibility = sorted(visibility, key=VISIBILITY_ORDER.index)
     # the target's situation
     tm = 0
-    for fi in P.holding(tuple(tb)):
-        f = P.feats[int(fi)]
-        if f.props.get("target_modifier") and f.level == b[2] and _group_ok(f, e, b):
+    for fi in P.holding(tkey).tolist():
+        f = feats[fi]
+        if f.props.get("target_modifier") and f.level == b[2] and _group_ok(f, e(), b):
             tm += int(f.props["target_modifier"])
     facts.target_modifier = tm
     return facts
+
+
+def _kinds(P: _Prims) -> list[int]:
+    """Each feature's primitive kind as a Python list (read per contact by every query)."""
+    got = P.__dict__.get("_kinds")
+    if got is None:
+        got = P._kinds = P.prim_kind_of_feat.tolist()  # type: ignore[attr-defined]
+    return got
 
 
 def _near(P: _Prims, fi: int, f: Feature, t: tuple[float, float]) -> bool:
@@ -1503,7 +1525,7 @@ def _block_reason(f: Feature, e: _Ends, s: float) -> str:
     return f"{f.kind} {f.id}{' (' + f.props['note'] + ')' if f.props.get('note') else ''} blocks the line"
 
 
-def _interruption(f: Feature, target: np.ndarray, k: int, near: bool | None = None
+def _interruption(f: Feature, target: np.ndarray | None, k: int, near: bool | None = None
                   ) -> dict[str, Any]:
     """One interruption as facts: what it is, its state and material, and whether it lies
     within one dot of the target (for the prone-target rule of seed 000 l.826)."""
