@@ -64,7 +64,17 @@ def cut_openings(units: list[dict[int, list[Any]]]) -> list[list[Any]]:
     sg = np.array(span_g, dtype=np.int64)
     wg = np.array(wall_g, dtype=np.int64)
 
-    loose = ~_on_one_segment(S, sg, W, wg)
+    # cuts first (worked out from coordinates where exact): on the way they find the openings
+    # lying on one straight segment of a wall they handle; the rest are tested as before
+    decided = np.zeros(len(W), dtype=bool)
+    on_coords = np.full(len(W), None, dtype=object)
+    loose = np.ones(len(S), dtype=bool)
+    if len(W):
+        decided, on_coords, on_wall = _cuts_on_coordinates(S, sg, W, wg, len(groups))
+        loose = ~on_wall
+    ask = np.nonzero(loose)[0]
+    if len(ask):
+        loose[ask] = ~_on_one_segment(S[ask], sg[ask], W, wg)
     # the rest exactly as one at a time: the union of the walls near it, widened, covers it
     slow = np.nonzero(loose)[0]
     trees: dict[int, Any] = {}
@@ -89,7 +99,6 @@ def cut_openings(units: list[dict[int, list[Any]]]) -> list[list[Any]]:
     # Worked out from coordinates where that is exact, asked of GEOS for the rest
     cut_wall: dict[int, Any] = {}  # wall index -> its geometry once cut
     if len(W):
-        decided, on_coords = _cuts_on_coordinates(S, sg, W, wg, len(groups))
         for i in np.nonzero(decided)[0].tolist():
             if on_coords[i] is not None:
                 cut_wall[i] = on_coords[i]
@@ -132,7 +141,7 @@ def cut_openings(units: list[dict[int, list[Any]]]) -> list[list[Any]]:
 
 
 def _cuts_on_coordinates(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.ndarray,
-                         n_groups: int) -> tuple[np.ndarray, np.ndarray]:
+                         n_groups: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The cut of each wall worked out from coordinates where that is exact: the wall a
     straight two-point line or a closed rectangle with axis-parallel sides, and every
     opening of its level whose cut meets it a straight axis-parallel two-point line whose cut
@@ -141,12 +150,15 @@ def _cuts_on_coordinates(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.nd
     the wall meets it along an interval of one side, and GEOS's difference is the wall's
     stretches between those intervals, each a line of its own, in the wall's direction, split
     where a ring starts and ends.  Returns per wall: decided here or not, and the cut wall
-    (None: not cut, left as it is; an empty geometry: nothing left)."""
+    (None: not cut, left as it is; an empty geometry: nothing left); and per opening: whether
+    it was found lying on one straight segment of such a wall (as ``_on_one_segment`` finds
+    an axis-parallel one; False: not looked at)."""
     nw, ns = len(W), len(S)
     decided = np.zeros(nw, dtype=bool)
     result = np.full(nw, None, dtype=object)
+    on_wall = np.zeros(ns, dtype=bool)
     if not nw or not ns:
-        return decided, result
+        return decided, result, on_wall
     # ---- openings: axis-parallel two-point lines and the rectangles GEOS cuts with
     ok_s = (shapely.get_type_id(S) == 1) & (shapely.get_num_coordinates(S) == 2)
     sxy = np.zeros((ns, 2, 2))
@@ -232,7 +244,7 @@ def _cuts_on_coordinates(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.nd
     keep = ok_w[pw]
     pw, ps = pw[keep], ps[keep]
     if not len(pw):
-        return decided, result
+        return decided, result, on_wall
     # ---- every segment of those walls against each rectangle: the interval they share
     seg_first = np.searchsorted(seg_w, np.arange(nw))  # seg_w is sorted by wall
     seg_n = np.searchsorted(seg_w, np.arange(nw), side="right") - seg_first
@@ -262,13 +274,14 @@ def _cuts_on_coordinates(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.nd
     # opening's cut anywhere but along its own line (where only its ends count): left to GEOS
     rw = seg_w[rseg]
     along = (hz == (dy[rs] == 0)) & (fixed == np.where(hz, a[rs, 1], a[rs, 0]))
+    on_wall[rs[along & (lo[rs, ax] >= s_lo) & (hi[rs, ax] <= s_hi)]] = True
     unsure = (on & (c_lo == c_hi)) | (tangled[rs] & ~along)
     if unsure.any():
         decided[rw[unsure]] = False
     on &= decided[rw]
     rw, rseg, c_lo, c_hi, fixed, hz, p = rw[on], rseg[on], c_lo[on], c_hi[on], fixed[on], hz[on], p[on]
     if not len(rw):
-        return decided, result
+        return decided, result, on_wall
     sign = seg_sign[rseg]
     d_lo = c_lo * sign
     d_hi = c_hi * sign
@@ -361,7 +374,7 @@ def _cuts_on_coordinates(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.nd
         made = shapely.multilinestrings(lines[multi], indices=mi)
         for w, g in zip(uw.tolist(), made.tolist()):
             result[w] = g
-    return decided, result
+    return decided, result, on_wall
 
 
 def _unions(geoms: np.ndarray, group: np.ndarray, n: int) -> np.ndarray:

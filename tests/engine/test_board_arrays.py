@@ -609,13 +609,15 @@ def test_cuts_worked_out_from_coordinates_are_geos_cuts(seed):
     assert fs
     order_s = sorted(range(len(spans)), key=lambda i: groups[spans[i][:2]])
     order_w = sorted(range(len(walls)), key=lambda i: groups[walls[i][:2]])
-    decided, cut = board_arrays._cuts_on_coordinates(
-        np.array([spans[i][2].geom for i in order_s], dtype=object),
-        np.array([groups[spans[i][:2]] for i in order_s]),
-        np.array([walls[i][2].geom for i in order_w], dtype=object),
-        np.array([groups[walls[i][:2]] for i in order_w]), len(groups))
+    S = np.array([spans[i][2].geom for i in order_s], dtype=object)
+    sg = np.array([groups[spans[i][:2]] for i in order_s])
+    W = np.array([walls[i][2].geom for i in order_w], dtype=object)
+    wg = np.array([groups[walls[i][:2]] for i in order_w])
+    decided, cut, on_wall = board_arrays._cuts_on_coordinates(S, sg, W, wg, len(groups))
     assert decided.mean() > 0.2
     assert any(c is not None for c in cut)
+    # the openings it found on a wall's segment are ones the loose test finds there too
+    assert on_wall.any() and not (on_wall & ~board_arrays._on_one_segment(S, sg, W, wg)).any()
 
 
 def test_inside_an_upright_rectangle_settled_on_coordinates_as_geos():
