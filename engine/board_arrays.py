@@ -82,14 +82,27 @@ def cut_openings(units: list[dict[int, list[Any]]]) -> list[list[Any]]:
     for s in np.nonzero(loose)[0].tolist():
         loose_out[groups[span_g[s]][0]].append(span_f[s])
 
-    # one cut per level: the union of its openings widened by EPS; walls it meets lose it
-    cuts = _unions(S, sg, len(groups))
-    cuts = shapely.buffer(cuts, EPS, cap_style="flat")
+    # one cut per level: the union of its openings widened by EPS; walls it meets lose it.
+    # Worked out from coordinates where that is exact, asked of GEOS for the rest
     cut_wall: dict[int, Any] = {}
     if len(W):
-        hit = np.nonzero(shapely.intersects(W, cuts[wg]))[0]
-        diff = shapely.difference(W[hit], cuts[wg[hit]])
-        cut_wall = {id(wall_f[i]): g for i, g in zip(hit.tolist(), diff.tolist())}
+        decided, on_coords = _cuts_on_coordinates(S, sg, W, wg, len(groups))
+        for i in np.nonzero(decided)[0].tolist():
+            if on_coords[i] is not None:
+                cut_wall[id(wall_f[i])] = on_coords[i]
+        rest = np.nonzero(~decided)[0]
+        if len(rest):
+            need = np.unique(wg[rest])
+            which = np.full(len(groups), -1, dtype=np.int64)
+            which[need] = np.arange(len(need))
+            mine = np.nonzero(which[sg] >= 0)[0]
+            cuts = _unions(S[mine], which[sg[mine]], len(need))
+            cuts = shapely.buffer(cuts, EPS, cap_style="flat")
+            cw = cuts[which[wg[rest]]]
+            hit = np.nonzero(shapely.intersects(W[rest], cw))[0]
+            diff = shapely.difference(W[rest[hit]], cw[hit])
+            for i, g in zip(rest[hit].tolist(), diff.tolist()):
+                cut_wall[id(wall_f[i])] = g
     if cut_wall:
         for _u, lv, fs in groups:
             out = []
@@ -102,6 +115,239 @@ def cut_openings(units: list[dict[int, list[Any]]]) -> list[list[Any]]:
                 out.append(f)
             units[_u][lv] = out
     return loose_out
+
+
+def _cuts_on_coordinates(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.ndarray,
+                         n_groups: int) -> tuple[np.ndarray, np.ndarray]:
+    """The cut of each wall worked out from coordinates where that is exact: the wall a
+    straight two-point line or a closed rectangle with axis-parallel sides, and every
+    opening of its level whose cut meets it a straight axis-parallel two-point line whose cut
+    meets no other opening's.  Then the cut (GEOS's flat buffer of the opening, by EPS) is an
+    upright rectangle whose corners are the opening's ends moved by EPS as GEOS moves them,
+    the wall meets it along an interval of one side, and GEOS's difference is the wall's
+    stretches between those intervals, each a line of its own, in the wall's direction, split
+    where a ring starts and ends.  Returns per wall: decided here or not, and the cut wall
+    (None: not cut, left as it is; an empty geometry: nothing left)."""
+    nw, ns = len(W), len(S)
+    decided = np.zeros(nw, dtype=bool)
+    result = np.full(nw, None, dtype=object)
+    if not nw or not ns:
+        return decided, result
+    # ---- openings: axis-parallel two-point lines and the rectangles GEOS cuts with
+    ok_s = (shapely.get_type_id(S) == 1) & (shapely.get_num_coordinates(S) == 2)
+    sxy = np.zeros((ns, 2, 2))
+    sxy[ok_s] = shapely.get_coordinates(S[ok_s]).reshape(-1, 2, 2)
+    a, b = sxy[:, 0], sxy[:, 1]
+    dx, dy = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
+    ok_s &= ((dx == 0) != (dy == 0))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        # OffsetSegmentGenerator::computeOffsetSegment: sideSign * distance * d / len
+        length = np.sqrt(dx * dx + dy * dy)
+        ex = (EPS * np.abs(dy)) / length  # how far the cut's long sides lie off a vertical
+        ey = (EPS * np.abs(dx)) / length  # ... or a horizontal opening
+    ex[~ok_s] = 0.0
+    ey[~ok_s] = 0.0
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    rx0, rx1 = lo[:, 0] - ex, hi[:, 0] + ex
+    ry0, ry1 = lo[:, 1] - ey, hi[:, 1] + ey
+    # a level with an opening of another shape: its walls are left to GEOS
+    bad_group = np.zeros(n_groups, dtype=bool)
+    bad_group[sg[~ok_s]] = True
+    # an opening another one of its level crosses, meets inside it or overlaps is split by
+    # the union, and GEOS's buffer then moves the pieces' sides by their own rounding: left
+    # to GEOS where that matters.  Ends meeting (at a corner or in line) split nothing.  An
+    # axis-parallel opening is its own box, so boxes meeting is lines meeting
+    i, j = shapely.STRtree(S).query(S)
+    pair = (i != j) & (sg[i] == sg[j]) & ok_s[i] & ok_s[j]
+    i, j = i[pair], j[pair]
+    hi_ = dy[i] == 0  # i horizontal
+    perp = hi_ != (dy[j] == 0)
+    # perpendicular: the crossing point, inside i (not one of its ends)?
+    cross = np.where(hi_, a[j, 0], a[j, 1])  # j's fixed coordinate, along i
+    inside = perp & (cross != a[i, np.where(hi_, 0, 1)]) & (cross != b[i, np.where(hi_, 0, 1)])
+    # in line: overlapping along a stretch?
+    ax_i = np.where(hi_, 0, 1)
+    over = ~perp & (np.minimum(hi[i, ax_i], hi[j, ax_i]) > np.maximum(lo[i, ax_i], lo[j, ax_i]))
+    tangled = np.zeros(ns, dtype=bool)
+    tangled[i[inside | over]] = True
+    # ---- walls: two-point axis-parallel lines and axis-parallel rectangles (closed)
+    tid = shapely.get_type_id(W)
+    nc = shapely.get_num_coordinates(W)
+    ok_w = (tid == 1) & ((nc == 2) | (nc == 5)) & ~bad_group[wg]
+    cand = np.nonzero(ok_w)[0]
+    xy, owner = shapely.get_coordinates(W[cand], return_index=True)
+    first = np.searchsorted(owner, np.arange(len(cand)))
+    ncw = nc[cand]
+    seg_p = np.ones(len(xy), dtype=bool)
+    seg_p[first + ncw - 1] = False  # a segment starts at every point but each wall's last
+    k = np.nonzero(seg_p)[0]
+    P, Q = xy[k], xy[k + 1]
+    seg_w = cand[owner[k]]
+    horiz = (P[:, 1] == Q[:, 1]) & (P[:, 0] != Q[:, 0])
+    vert = (P[:, 0] == Q[:, 0]) & (P[:, 1] != Q[:, 1])
+    good = np.ones(nw, dtype=bool)
+    np.logical_and.at(good, seg_w, horiz | vert)
+    rect = ncw == 5
+    if rect.any():
+        r = np.nonzero(rect)[0]
+        pts = xy[first[r][:, None] + np.arange(5)]
+        closed = (pts[:, 0] == pts[:, 4]).all(axis=1)
+        h = pts[:, 1:, 1] == pts[:, :-1, 1]
+        alt = (h[:, 0] != h[:, 1]) & (h[:, 1] != h[:, 2]) & (h[:, 2] != h[:, 3])
+        two = ((pts[:, :4, 0] == pts[:, :1, 0]).sum(axis=1) == 2) \
+            & ((pts[:, :4, 1] == pts[:, :1, 1]).sum(axis=1) == 2)
+        good[cand[r]] &= closed & alt & two
+    ok_w[cand] &= good[cand]
+    # ---- wall/opening pairs of a level whose boxes meet
+    wb = shapely.bounds(W)
+    ws = np.searchsorted(wg, np.arange(n_groups))
+    nwg = np.searchsorted(wg, np.arange(n_groups), side="right") - ws
+    ss = np.searchsorted(sg, np.arange(n_groups))
+    nsg = np.searchsorted(sg, np.arange(n_groups), side="right") - ss
+    per = nwg * nsg
+    tot = int(per.sum())
+    grp = np.repeat(np.arange(n_groups), per)
+    q = np.arange(tot) - np.repeat(np.cumsum(per) - per, per)
+    pw = ws[grp] + q // np.maximum(nsg[grp], 1)
+    ps = ss[grp] + q % np.maximum(nsg[grp], 1)
+    # (boxes widened a little: a tangled opening's sides may lie an ulp off ours)
+    meet = (wb[pw, 0] <= rx1[ps] + 1e-9) & (wb[pw, 2] >= rx0[ps] - 1e-9) \
+        & (wb[pw, 1] <= ry1[ps] + 1e-9) & (wb[pw, 3] >= ry0[ps] - 1e-9)
+    pw, ps = pw[meet], ps[meet]
+    decided[:] = ok_w
+    keep = ok_w[pw]
+    pw, ps = pw[keep], ps[keep]
+    if not len(pw):
+        return decided, result
+    # ---- every segment of those walls against each rectangle: the interval they share
+    seg_first = np.searchsorted(seg_w, np.arange(nw))  # seg_w is sorted by wall
+    seg_n = np.searchsorted(seg_w, np.arange(nw), side="right") - seg_first
+    # a place on a wall is (segment, coordinate along it times the segment's direction):
+    # compared as a pair of exact values, never as a length so far (which would round away
+    # differences of an ulp)
+    seg_k = np.arange(len(P)) - seg_first[seg_w]
+    seg_ax = np.where(horiz, 0, 1)
+    seg_sign = np.sign(Q - P)[np.arange(len(P)), seg_ax]
+    seg_v0 = P[np.arange(len(P)), seg_ax] * seg_sign
+    seg_v1 = Q[np.arange(len(P)), seg_ax] * seg_sign
+    n = seg_n[pw]
+    rs = np.repeat(ps, n)
+    rseg = np.repeat(seg_first[pw] - np.cumsum(n) + n, n) + np.arange(int(n.sum()))
+    p, qq = P[rseg], Q[rseg]
+    hz = horiz[rseg]
+    ax = np.where(hz, 0, 1)  # the axis the segment runs along
+    fixed = np.where(hz, p[:, 1], p[:, 0])
+    f_lo = np.where(hz, ry0[rs], rx0[rs])
+    f_hi = np.where(hz, ry1[rs], rx1[rs])
+    s_lo = np.minimum(p, qq)[np.arange(len(p)), ax]
+    s_hi = np.maximum(p, qq)[np.arange(len(p)), ax]
+    c_lo = np.maximum(np.where(hz, rx0[rs], ry0[rs]), s_lo)
+    c_hi = np.minimum(np.where(hz, rx1[rs], ry1[rs]), s_hi)
+    on = (f_lo <= fixed) & (fixed <= f_hi) & (c_lo <= c_hi)
+    # a rectangle touching a wall at one point (GEOS splits the wall there), or a tangled
+    # opening's cut anywhere but along its own line (where only its ends count): left to GEOS
+    rw = seg_w[rseg]
+    along = (hz == (dy[rs] == 0)) & (fixed == np.where(hz, a[rs, 1], a[rs, 0]))
+    unsure = (on & (c_lo == c_hi)) | (tangled[rs] & ~along)
+    if unsure.any():
+        decided[rw[unsure]] = False
+    on &= decided[rw]
+    rw, rseg, c_lo, c_hi, fixed, hz, p = rw[on], rseg[on], c_lo[on], c_hi[on], fixed[on], hz[on], p[on]
+    if not len(rw):
+        return decided, result
+    sign = seg_sign[rseg]
+    d_lo = c_lo * sign
+    d_hi = c_hi * sign
+    fwd = sign > 0
+    last = seg_n[rw] - 1
+
+    def place(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(segment, distance) with a segment's end read as the next one's start."""
+        k = seg_k[rseg].copy()
+        end = (d == seg_v1[rseg]) & (k < last)
+        k[end] += 1
+        return k, np.where(end, seg_v0[np.minimum(rseg + 1, len(P) - 1)], d)
+
+    k0, d0 = place(np.where(fwd, d_lo, d_hi))
+    k1, d1 = place(np.where(fwd, d_hi, d_lo))
+    v0 = np.where(fwd, c_lo, c_hi)  # the coordinate along the segment at the start, and end
+    v1 = np.where(fwd, c_hi, c_lo)
+    pt0 = np.where(hz[:, None], np.column_stack([v0, fixed]), np.column_stack([fixed, v0]))
+    pt1 = np.where(hz[:, None], np.column_stack([v1, fixed]), np.column_stack([fixed, v1]))
+
+    def after(ka, da, kb, db):
+        return (ka > kb) | ((ka == kb) & (da > db))
+
+    # ---- per wall, the intervals merged; the stretches between them are what is left
+    order = np.lexsort((d1, k1, d0, k0, rw))
+    rw, k0, d0, k1, d1, pt0, pt1 = (x[order] for x in (rw, k0, d0, k1, d1, pt0, pt1))
+    m = len(rw)
+    pos = np.arange(m) - np.searchsorted(rw, rw)
+    best = np.arange(m)  # per row, the row whose interval ends last so far in its wall
+    step = 1
+    while step <= int(pos.max()):
+        i = np.nonzero(pos >= step)[0]
+        other = best[i - step]
+        better = after(k1[other], d1[other], k1[best[i]], d1[best[i]])
+        best[i[better]] = other[better]
+        step *= 2
+    prev = best[np.maximum(np.arange(m) - 1, 0)]
+    opens = (pos == 0) | after(k0, d0, k1[prev], d1[prev])  # a merged interval starts here
+    starts = np.nonzero(opens)[0]
+    ends = best[np.append(starts[1:], m) - 1]  # the row its end comes from
+    iw = rw[starts]
+    # stretches: wall start -> first interval, between intervals, last interval -> wall end
+    wfirst = xy[first]  # the first and last point of each candidate wall
+    wlast = xy[first + ncw - 1]
+    slot = np.full(nw, -1)
+    slot[cand] = np.arange(len(cand))
+    newwall = np.ones(len(iw), dtype=bool)
+    newwall[1:] = iw[1:] != iw[:-1]
+    tail = np.nonzero(np.append(newwall[1:], True))[0]
+    before = np.roll(ends, 1)
+    wk = seg_n[iw[tail]] - 1
+    s_w = np.concatenate([iw, iw[tail]])
+    st_k = np.concatenate([np.where(newwall, 0, k1[before]), k1[ends[tail]]])
+    st_d = np.concatenate([np.where(newwall, seg_v0[seg_first[iw]], d1[before]), d1[ends[tail]]])
+    st_p = np.concatenate([np.where(newwall[:, None], wfirst[slot[iw]], pt1[before]),
+                           pt1[ends[tail]]])
+    en_k = np.concatenate([k0[starts], wk])
+    en_d = np.concatenate([d0[starts], seg_v1[seg_first[iw[tail]] + wk]])
+    en_p = np.concatenate([pt0[starts], wlast[slot[iw[tail]]]])
+    o = np.lexsort((st_d, st_k, s_w))
+    live = after(en_k[o], en_d[o], st_k[o], st_d[o])
+    o = o[live]
+    s_w, st_k, st_d, st_p, en_k, en_d, en_p = (x[o] for x in (s_w, st_k, st_d, st_p, en_k, en_d, en_p))
+    # the walls' inner points go to the stretch holding them (strictly inside it)
+    cut_walls = np.unique(rw)
+    inner = np.nonzero(np.isin(seg_w, cut_walls) & (seg_k > 0))[0]
+    # events sorted by wall, place, then end (0) < inner point (1) < start (2)
+    ns_ = len(s_w)
+    ev_w = np.concatenate([s_w, seg_w[inner], s_w])
+    ev_k = np.concatenate([st_k, seg_k[inner], en_k])
+    ev_d = np.concatenate([st_d, seg_v0[inner], en_d])
+    kind = np.concatenate([np.full(ns_, 2), np.ones(len(inner), dtype=np.int64),
+                           np.zeros(ns_, dtype=np.int64)])
+    ev_p = np.concatenate([st_p, P[inner], en_p])
+    o = np.lexsort((kind, ev_d, ev_k, ev_w))
+    kind, ev_p = kind[o], ev_p[o]
+    depth = np.cumsum(np.where(kind == 2, 1, np.where(kind == 0, -1, 0)))
+    take = (kind != 1) | (depth == 1)
+    piece = np.cumsum(kind == 2) - 1
+    lines = shapely.linestrings(ev_p[take], indices=piece[take])
+    count = np.bincount(s_w, minlength=nw)
+    for w in cut_walls.tolist():
+        result[w] = shapely.LineString() if not count[w] else None
+    single = np.nonzero(count[s_w] == 1)[0]
+    for w, g in zip(s_w[single].tolist(), lines[single].tolist()):
+        result[w] = g
+    multi = np.nonzero(count[s_w] > 1)[0]
+    if len(multi):
+        uw, mi = np.unique(s_w[multi], return_inverse=True)
+        made = shapely.multilinestrings(lines[multi], indices=mi)
+        for w, g in zip(uw.tolist(), made.tolist()):
+            result[w] = g
+    return decided, result
 
 
 def _unions(geoms: np.ndarray, group: np.ndarray, n: int) -> np.ndarray:

@@ -536,3 +536,79 @@ def test_owners_found_at_once_as_footprint_by_footprint(case):
     want = _ref_owner(board)
     assert np.array_equal(board._owner_grid[2], want)
     assert len(np.unique(want)) == len(board.buildings) + 1
+
+
+def grid_unit(rng: random.Random, shift: tuple[float, float]) -> dict[int, list[Feature]]:
+    """Axis-parallel walls (rings, straight walls either way round) crowded with openings:
+    on them, at their ends and corners, ending on a wall (a T), crossing walls and each
+    other, in line with another end to end or overlapping, off by about EPS: the cases the
+    cut worked out from coordinates must get exactly as GEOS does, or leave to it."""
+    def L(pts):
+        return LineString([(x + shift[0], y + shift[1]) for x, y in pts])
+
+    feats: dict[int, list[Feature]] = {}
+    for lv in range(rng.randint(1, 3)):
+        fs: list[Feature] = []
+        w, h = rng.randint(3, 9), rng.randint(3, 9)
+        lx, ly = w - 0.5, h - 0.5
+        ring = [(-0.5, -0.5), (lx, -0.5), (lx, ly), (-0.5, ly), (-0.5, -0.5)]
+        if rng.random() < 0.5:
+            ring = ring[::-1]
+        fs.append(Feature("wall", f"r{lv}", lv, L(ring), 0, {}))
+        xs = [rng.randint(0, w - 2) + 0.5 for _ in range(rng.randint(1, 3))]
+        ys = [rng.randint(0, h - 2) + 0.5 for _ in range(rng.randint(0, 2))]
+        for k, x in enumerate(xs):
+            ends = [(x, -0.5), (x, ly)]
+            fs.append(Feature("wall", f"v{lv}-{k}", lv, L(ends[::rng.choice([1, -1])]), 0, {}))
+        for k, y in enumerate(ys):
+            ends = [(-0.5, y), (lx, y)]
+            fs.append(Feature("fence", f"h{lv}-{k}", lv, L(ends[::rng.choice([1, -1])]), 0, {}))
+        lines = [(-0.5, "y"), (ly, "y"), (-0.5, "x"), (lx, "x")] + [(x, "x") for x in xs] \
+            + [(y, "y") for y in ys]
+        for k in range(rng.randint(3, 12)):
+            at, axis = rng.choice(lines)
+            top = lx if axis == "y" else ly
+            s0 = rng.choice([-0.5, -0.5, top - 1, rng.randint(0, int(top)) - 0.5,
+                             rng.randint(0, int(top)) + 0.25, rng.choice(xs + ys)])
+            s1 = min(s0 + rng.choice([1.0, 1.0, 0.5, 2.0, 1e-7, 3.0]), top + rng.choice([0, 0, 0.5]))
+            off = rng.choice([0.0] * 8 + [1e-7, -1e-7, 2e-7, 5e-8, 0.5, 1e-9])
+            if rng.random() < 0.25:  # across the line, ending on it or crossing it
+                c = rng.choice([s0, s1, (s0 + s1) / 2])
+                d = rng.choice([1.0, 0.5, 2e-7])
+                a_, b_ = at + off + rng.choice([0.0, -d]), at + off + rng.choice([d, 0.0, d / 2])
+                pts = [(c, a_), (c, b_)] if axis == "y" else [(a_, c), (b_, c)]
+            else:
+                pts = [(s0, at + off), (s1, at + off)] if axis == "y" else [(at + off, s0), (at + off, s1)]
+            if rng.random() < 0.5:
+                pts = pts[::-1]
+            if pts[0] == pts[1]:
+                continue
+            fs.append(Feature(rng.choice(["door", "window", "hole"]), f"o{lv}-{k}", lv, L(pts), 0, {}))
+        rng.shuffle(fs)
+        feats[lv] = fs
+    return feats
+
+
+@pytest.mark.parametrize("seed", [*range(30), 1113, 1350])
+def test_cuts_worked_out_from_coordinates_are_geos_cuts(seed):
+    rng = random.Random(seed)
+    units = [grid_unit(rng, (rng.randint(0, 60) + rng.choice([0, 0.37, 1 / 3, 0.1]),
+                             rng.randint(0, 60) + rng.choice([0, 0.3]))) for _ in range(5)]
+    check(units)
+    # and most walls were decided from coordinates (what the check above put to the test)
+    fs = [f for u in units for lv, got in u.items() for f in got]
+    spans = [(u, lv, f) for u, got in enumerate(units) for lv, fl in got.items() for f in fl
+             if f.kind in ("door", "window", "hole")]
+    groups = {(u, lv): g for g, (u, lv) in enumerate(dict.fromkeys((u, lv) for u, lv, _ in spans))}
+    walls = [(u, lv, f) for u, got in enumerate(units) for lv, fl in got.items() for f in fl
+             if f.kind in ("wall", "fence") and (u, lv) in groups]
+    assert fs
+    order_s = sorted(range(len(spans)), key=lambda i: groups[spans[i][:2]])
+    order_w = sorted(range(len(walls)), key=lambda i: groups[walls[i][:2]])
+    decided, cut = board_arrays._cuts_on_coordinates(
+        np.array([spans[i][2].geom for i in order_s], dtype=object),
+        np.array([groups[spans[i][:2]] for i in order_s]),
+        np.array([walls[i][2].geom for i in order_w], dtype=object),
+        np.array([groups[walls[i][:2]] for i in order_w]), len(groups))
+    assert decided.mean() > 0.2
+    assert any(c is not None for c in cut)
