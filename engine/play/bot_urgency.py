@@ -31,12 +31,28 @@ def projected_scores(game: Any) -> dict[str, int]:
     return out
 
 
+def carried_points(game: Any) -> dict[str, int]:
+    """Points each side carries towards an exit (a retrieve item held by one of its
+    characters still in the fight): not scored yet, but what the other side must stop."""
+    st = game.state
+    out: dict[str, int] = {}
+    for obj in game.objectives:
+        if obj.kind != "retrieve" or obj.id in st.achieved:
+            continue
+        if any(obj.id in c.carrying and not c.out for c in st.characters.values()):
+            out[obj.side] = out.get(obj.side, 0) + obj_rules.points(obj)
+    return out
+
+
 def urgency(game: Any, side: str) -> float:
     """The factor on a bot's danger weight: 1 unless its side is behind, else the share of
-    the turn limit left to play (turn 1 of 12: 1.0; turn 7: 0.5), at least :data:`FLOOR`."""
+    the turn limit left to play (turn 1 of 12: 1.0; turn 7: 0.5), at least :data:`FLOOR`.
+    Behind counts the enemy's carried items as scored and its own as not: the side that
+    must stop a carrier hurries, the carrier's side is not yet safe."""
     sc = projected_scores(game)
+    theirs = carried_points(game)
     mine = sc.get(side, 0)
-    best = max((v for s, v in sc.items() if s != side), default=0)
+    best = max((v + theirs.get(s, 0) for s, v in sc.items() if s != side), default=0)
     if mine >= best:
         return 1.0
     st = game.state

@@ -338,6 +338,12 @@ class Bot:
                                    if obj.id in c.carrying and not c.out), None)
                     target = holder.pos if holder is not None else \
                         obj_rules.item_dot(st, obj)
+                    if holder is not None and target is not None:
+                        # an enemy carrying it off: chasing him is worth the item itself
+                        cost = game.board.costs_to(target, ch.move_ratio, [ch.pos])[0]
+                        if cost is not None:
+                            best.append((cost - worth, target, None))
+                        continue
                 elif obj.kind == "hold":
                     # a hold is broken only from inside the area: go in, do not stand off
                     target = self._area_dot(game, ch, obj)

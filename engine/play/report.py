@@ -94,8 +94,12 @@ def build_report(head: dict[str, Any], games: list[dict[str, Any]],
             row["picked_up"] = len(picked)
             row["mean_pickup_turn"] = round(sum(p[0] for p in picked) / len(picked), 2) \
                 if picked else None
-            row["carriers_down"] = sum(1 for g in games for d in g.get("drops", [])
-                                       if d["objective"] == o["id"])
+            # games it was picked up in and not carried off: a carrier put down, or not
+            lost = [g for g in games if o["id"] in g.get("pickups", {})
+                     and o["id"] not in g["achieved"]]
+            row["carriers_down"] = sum(1 for g in lost if any(
+                d["objective"] == o["id"] for d in g.get("drops", [])))
+            row["still_carried"] = len(lost) - row["carriers_down"]
         if o["kind"] == "hold":
             counts = [g["held"].get(o["id"], 0) for g in games if "held" in g]
             if counts:  # (records written before the count was kept have none)
@@ -291,12 +295,11 @@ def _thin_fight(rep: dict[str, Any]) -> str | None:
 
 def _carried(o: dict[str, Any], n: int) -> str:
     """An item its side picks up but rarely gets off the map."""
-    down = o.get("carriers_down", 0)
-    stuck = o["picked_up"] - o["achieved"] - down
+    down, stuck = o.get("carriers_down", 0), o.get("still_carried", 0)
     why = []
     if down:
         why.append(f"its carrier was put down in {down}")
-    if stuck > 0:
+    if stuck:
         why.append(f"still on the map at the end in {stuck}")
     return (f"objective {o['id']} ({o['side']}) was picked up in {o['picked_up']} of {n} "
             f"games (turn {o['mean_pickup_turn']:g} on average) but carried off in "

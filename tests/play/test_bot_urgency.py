@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.model import Objective
-from engine.play.bot_urgency import FLOOR, projected_scores, urgency
+from engine.play.bot_urgency import FLOOR, carried_points, projected_scores, urgency
 from engine.play.bots import Behaviour, Bot
 from tests.play.fakes import GridBoard
 from tests.play.helpers import build, char
@@ -54,3 +54,34 @@ def test_the_bot_weighs_danger_by_urgency_but_never_hurries_a_vip_or_a_reckless_
     game.objectives.append(Objective(id="keep-b2", side="blue", kind="protect", target="b2",
                                      points=1))
     assert Bot("blue")._urgency(game, b2) == 1.0  # the one his side must keep alive
+
+
+def test_an_enemy_carrying_an_item_off_counts_as_scored_for_the_side_that_must_stop_him():
+    # Nightclub Hold: the gang's carrier walked the takings out while the runners, 9 points
+    # up, kept to the lounge (12 of 100 games without a shot)
+    game, a1, _b1 = game_of()
+    game.objectives.append(Objective(id="loot", side="red", kind="retrieve", at=(5, 5),
+                                     then="exit-west", points=10))
+    st = game.state
+    st.turn = 7
+    assert (urgency(game, "red"), urgency(game, "blue")) == (pytest.approx(0.5), 1.0)
+    a1.carrying.append("loot")  # red 0 + 10 carried against blue's 5: blue must hurry
+    assert urgency(game, "blue") == pytest.approx(0.5)
+    assert urgency(game, "red") == pytest.approx(0.5)  # red's own item is not scored yet
+    assert carried_points(game) == {"red": 10}
+
+
+def test_a_defender_chases_the_enemy_carrying_his_sides_item_off():
+    from engine.play.bots import Bot
+
+    objs = [Objective(id="loot", side="red", kind="retrieve", at=(5, 5), then="exit-west",
+                      points=10),
+            Objective(id="keep-b2", side="blue", kind="protect", target="b2", points=3)]
+    a1 = char("a1", "red", (5, 5, 0))
+    b1, b2 = char("b1", "blue", (13, 6, 0)), char("b2", "blue", (14, 6, 0))
+    game = build(GridBoard(16, 10), [a1, b1, b2], ["red", "blue"], objectives=objs,
+                 turn_limit=12)
+    bot = Bot("blue")
+    assert bot.goal(game, b1) == ((13, 6, 0), None)  # by b2 to escort him: the loot is far
+    a1.carrying.append("loot")
+    assert bot.goal(game, b1) == ((5, 5, 0), None)  # now after the carrier

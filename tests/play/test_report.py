@@ -246,6 +246,10 @@ def test_finding_an_item_picked_up_but_not_carried_off():
            "but carried off in 1: its carrier was put down in 2 and still on the map at the " \
            "end in 3. The way out is what fails: a nearer or covered exit, or more turns, " \
            "would let it fall." in rep["findings"]
+    # a game whose item was dropped twice (picked up again after the first) counts once
+    games[1]["drops"].append(dict(games[1]["drops"][0], turn=9))
+    assert next(o for o in build_report(head, games)["objectives"]
+                if o["id"] == "grab")["carriers_down"] == 2
     # carried off in half the games it was picked up in: the ordinary sentences
     for g in games[:3]:
         g["achieved"] = {"grab": "runners"}
