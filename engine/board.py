@@ -14,6 +14,7 @@ has no walls unless the sheet lists some.
 from __future__ import annotations
 
 import copy
+import gc
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -383,99 +384,152 @@ def fmt_dot(dot: tuple[int, ...]) -> str:
 # ---------------------------------------------------------------------- compiling
 
 
-class _Draft:
-    """A feature whose geometry is still to make: a line from sheet points (``pts``) or an
-    area already made (``geom``), moved by ``t`` and clipped to ``clip`` (see _make_drafts)."""
+class _Pending:
+    """Features made by ``add_level`` whose geometry is still to make: one list per shape
+    (lines from sheet points, areas from sheet polygons, points that must lie in the clip),
+    and per ``add_level`` call a block (end index, transform, clip, the list the features
+    sit in, its level dict and level) so that geometry is made for all of them at once
+    (:func:`_make_pending`) and a feature left with none leaves its list."""
 
-    __slots__ = ("kind", "id", "level", "building", "props", "pts", "t", "clip", "geom")
+    __slots__ = ("feats", "pts", "blocks")
 
-    def __init__(self, kind: str, fid: str, level: int, building: int | None,
-                 props: dict[str, Any], pts: Any, t: Transform, clip: Any, geom: Any = None):
-        self.kind, self.id, self.level, self.building, self.props = kind, fid, level, building, props
-        self.pts, self.t, self.clip, self.geom = pts, t, clip, geom
-
-
-def _upright_box(clip: Any) -> tuple[float, float, float, float]:
-    """The bounds of a clip that is an axis-parallel rectangle (no holes, four corners), NaN
-    (nothing passes the bounds test) for any other shape."""
-    nan = (np.nan,) * 4
-    if clip.geom_type != "Polygon" or clip.interiors:
-        return nan
-    xy = shapely.get_coordinates(clip.exterior)
-    if len(xy) != 5 or len(np.unique(xy[:, 0])) != 2 or len(np.unique(xy[:, 1])) != 2:
-        return nan
-    d = np.diff(xy, axis=0)
-    if not np.all((d[:, 0] == 0) != (d[:, 1] == 0)):
-        return nan
-    return tuple(clip.bounds)
+    def __init__(self) -> None:
+        self.feats: list[Feature] = []
+        self.pts: list[Any] = []
+        self.blocks: list[tuple[int, Transform, Any, list, dict, int]] = []
 
 
-def _feature(kind: str, fid: str, level: int, geom: Any, building: int | None,
-             props: dict[str, Any], _new: Any = object.__new__) -> Feature:
-    """``Feature(...)`` without the frozen dataclass's per-field ``object.__setattr__`` (a
-    third of the time, for the tens of thousands a city compiles): the same instance."""
-    f = _new(Feature)
-    f.__dict__.update(kind=kind, id=fid, level=level, geom=geom, building=building, props=props)
-    return f
+def _moved(pts: list[Any], tix: np.ndarray, ts: list[Transform]) -> tuple[np.ndarray, np.ndarray]:
+    """The points of every item moved by its transform (``tix``: index into ``ts``) with the
+    same float operations, in the same order, as ``Transform.apply``; and the item of each
+    point."""
+    n = np.fromiter(map(len, pts), dtype=np.int64, count=len(pts))
+    tot = int(n.sum())
+    xy = np.fromiter(chain.from_iterable(chain.from_iterable(pts)), dtype=float,
+                     count=2 * tot).reshape(-1, 2)
+    tr = np.array([(*t.a, *t.t) for t in ts], dtype=float).reshape(-1, 6)
+    item = np.repeat(np.arange(len(pts)), n)
+    tp = tr[tix[item]]
+    xs = tp[:, 0] * xy[:, 0] + tp[:, 1] * xy[:, 1] + tp[:, 4]
+    ys = tp[:, 2] * xy[:, 0] + tp[:, 3] * xy[:, 1] + tp[:, 5]
+    return np.column_stack([xs, ys]), item
 
 
-def _make_drafts(units: list[dict[int, list[Any]]]) -> None:
-    """Turn every draft of the units into its feature, in place, with array functions: lines
-    made from their moved points in one call, then clipped to their placement's clip (the
-    intersection where the clip does not cover them); a line left empty or of no length, or
-    an area left empty, is dropped, as one at a time."""
-    drafts = [x for feats in units for fs in feats.values() for x in fs if type(x) is _Draft]
-    if not drafts:
-        return
-    lines = [x for x in drafts if x.geom is None and len(x.pts) >= 2]
-    if lines:
-        n = np.array([len(x.pts) for x in lines])
-        pts = np.array([p for x in lines for p in x.pts], dtype=float).reshape(-1, 2)
-        tr = np.repeat(np.array([(*x.t.a, *x.t.t) for x in lines], dtype=float), n, axis=0)
-        # as Transform.apply, operation for operation (same rounding)
-        xs = tr[:, 0] * pts[:, 0] + tr[:, 1] * pts[:, 1] + tr[:, 4]
-        ys = tr[:, 2] * pts[:, 0] + tr[:, 3] * pts[:, 1] + tr[:, 5]
-        made = shapely.linestrings(np.column_stack([xs, ys]), indices=np.repeat(np.arange(len(lines)), n))
-        for x, g in zip(lines, made.tolist()):
-            x.geom = g
-    for x in drafts:
-        if x.geom is None:  # fewer than two points: refused as before
-            x.geom = LineString(x.t.apply_many(x.pts))
-    clipped = [x for x in drafts if x.clip is not None]
-    if clipped:
-        g = np.array([x.geom for x in clipped], dtype=object)
-        c = np.array([x.clip for x in clipped], dtype=object)
-        # an upright rectangle covers whatever lies within its bounds: asked of GEOS only
-        # for the rest
-        rect: dict[int, Any] = {}
-        for clip in {id(x.clip): x.clip for x in clipped}.values():
-            rect[id(clip)] = _upright_box(clip)
-        cb = np.array([rect[id(x.clip)] for x in clipped], dtype=float)
-        gb = shapely.bounds(g)
-        inside = (gb[:, 0] >= cb[:, 0]) & (gb[:, 1] >= cb[:, 1]) \
-            & (gb[:, 2] <= cb[:, 2]) & (gb[:, 3] <= cb[:, 3])
-        ask = np.nonzero(~inside)[0]
-        covered = inside
-        if len(ask):
-            covered[ask] = shapely.covers(c[ask], g[ask])
-        out = np.nonzero(~covered)[0]
-        if len(out):
-            for i, cut in zip(out.tolist(), shapely.intersection(g[out], c[out]).tolist()):
-                clipped[i].geom = cut
-    geoms = np.array([x.geom for x in drafts], dtype=object)
-    drop = shapely.is_empty(geoms)
-    is_line = np.array([x.pts is not None for x in drafts])
-    drop |= is_line & ~drop & (shapely.length(geoms) == 0)
-    made_f = {id(x): None if gone else _feature(x.kind, x.id, x.level, x.geom, x.building, x.props)
-              for x, gone in zip(drafts, drop.tolist())}
-    for feats in units:
-        for lv, fs in list(feats.items()):
-            if any(type(x) is _Draft for x in fs):
-                fs = [made_f[id(x)] if type(x) is _Draft else x for x in fs
-                      if type(x) is not _Draft or made_f[id(x)] is not None]
-                if fs:
-                    feats[lv] = fs
-                else:  # a level whose every feature was dropped has none, as before
+def _block_index(p: _Pending, ts: dict[int, int], clips: dict[int, int]
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Per pending feature, the index of its transform in ``ts`` and of its clip in
+    ``clips`` (-1: none); both dicts (id -> index) are filled as met."""
+    ends = np.array([b[0] for b in p.blocks], dtype=np.int64)
+    sizes = np.diff(np.concatenate([[0], ends]))
+    tb = np.array([ts.setdefault(id(b[1]), len(ts)) for b in p.blocks], dtype=np.int64)
+    cb = np.array([-1 if b[2] is None else clips.setdefault(id(b[2]), len(clips))
+                   for b in p.blocks], dtype=np.int64)
+    return np.repeat(tb, sizes), np.repeat(cb, sizes)
+
+
+def _upright_boxes(clips: np.ndarray) -> np.ndarray:
+    """Per clip, its bounds if it is an axis-parallel rectangle (a polygon without holes,
+    four corners, every side upright or level), NaN (nothing passes a bounds test) else."""
+    out = np.full((len(clips), 4), np.nan)
+    if not len(clips):
+        return out
+    ok = (shapely.get_type_id(clips) == 3) & (shapely.get_num_interior_rings(clips) == 0)
+    ok[ok] &= shapely.get_num_coordinates(clips[ok]) == 5
+    if ok.any():
+        xy = shapely.get_coordinates(shapely.get_exterior_ring(clips[ok])).reshape(-1, 5, 2)
+        d = np.diff(xy, axis=1)
+        sides = ((d[:, :, 0] == 0) != (d[:, :, 1] == 0)).all(axis=1)
+        two = np.array([len(np.unique(r[:, 0])) == 2 and len(np.unique(r[:, 1])) == 2 for r in xy],
+                       dtype=bool)
+        good = np.nonzero(ok)[0][sides & two]
+        out[good] = shapely.bounds(clips[good])
+    return out
+
+
+def _make_pending(lines: _Pending, areas: _Pending, points: _Pending) -> None:
+    """Give every pending feature its geometry, with array functions: lines made from their
+    moved points in one call, areas as polygons (mended by ``buffer(0)`` where invalid), both
+    clipped to their placement's clip (the intersection where the clip does not cover them),
+    points kept only where the clip covers them; a line left empty or of no length, an area
+    left empty or a point outside, leaves its list (a level left with none is dropped), as
+    one at a time."""
+    ts: dict[int, int] = {}
+    clips: dict[int, int] = {}
+    t_objs: dict[int, Transform] = {}
+    c_objs: dict[int, Any] = {}
+    for p in (lines, areas, points):
+        for b in p.blocks:
+            t_objs.setdefault(id(b[1]), b[1])
+            if b[2] is not None:
+                c_objs.setdefault(id(b[2]), b[2])
+    made: list[tuple[_Pending, np.ndarray, np.ndarray]] = []  # (pending, geoms, clip index)
+    for p, what in ((lines, 0), (areas, 1), (points, 2)):
+        if not p.feats:
+            continue
+        tix, cix = _block_index(p, ts, clips)
+        tl = [t_objs[k] for k in ts]
+        if what == 0:
+            n = np.fromiter(map(len, p.pts), dtype=np.int64, count=len(p.pts))
+            geoms = np.empty(len(p.pts), dtype=object)
+            two = np.nonzero(n >= 2)[0]
+            if len(two):
+                xy, item = _moved([p.pts[i] for i in two.tolist()], tix[two], tl)
+                geoms[two] = shapely.linestrings(xy, indices=item)
+            for i in np.nonzero(n < 2)[0].tolist():  # fewer than two points: refused as before
+                geoms[i] = LineString(tl[tix[i]].apply_many(p.pts[i]))
+        elif what == 1:
+            n = np.fromiter(map(len, p.pts), dtype=np.int64, count=len(p.pts))
+            geoms = np.array([Polygon()] * len(p.pts), dtype=object)
+            three = np.nonzero(n >= 3)[0]
+            if len(three):
+                xy, item = _moved([p.pts[i] for i in three.tolist()], tix[three], tl)
+                polys = shapely.polygons(shapely.linearrings(xy, indices=item))
+                bad = np.nonzero(~shapely.is_valid(polys))[0]
+                for i in bad.tolist():
+                    polys[i] = polys[i].buffer(0)
+                geoms[three] = polys
+        else:
+            xy, _item = _moved([(q,) for q in p.pts], tix, tl)
+            geoms = shapely.points(xy)
+        made.append((p, geoms, cix))
+    cl = [c_objs[k] for k in clips]
+    clip_arr = np.array(cl + [None], dtype=object)[:-1] if cl else np.zeros(0, dtype=object)
+    boxes = _upright_boxes(clip_arr)
+    for p, geoms, cix in made:
+        drop = np.zeros(len(geoms), dtype=bool)
+        has = np.nonzero(cix >= 0)[0]
+        if p is points:
+            if len(has):
+                drop[has] = ~shapely.covers(clip_arr[cix[has]], geoms[has])
+        elif len(has):
+            g, c = geoms[has], clip_arr[cix[has]]
+            # an upright rectangle covers whatever lies within its bounds: asked of GEOS
+            # only for the rest
+            cb, gb = boxes[cix[has]], shapely.bounds(g)
+            covered = (gb[:, 0] >= cb[:, 0]) & (gb[:, 1] >= cb[:, 1]) \
+                & (gb[:, 2] <= cb[:, 2]) & (gb[:, 3] <= cb[:, 3])
+            ask = np.nonzero(~covered)[0]
+            if len(ask):
+                covered[ask] = shapely.covers(c[ask], g[ask])
+            out = np.nonzero(~covered)[0]
+            if len(out):
+                geoms[has[out]] = shapely.intersection(g[out], c[out])
+        if p is not points:
+            drop |= shapely.is_empty(geoms)
+            if p is lines:
+                drop |= ~drop & (shapely.length(geoms) == 0)
+        for f, g in zip(p.feats, geoms.tolist()):
+            f.__dict__["geom"] = g
+        if drop.any():
+            ends = np.array([b[0] for b in p.blocks], dtype=np.int64)
+            gone: dict[int, tuple[list, dict, int, set]] = {}
+            for i in np.nonzero(drop)[0].tolist():
+                b = p.blocks[int(np.searchsorted(ends, i, side="right"))]
+                got = gone.setdefault(id(b[3]), (b[3], b[4], b[5], set()))
+                got[3].add(id(p.feats[i]))
+            for fs, feats, lv, ids in gone.values():
+                fs[:] = [f for f in fs if id(f) not in ids]
+                if not fs and feats.get(lv) is fs:
                     del feats[lv]
 
 
@@ -503,6 +557,8 @@ class _Compiler:
         #: units for the board, in order: cache entries, or units still to finish (flush)
         self.queue: list[tuple | _Waiting] = []
         self.waiting: dict[tuple, _Waiting] = {}
+        #: features of the waiting units whose geometry flush() makes: lines, areas, points
+        self.pending = (_Pending(), _Pending(), _Pending())
 
     def fresh_id(self, sheet_id: str) -> str:
         """The id engine.io would give a placement that has none: ``<sheet>-<n>``, n unused."""
@@ -557,7 +613,8 @@ class _Compiler:
         todo = list(self.waiting.values())
         if todo:
             units = [w.feats for w in todo]
-            _make_drafts(units)
+            _make_pending(*self.pending)
+            self.pending = (_Pending(), _Pending(), _Pending())
             loose = board_arrays.cut_openings(units)
             blocked = board_arrays.solid_dots(self.lattice, units)
             boxes = board_arrays.boxes(units)
@@ -738,17 +795,23 @@ class _Compiler:
     ) -> None:
         k = lv.level
         d = sheet.defaults if sheet else m.Defaults()
+        out: list[Feature] = []
+        new = object.__new__
+        lines, areas, points = self.pending
+        n0 = (len(lines.feats), len(areas.feats), len(points.feats))
 
-        def fid(x: Any, kind: str, j: int) -> str:
-            return f"{pid}/{x.id or f'L{k}-{kind}-{j}'}"
-
-        # walls, openings, areas and lines are drafts until flush() makes and clips their
-        # geometry for every waiting unit at once (the same shapes, in the same order)
-        def add(x: _Draft) -> None:
-            self.feats.setdefault(k, []).append(x)
+        # walls, openings, areas, lines, stairs, elevators and climbs are made with no
+        # geometry yet: flush() makes it for every waiting unit at once (the same shapes, in
+        # the same order), and drops those left with none
+        def make(kind: str, x: Any, j: int, props: dict[str, Any], p: _Pending, pts: Any) -> None:
+            f = new(Feature)
+            f.__dict__.update(kind=kind, id=f"{pid}/{x.id or f'L{k}-{kind}-{j}'}", level=k,
+                              geom=None, building=bidx, props=props)
+            out.append(f)
+            p.feats.append(f)
+            p.pts.append(pts)
         for j, w in enumerate(lv.walls):
-            add(_Draft("wall", fid(w, "wall", j), k, bidx,
-                       _wall_props(w.cls, d.wall, w.exterior, w.note), w.path, t, clip))
+            make("wall", w, j, _wall_props(w.cls, d.wall, w.exterior, w.note), lines, w.path)
         for kind, items, dflt in (
             ("door", lv.doors, d.door), ("window", lv.windows, d.window), ("hole", lv.holes, None),
         ):
@@ -756,7 +819,7 @@ class _Compiler:
                 props: dict[str, Any] = {"state": "open" if kind == "hole" else o.state, "note": o.note}
                 if dflt is not None:
                     props.update(class_props(o.cls, dflt))
-                add(_Draft(kind, fid(o, kind, j), k, bidx, props, o.span, t, clip))
+                make(kind, o, j, props, lines, o.span)
         for j, a in enumerate(lv.areas):
             props = {"note": a.note}
             if a.kind == "obstacle":
@@ -774,8 +837,7 @@ class _Compiler:
                 props["effect"] = a.effect
             if a.cost is not None:
                 props["cost"] = a.cost
-            add(_Draft(a.kind, fid(a, a.kind, j), k, bidx, props, None, t, clip,
-                       _poly(t.apply_many(a.polygon))))
+            make(a.kind, a, j, props, areas, a.polygon)
         for j, ln in enumerate(lv.lines):
             props = {"note": ln.note}
             if ln.kind == "fence":
@@ -786,21 +848,18 @@ class _Compiler:
                     props.update(class_props(ln.cls, "average"))
             else:
                 props["cost"] = {"step": 1, "incline": 1, "contour": 2}[ln.kind] if ln.cost is None else ln.cost
-            add(_Draft(ln.kind, fid(ln, ln.kind, j), k, bidx, props, ln.path, t, clip))
+            make(ln.kind, ln, j, props, lines, ln.path)
         for j, tr in enumerate(lv.trees):
             p = Point(t.apply(tr.trunk))
             if clip is not None and not clip.covers(p):
                 continue
-            base = fid(tr, "tree", j)
-            self.add(Feature("trunk", base, k, p.buffer(TRUNK_RADIUS, 8), bidx, {"note": tr.note}))
+            base = f"{pid}/{tr.id or f'L{k}-tree-{j}'}"
+            out.append(Feature("trunk", base, k, p.buffer(TRUNK_RADIUS, 8), bidx, {"note": tr.note}))
             if len(tr.canopy) >= 3:
-                self.add(Feature("canopy", base + "/canopy", k, _poly(t.apply_many(tr.canopy)),
-                                 bidx, {"note": tr.note}))
+                out.append(Feature("canopy", base + "/canopy", k, _poly(t.apply_many(tr.canopy)),
+                                   bidx, {"note": tr.note}))
         for kind, items in (("stair", lv.stairs), ("elevator", lv.elevators), ("climb", lv.climbs)):
             for j, s in enumerate(items):
-                p = Point(t.apply(s.at))
-                if clip is not None and not clip.covers(p):
-                    continue
                 props = {"note": s.note}
                 if kind == "elevator":
                     props["levels"] = tuple(s.levels)
@@ -808,7 +867,14 @@ class _Compiler:
                     props["to"] = s.to
                 if kind == "climb":
                     props["assisted"] = s.assisted
-                self.add(Feature(kind, fid(s, kind, j), k, p, bidx, props))
+                make(kind, s, j, props, points, s.at)
+        if not out:
+            return
+        fs = self.feats.setdefault(k, [])
+        fs.extend(out)
+        for p, n in zip(self.pending, n0):
+            if len(p.feats) > n:
+                p.blocks.append((len(p.feats), t, clip, fs, self.feats, k))
 
     # ------------------------------------------------------------------- dots
     def changed_box(self, prev: Board) -> tuple[float, float, float, float] | None:
@@ -1147,7 +1213,10 @@ def _renumber(board: Board, prev: Board, win: tuple[int, int, int, int]) -> None
 
 
 def _wall_props(cls: m.BarrierClass, default: Any, exterior: bool, note: str) -> dict[str, Any]:
-    return {**class_props(cls, default), "exterior": exterior, "note": note}
+    c = default if cls is None else cls
+    if isinstance(c, m.Barrier):  # as class_props, with the wall's own facts after
+        return {"class": "custom", "custom": (c.barrier, c.armor), "exterior": exterior, "note": note}
+    return {"class": c, "exterior": exterior, "note": note}
 
 
 def _box_outline(size: tuple[int, int]) -> list[tuple[float, float]]:
@@ -1220,8 +1289,19 @@ def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet],
     incremental: placements that are the same objects keep their buildings and units, the
     standable dots and links are redone only where something changed, and the movement graph
     of ``previous`` is patched there instead of rebuilt.  The answers are those of a compile
-    from scratch; ``previous`` itself is not changed."""
-    return _Compiler(layout, sheets).run(previous)
+    from scratch; ``previous`` itself is not changed.
+
+    Python's cyclic garbage collector is paused meanwhile: a city's compile makes some
+    hundred thousand objects that live on (features, geometries, props), and every few
+    hundred of them set off a collection walking the objects alive, a third of a cold
+    compile spent finding nothing to free."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return _Compiler(layout, sheets).run(previous)
+    finally:
+        if was:
+            gc.enable()
 
 
 #: tables a board compiled from a previous one patches from that one's (name in the board's

@@ -29,6 +29,7 @@ modifiers (:mod:`engine.rules`).
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -1054,7 +1055,12 @@ def _lines(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]]) -> list[_Lin
     memo = _line_memo(P)
     out: list[_Line | None] = [memo.get(ab) for ab in pairs]
     todo = [j for j, got in enumerate(out) if got is None]
-    if not todo:
+    if len(todo) <= _ONE_BY_ONE:
+        # a few lines: each traced alone with scalars costs less than the arrays' set-up
+        for j in todo:
+            a, b = pairs[j]
+            got = memo.get((a, b))
+            out[j] = memo[(a, b)] = got if got is not None else _line_one(board, P, a, b)
         return out  # type: ignore[return-value]
     ab = [pairs[j] for j in todo]
     oo = np.array([board.dot_point(a) for a, _b in ab], dtype=float).reshape(-1, 2)
@@ -1097,15 +1103,163 @@ def _lines(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]]) -> list[_Lin
     return out  # type: ignore[return-value]
 
 
+#: up to this many lines not known yet, :func:`_lines` traces them one by one (:func:`_line_one`)
+_ONE_BY_ONE = 10
+
+
+def _cell_cands(P: _Prims, i0: int, i1: int, j0: int, j1: int) -> tuple[Any, ...]:
+    """The primitives whose grid-cell box meets the cells ``i0..i1`` x ``j0..j1`` (what
+    :func:`_candidates` takes for a line with that cell box), with their coordinates as arrays
+    for the cull and their facts as tuples for the exact test; kept per cell box with the
+    primitives (a board has a few hundred cell boxes)."""
+    memo = P.__dict__.get("_cell_cands")
+    if memo is None:
+        memo = P._cell_cands = {}  # type: ignore[attr-defined]
+    key = (i0, i1, j0, j1)
+    got = memo.get(key)
+    if got is None:
+        c0x, c0y, c1x, c1y, px, py, qx, qy, sab = _seg_table(P)
+        idx = np.nonzero((c0x <= i1) & (c1x >= i0) & (c0y <= j1) & (c1y >= j0))[0]
+        rows = list(zip(idx.tolist(), px[idx].tolist(), py[idx].tolist(), qx[idx].tolist(),
+                        qy[idx].tolist(), P.bld[idx].tolist(), P.lvl[idx].tolist(),
+                        P.kind[idx].tolist(), P.height[idx].tolist(), P.owner[idx].tolist(),
+                        strict=True))
+        got = memo[key] = (px[idx], py[idx], qx[idx], qy[idx], sab[idx], rows)
+    return got
+
+
+def _line_one(board: Board, P: _Prims, a: Dot3, b: Dot3) -> _Line:
+    """What the line ``a``..``b`` meets, as :func:`_lines` traces it in a batch, for one
+    line: the same candidates, cull, exact test (:func:`_hits`) and counting rules
+    (:func:`_relevant`, prone obstacles included) with the same floating-point operations
+    in the same order, on Python floats (tests/engine/test_single_line_agrees.py)."""
+    ox, oy = (float(v) for v in board.dot_point(a))
+    tx, ty = (float(v) for v in board.dot_point(b))
+    la, lb = a[2], b[2]
+    ba, bb = _building_idx(board, a), _building_idx(board, b)
+    owners: list[int] = []
+    ss: list[float] = []
+    g = P.grid
+    if len(g.seg):
+        w, h = int(g.shape[0]), int(g.shape[1])
+        gx, gy = float(g.origin[0]), float(g.origin[1])
+        cell = g.CELL
+        i0 = max(math.floor((min(ox, tx) - gx) / cell), 0)
+        j0 = max(math.floor((min(oy, ty) - gy) / cell), 0)
+        i1 = min(math.floor((max(ox, tx) - gx) / cell), w - 1)
+        j1 = min(math.floor((max(oy, ty) - gy) / cell), h - 1)
+        if i0 <= i1 and j0 <= j1:
+            px, py, qx, qy, sab, rows = _cell_cands(P, i0, i1, j0, j1)
+            rx, ry = tx - ox, ty - oy
+            tol = (1e-9 * (abs(rx) + abs(ry) + 1.0)) * sab
+            d3 = rx * (py - oy) - ry * (px - ox)
+            d4 = rx * (qy - oy) - ry * (qx - ox)
+            keep = np.nonzero((d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol))[0]
+            top = max(la, lb)
+            point = rx == 0 and ry == 0
+            rs = max(abs(rx) + abs(ry), 1e-12)
+            for j in keep.tolist():
+                _i, p0, p1, q0, q1, bld, lvl, kind, height, owner = rows[j]
+                s = _hit_one(ox, oy, rx, ry, rs, point, p0, p1, q0, q1)
+                if s is None:
+                    continue
+                # _relevant, for one contact of a line traced with its prone obstacles
+                level_at = la + (lb - la) * s
+                own = (bld == ba and lvl == la and bld >= 0) or \
+                    (bld == bb and lvl == lb and bld >= 0)
+                if kind == FOOT:
+                    ok = bld != ba and bld != bb and height > level_at + 1e-9
+                elif kind == CANOPY:
+                    ok = top > 0 and (bld < 0 or own)
+                else:
+                    ok = own or (bld < 0 and level_at < 1.0 - 1e-9)
+                    if kind == TRUNK:  # seed 000 l.826: two levels above, only branches
+                        ok = ok and top - lvl < 2
+                if ok:
+                    owners.append(owner)
+                    ss.append(s)
+    oo, tt = np.array((ox, oy)), np.array([[tx, ty]])
+    e1 = _Ends(oo, la, ba, tt, lb, np.array([bb], dtype=np.int64), prone=True)
+    fol: tuple[np.ndarray, ...] = (_NONE, _NONE, np.zeros(0))
+    if P.fol_tree is not None and _fol_near_one(P, ox, oy, tx, ty):
+        moved = a[:2] != b[:2] or a[2] != b[2]
+        cells = _fol_cells(P, oo, tt[0], moved)
+        _p, _t, _s, fol = _trace(P, e1, _NONE, _NONE, cells, np.zeros(len(cells), dtype=np.int64))
+    return _line_of_lists(P, e1, owners, ss, fol)
+
+
+_NONE = np.zeros(0, dtype=np.int64)
+_NONE.flags.writeable = False
+
+
+def _hit_one(ox: float, oy: float, rx: float, ry: float, rs: float, point: bool,
+             px: float, py: float, qx: float, qy: float) -> float | None:
+    """:func:`_hits` for one segment ``p``-``q`` against the line from ``o`` along ``r``
+    (``rs``: max(|rx| + |ry|, 1e-12); ``point``: the line has no length): the ``s`` of the
+    first contact, or None when they do not touch.  Each number is worked out by the same
+    operations as the array version, so it is the same float."""
+    sx, sy = qx - px, qy - py
+    qpx, qpy = px - ox, py - oy
+    den = rx * sy - ry * sx
+    s_num = qpx * sy - qpy * sx
+    u_num = qpx * ry - qpy * rx
+    ssum = max(abs(sx) + abs(sy), 1e-12)
+    scale = rs * ssum
+    tol = 1e-9
+    if point:  # a line from a dot to itself touches only the segments through it
+        sq = sx * sx + sy * sy
+        along = -(qpx * sx + qpy * sy) / sq if sq > 0 else 0.0
+        on = abs(s_num) <= EPS * ssum and -tol <= along <= 1 + tol and \
+            (sq > 0 or (abs(qpx) + abs(qpy)) <= EPS)
+        return 0.0 if on else None
+    if abs(den) <= EPS * scale:  # parallel: a hit only as a collinear overlap
+        if not abs(u_num) <= EPS * scale:
+            return None
+        rr = rx * rx + ry * ry
+        s0 = (qpx * rx + qpy * ry) / rr if rr > 0 else 0.0
+        s1 = ((qx - ox) * rx + (qy - oy) * ry) / rr if rr > 0 else 0.0
+        lo, hi = min(s0, s1), max(s0, s1)
+        if not (hi >= -tol and lo <= 1 + tol):
+            return None
+        s = 0.0 if lo < 0.0 else (1.0 if lo > 1.0 else lo)  # (np.clip: -0.0 stays -0.0)
+    else:
+        s = s_num / den
+        u = u_num / den
+        if not (s >= -tol and s <= 1 + tol and u >= -tol and u <= 1 + tol):
+            return None
+    return 0.0 if s < 0.0 else (1.0 if s > 1.0 else s)
+
+
+def _fol_near_one(P: _Prims, ox: float, oy: float, tx: float, ty: float) -> bool:
+    """:func:`_lines`'s box test for one line: does any foliage cell's box meet its box?"""
+    x0, x1, y0, y1 = min(ox, tx), max(ox, tx), min(oy, ty), max(oy, ty)
+    fb = P.__dict__.get("_fol_box")
+    if fb is None:
+        fx, fy = P.fol_xy[:, 0], P.fol_xy[:, 1]
+        fb = P._fol_box = (float((fx - .5).min()), float((fx + .5).max()),  # type: ignore[attr-defined]
+                           float((fy - .5).min()), float((fy + .5).max()))
+    if fb[0] > x1 + 1e-6 or fb[1] < x0 - 1e-6 or fb[2] > y1 + 1e-6 or fb[3] < y0 - 1e-6:
+        return False  # (no cell's box can meet it: every cell lies in the boxes' union)
+    fx, fy = P.fol_xy[:, 0], P.fol_xy[:, 1]
+    return bool(((fx - .5 <= x1 + 1e-6) & (fx + .5 >= x0 - 1e-6) &
+                 (fy - .5 <= y1 + 1e-6) & (fy + .5 >= y0 - 1e-6)).any())
+
+
 def _line_of(P: _Prims, e: _Ends, prim: np.ndarray, s: np.ndarray,
              fol: tuple[np.ndarray, ...]) -> _Line:
-    """The features one line counts, from its exact contacts: the nearest contact per
-    feature; polygons that hold an end: obstacles you stand on are ignored, canopies, dark
-    and smoke count."""
+    """:func:`_line_of_lists` from arrays of primitives and their ``s``."""
+    return _line_of_lists(P, e, P.owner[prim].tolist(), s.tolist(), fol)
+
+
+def _line_of_lists(P: _Prims, e: _Ends, owners: list[int], s: list[float],
+                   fol: tuple[np.ndarray, ...]) -> _Line:
+    """The features one line counts, from its exact contacts (each primitive's feature and
+    ``s``): the nearest contact per feature; polygons that hold an end: obstacles you stand
+    on are ignored, canopies, dark and smoke count."""
     holds_a, holds_b = P.holding(tuple(e.o)), P.holding(tuple(e.t[0]))
     held = set(holds_a.tolist()) | set(holds_b.tolist())
     contacts: dict[int, float] = {}
-    for pi, si in zip(P.owner[prim].tolist(), s.tolist()):
+    for pi, si in zip(owners, s):
         if pi in contacts and contacts[pi] <= si:
             continue
         contacts[pi] = si

@@ -39,7 +39,7 @@ from engine.lattice import Dot3, Lattice
 from engine.rules import get_ruleset
 from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
 from engine.rules.dmz1990 import MOVEMENT_COSTS as _MC
-from engine.step_crossings import step_hits
+from engine.step_crossings import step_codes, step_hits
 
 #: extra MP of the DMZ Movement Cost Table (the one table: engine.rules.dmz1990)
 OPEN_DOOR = _MC["through-door"]
@@ -278,12 +278,31 @@ _UNIT_HITS: dict[int, tuple[Any, Any, str]] = {}
 _UNIT_HITS_MAX = 4096
 
 
+def _crossings(f: Feature) -> tuple[tuple[int, str] | None, tuple[int, str] | None]:
+    """:func:`_crossing` of a step starting outside ``f`` and of one starting inside it."""
+    out_ = _crossing(f, False)
+    if f.kind != "obstacle":  # the same either way
+        return out_, out_
+    return out_, _crossing(f, True)
+
+
+def _blocks(f: Feature) -> bool:
+    """Whether ``f`` makes every step that touches it impassable, either way."""
+    if f.kind in _BLOCKING:
+        return True
+    return f.kind == "obstacle" and f.props.get("los") == "blocks" \
+        and f.props.get("standable") == "none"
+
+
 @dataclass
 class _LevelHits:
-    """What the features of one unit on one level do to the steps that touch them, one row
-    per (directed step, feature): from dot, to dot, the feature's index in the unit's list,
-    the extra MP (``_BLOCKED`` when impassable), the reason and whether the step starts inside
-    the feature."""
+    """What the features of one unit on one level (or of several units, :class:`_Batch`) do
+    to the steps that touch them.  A step through a feature that lets it pass at a price is
+    one row per (directed step, feature): from dot, to dot, the feature's index in the list,
+    the extra MP, the reason and whether the step starts inside the feature.  The steps the
+    features block (walls: most of them) are kept apart, once per (step, feature), as the
+    first dot and the step's code of :func:`engine.step_crossings.step_codes` (``bfrm``,
+    ``bcode``, ``bfeat``): they need no reason, they are closed both ways."""
 
     frm: np.ndarray
     to: np.ndarray
@@ -291,51 +310,85 @@ class _LevelHits:
     cost: np.ndarray
     text: np.ndarray
     inside: np.ndarray
+    bfrm: np.ndarray
+    bcode: np.ndarray
+    bfeat: np.ndarray
 
-    def box(self) -> tuple[int, int, int, int]:
-        """(c0, r0, c1, r1) of the dots the steps start from (kept: the hits are shared)."""
+    def __len__(self) -> int:
+        return len(self.feat) + len(self.bfeat)
+
+    def box(self, lat: Lattice) -> tuple[int, int, int, int]:
+        """(c0, r0, c1, r1) of the dots the steps start from, either way (kept: the hits are
+        shared)."""
         got = self.__dict__.get("_box")
         if got is None:
-            lo, hi = self.frm.min(axis=0), self.frm.max(axis=0)
+            ends = np.concatenate([self.frm, self.bfrm, _other_end(lat, self.bfrm, self.bcode)])
+            lo, hi = ends.min(axis=0), ends.max(axis=0)
             got = self.__dict__["_box"] = (int(lo[0]), int(lo[1]), int(hi[0]), int(hi[1]))
         return got
 
-    def fids(self, fs: list[Feature]) -> np.ndarray:
-        """Per row, the ``id()`` of its feature (``fs``: the unit's features of this level;
-        kept with the hits, which live as long as the unit)."""
-        got = self.__dict__.get("_fids")
-        if got is None:
-            got = self.__dict__["_fids"] = np.fromiter(
-                map(id, fs), dtype=np.int64, count=len(fs))[self.feat]
-        return got
+
+def _other_end(lat: Lattice, frm: np.ndarray, code: np.ndarray) -> np.ndarray:
+    """The second dots of the steps from ``frm`` with codes ``code``."""
+    return frm + step_codes(lat)[frm[:, 1] & 1, code]
+
+
+def _no_hits() -> _LevelHits:
+    z2, z = np.zeros((0, 2), dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return _LevelHits(z2, z2, z, z, np.zeros(0, dtype=object), np.zeros(0, dtype=bool),
+                      z2, np.zeros(0, dtype=np.int8), z)
+
+
+def _step_dirs(lat: Lattice) -> tuple[np.ndarray, np.ndarray]:
+    """Per (row parity of a step's first dot, step code of :func:`step_codes`): the neighbour
+    index of the second dot from the first, and of the first from the second (-1: no step)."""
+    offs = _offsets(lat)
+    d = step_codes(lat)
+    there = np.full((2, 4), -1, dtype=np.int64)
+    back = np.full((2, 4), -1, dtype=np.int64)
+    for par in (0, 1):
+        for code in range(4):
+            dc, dr = d[par, code].tolist()
+            if dc == dr == 0:
+                continue
+            there[par, code] = [tuple(o) for o in offs[par].tolist()].index((dc, dr))
+            back[par, code] = [tuple(o) for o in offs[(par + dr) & 1].tolist()].index((-dc, -dr))
+    return there, back
 
 
 def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
     """The crossings of the features ``fs`` (one unit, one level) with every step touching
     them (:func:`engine.step_crossings.step_hits`), each way."""
-    empty = np.zeros(0, dtype=np.int64)
-    none = _LevelHits(np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2), dtype=np.int64),
-                      empty, empty, np.zeros(0, dtype=object), np.zeros(0, dtype=bool))
     # what each feature that hinders a step does to it, starting outside it [0] or inside it [1]
     rel_l: list[int] = []
     geom_l: list[Any] = []
     out_l: list[Any] = []  # (cost, text) of each, starting outside
     in_l: list[Any] = []  # and starting inside
+    blk_l: list[int] = []
+    blk_g: list[Any] = []
     for k, f in enumerate(fs):
         if f.kind not in _HINDERS:
             continue
-        out_, in_ = _crossing(f, False), _crossing(f, True)
+        if _blocks(f):
+            blk_l.append(k)
+            blk_g.append(f.geom)
+            continue
+        out_, in_ = _crossings(f)
         if out_ is None and in_ is None:
             continue
         rel_l.append(k)
         geom_l.append(f.geom)
         out_l += (_NONE, "") if out_ is None else out_
         in_l += (_NONE, "") if in_ is None else in_
+    got = _no_hits()
+    if blk_l:
+        ba, _bb, bg, code = step_hits(lat, np.array(blk_g, dtype=object), sides=False)
+        got.bfrm, got.bcode, got.bfeat = ba, code.astype(np.int8), np.array(blk_l)[bg]
     if not rel_l:
-        return none
+        return got
     a, b, g, in_a, in_b = step_hits(lat, np.array(geom_l, dtype=object))
     if not len(g):
-        return none
+        return got
     cost = np.column_stack([np.array(out_l[0::2], dtype=np.int64),
                             np.array(in_l[0::2], dtype=np.int64)])
     text = np.column_stack([np.array(out_l[1::2], dtype=object),
@@ -350,7 +403,83 @@ def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
         ok = c != _NONE
         out.append((start[ok], end[ok], fi[ok], c[ok],
                     text[rows[ok], inside[ok].astype(np.int64)], inside[ok]))
-    return _LevelHits(*(np.concatenate(parts) for parts in zip(*out)))
+    got.frm, got.to, got.feat, got.cost, got.text, got.inside = (
+        np.concatenate(parts) for parts in zip(*out))
+    return got
+
+
+def _split(n: int, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows grouped by owner (0..n-1, order kept within each): the order and the cuts."""
+    small = own.astype(np.int16 if n < 1 << 15 else np.int64)  # int16 sorts by radix
+    order = np.argsort(small, kind="stable")
+    return order, np.searchsorted(small[order], np.arange(n + 1))
+
+
+class _Batch:
+    """The crossings of several units on one level, computed together (a cold board: one
+    pass, no overhead per unit).  ``hits.feat`` indexes ``fs`` (the units' lists end to
+    end); ``owner``/``local`` give each feature's unit (``units``: their feature dicts and
+    :class:`_UnitHits`) and its index in that unit's list.  A whole-board build reads the
+    batch as it is; anything asking one unit's crossings splits it (:meth:`split`, once)."""
+
+    def __init__(self, lat: Lattice, lv: int, hits: _LevelHits, fs: list[Feature],
+                 owner: np.ndarray, local: np.ndarray, units: list[tuple[dict, _UnitHits]]
+                 ) -> None:  # noqa: D107
+        self.lat, self.lv, self.hits, self.fs = lat, lv, hits, fs
+        self.owner, self.local, self.units = owner, local, units
+
+    def split(self) -> None:
+        """Give each unit its own :class:`_LevelHits` (slices of the rows grouped by unit)."""
+        lv, h, n = self.lv, self.hits, len(self.units)
+        local = self.local
+        order, cut = _split(n, self.owner[h.feat])
+        border, bcut = _split(n, self.owner[h.bfeat])
+        frm, to, feat, cost, text, inside = (
+            x[order] for x in (h.frm, h.to, h.feat, h.cost, h.text, h.inside))
+        feat = local[feat]
+        bfrm, bcode, bfeat = h.bfrm[border], h.bcode[border], local[h.bfeat[border]]
+        # each unit's box of step ends, for all units at once (a drag asks every unit's)
+        lo = np.full((n, 2), np.iinfo(np.int64).max, dtype=np.int64)
+        hi = np.full((n, 2), np.iinfo(np.int64).min, dtype=np.int64)
+        for ends, cc in ((frm, cut), (bfrm, bcut), (_other_end(self.lat, bfrm, bcode), bcut)):
+            some = np.nonzero(cc[1:] > cc[:-1])[0]
+            if len(some):
+                lo[some] = np.minimum(lo[some], np.minimum.reduceat(ends, cc[some], axis=0))
+                hi[some] = np.maximum(hi[some], np.maximum.reduceat(ends, cc[some], axis=0))
+        boxes = np.column_stack([lo, hi]).tolist()
+        for j, (_unit, uh) in enumerate(self.units):
+            a, b, ba, bb = int(cut[j]), int(cut[j + 1]), int(bcut[j]), int(bcut[j + 1])
+            hits = uh[lv] = _LevelHits(
+                frm[a:b], to[a:b], feat[a:b], cost[a:b], text[a:b], inside[a:b],
+                bfrm[ba:bb], bcode[ba:bb], bfeat[ba:bb])
+            if b > a or bb > ba:
+                hits.__dict__["_box"] = tuple(boxes[j])
+            uh.pending.remove(self)
+
+
+class _UnitHits(dict):
+    """A unit's crossings by level (:class:`_LevelHits`), with the box of all of them; the
+    levels still in a :class:`_Batch` (``pending``) are split off on first use
+    (:meth:`levels`)."""
+
+    def __init__(self) -> None:  # noqa: D107
+        super().__init__()
+        self.pending: list[_Batch] = []
+
+    def levels(self) -> _UnitHits:
+        """This, with every level split off its batch."""
+        while self.pending:
+            self.pending[0].split()
+        return self
+
+    def box(self, lat: Lattice) -> tuple[int, int, int, int] | None:
+        """(c0, r0, c1, r1) of the steps' start dots on every level; None: no crossing."""
+        if "_box" not in self.__dict__:
+            boxes = [h.box(lat) for h in self.levels().values() if len(h)]
+            self.__dict__["_box"] = (
+                min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
+        return self.__dict__["_box"]
 
 
 def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
@@ -358,8 +487,8 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
     """The crossings of each unit's features, level by level.
 
     A shared unit's come from the cache when it has them.  The units still to do are done
-    together, a level at a time (one tree, one query: a cold board pays no overhead per unit),
-    then split by unit, each hit's feature index made local to its unit."""
+    together, a level at a time (one pass: a cold board pays no overhead per unit), and
+    left in those batches (:class:`_Batch`) until a unit's own are asked for."""
     out: list[_UnitHits | None] = [None] * len(units)
     todo = []
     for k, (unit, shared) in enumerate(units):
@@ -371,28 +500,14 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
             out[k] = _UnitHits()
     for lv in sorted({lv for k in todo for lv in units[k][0]}):
         ks = [k for k in todo if lv in units[k][0]]
+        counts = [len(units[k][0][lv]) for k in ks]
         fs_all = [f for k in ks for f in units[k][0][lv]]
-        owner = np.repeat(np.arange(len(ks)), [len(units[k][0][lv]) for k in ks])
-        local = np.arange(len(fs_all)) - np.repeat(
-            np.cumsum([0] + [len(units[k][0][lv]) for k in ks])[:-1],
-            [len(units[k][0][lv]) for k in ks])
-        h = _level_hits(lat, fs_all)
-        own = owner[h.feat]
-        order = np.argsort(own, kind="stable")
-        cut = np.searchsorted(own[order], np.arange(len(ks) + 1))
-        # each unit's box of step starts, for all units at once (a drag asks every unit's)
-        some = np.nonzero(cut[1:] > cut[:-1])[0]
-        frm = h.frm[order]
-        lo = np.minimum.reduceat(frm, cut[some], axis=0) if len(some) else frm
-        hi = np.maximum.reduceat(frm, cut[some], axis=0) if len(some) else frm
-        boxes = dict(zip(some.tolist(), np.column_stack([lo, hi]).tolist()))
-        for j, k in enumerate(ks):
-            rows = order[cut[j]:cut[j + 1]]
-            hits = out[k][lv] = _LevelHits(  # type: ignore[index]
-                h.frm[rows], h.to[rows], local[h.feat[rows]], h.cost[rows], h.text[rows],
-                h.inside[rows])
-            if j in boxes:
-                hits.__dict__["_box"] = tuple(boxes[j])
+        owner = np.repeat(np.arange(len(ks)), counts)
+        local = np.arange(len(fs_all)) - np.repeat(np.cumsum([0] + counts)[:-1], counts)
+        batch = _Batch(lat, lv, _level_hits(lat, fs_all), fs_all, owner, local,
+                       [(units[k][0], out[k]) for k in ks])
+        for k in ks:
+            out[k].pending.append(batch)  # type: ignore[union-attr]
     if any(units[k][1] for k in todo):
         live = cached_unit_ids()
         for key in [key for key in _UNIT_HITS if key not in live]:
@@ -404,19 +519,6 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
     while len(_UNIT_HITS) > _UNIT_HITS_MAX:
         _UNIT_HITS.pop(next(iter(_UNIT_HITS)))
     return out  # type: ignore[return-value]
-
-
-class _UnitHits(dict):
-    """A unit's crossings by level (:class:`_LevelHits`), with the box of all of them."""
-
-    def box(self) -> tuple[int, int, int, int] | None:
-        """(c0, r0, c1, r1) of the steps' start dots on every level; None: no crossing."""
-        if "_box" not in self.__dict__:
-            boxes = [h.box() for h in self.values() if len(h.feat)]
-            self.__dict__["_box"] = (
-                min(b[0] for b in boxes), min(b[1] for b in boxes),
-                max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
-        return self.__dict__["_box"]
 
 
 @dataclass
@@ -556,61 +658,110 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
         for j, (dc, dr) in enumerate(core.offs[p].tolist()):
             code_j[_step_code(p, dc, dr)] = j
     units = board.unit_features()
-    parts = []
-    # (unit, feature) orders a step's reasons as the level's feature list does (units in turn)
-    for k, ((unit, _shared), unit_hits) in enumerate(zip(units, _units_hits(lat, units))):
-        if not whole:
-            box = unit_hits.box()
+    unit_hits = _units_hits(lat, units)
+    # parts: (level, features, per feature its rank in the level's list, hits); a step's
+    # reasons follow the level's feature list (units in turn)
+    parts: list[tuple[int, list[Feature], np.ndarray, _LevelHits]] = []
+    batches: dict[int, _Batch] = {}
+    for k, ((unit, _shared), uh) in enumerate(zip(units, unit_hits)):
+        if whole:
+            batches.update((id(b), b) for b in uh.pending)  # read whole, unless split below
+        else:
+            box = uh.box(lat)
             if box is None or (box[3] - rmin < r0 or box[1] - rmin >= r1
                                or box[2] - cmin < c0 or box[0] - cmin >= c1):
                 continue
-        for lv, hits in unit_hits.items():
-            if not len(hits.feat) or not 0 <= lv < L:
+        for lv, hits in uh.items():
+            if not len(hits) or not 0 <= lv < L:
                 continue
             if not whole:
-                bc0, br0, bc1, br1 = hits.box()
+                bc0, br0, bc1, br1 = hits.box(lat)
                 if br1 - rmin < r0 or br0 - rmin >= r1 or bc1 - cmin < c0 or bc0 - cmin >= c1:
                     continue
-            parts.append((lv, k << 32, unit[lv], hits))
+            parts.append((lv, unit[lv], (k << 32) + np.arange(len(unit[lv])), hits))
+    if batches:
+        rank = {id(unit): k for k, (unit, _s) in enumerate(units)}
+        for b in batches.values():
+            ks = [rank.get(id(unit), -1) for unit, _uh in b.units]
+            if min(ks) < 0:  # a unit this board no longer has: read the batch unit by unit
+                b.split()
+                parts.extend((b.lv, unit[b.lv], (rank[id(unit)] << 32)
+                              + np.arange(len(unit[b.lv])), uh[b.lv])
+                             for unit, uh in b.units if id(unit) in rank
+                             and len(uh[b.lv]) and 0 <= b.lv < L)
+            elif 0 <= b.lv < L and len(b.hits):
+                parts.append((b.lv, b.fs, (np.array(ks, dtype=np.int64)[b.owner] << 32)
+                              + b.local, b.hits))
+    flat = block.reshape(k_n, -1)
+    lvs = np.array([p[0] for p in parts], dtype=np.int64)
+
+    def at(frm: np.ndarray, to: np.ndarray, lv: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The steps ``frm -> to`` leaving the window: which rows, their neighbour index and
+        their index in the block (one neighbour's rows of every level)."""
+        r, c = frm[:, 1] - rmin, frm[:, 0] - cmin
+        sel = np.flatnonzero((r >= r0) & (r < r1) & (c >= c0) & (c < c1))
+        if len(sel) < len(frm):
+            frm, to, r, c, lv = frm[sel], to[sel], r[sel], c[sel], lv[sel]
+        par = (frm[:, 1] & 1) if hexl else 0
+        jj = code_j[_step_code(par, to[:, 0] - frm[:, 0], to[:, 1] - frm[:, 1])]
+        return sel, jj, (lv * h + r - r0) * W + c
+
+    # the steps a feature blocks, both ways: closed
+    hs = [p[3] for p in parts]
+    bsize = np.array([len(x.bfeat) for x in hs], dtype=np.int64)
+    if bsize.sum():
+        blv = np.repeat(lvs, bsize) * h
+        one = np.concatenate([x.bfrm for x in hs])
+        code = np.concatenate([x.bcode for x in hs])
+        par = one[:, 1] & 1 if hexl else 0
+        there, back = _step_dirs(lat)
+        for ends, j in ((one, there[par, code]),
+                        (one + step_codes(lat)[par, code], back[par, code])):
+            r, c = ends[:, 1] - (rmin + r0), ends[:, 0] - cmin
+            idx = (blv + r) * W + c
+            if not whole or r.min() < 0 or r.max() >= h or c.min() < 0 or c.max() >= W:
+                ok = (r >= 0) & (r < h) & (c >= c0) & (c < c1)
+                idx, j = idx[ok], j[ok]
+            flat[j, idx] = -1
+    size = np.array([len(x.feat) for x in hs], dtype=np.int64)
     empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object),
              np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
-    if not parts:
+    if not size.sum():
         _store(core, block, dense, r0)
         return empty
-    # every part's rows at once: the Python loop only gathers references
-    hs = [hits for _lv, _first, _fs, hits in parts]
-    size = np.array([len(h.feat) for h in hs], dtype=np.int64)
-    lv_r = np.repeat(np.array([p[0] for p in parts], dtype=np.int64), size)
-    frm = np.concatenate([h.frm for h in hs])
-    r = frm[:, 1] - rmin
-    c = frm[:, 0] - cmin
-    sel = np.nonzero((r >= r0) & (r < r1) & (c >= c0) & (c < c1))[0]
-    if not len(sel):
+    # the steps a feature lets through at a price, on the steps still open
+    sel, jj, bpos = at(np.concatenate([x.frm for x in hs]), np.concatenate([x.to for x in hs]),
+                       np.repeat(lvs, size))
+    live = np.nonzero(flat[jj, bpos] >= 0)[0]
+    if not len(live):
         _store(core, block, dense, r0)
         return empty
-    frm, to = frm[sel], np.concatenate([h.to for h in hs])[sel]
-    par = (frm[:, 1] & 1) if hexl else 0
-    jj = code_j[_step_code(par, to[:, 0] - frm[:, 0], to[:, 1] - frm[:, 1])]
-    pos = (lv_r[sel] * H + r[sel]) * W + c[sel]
-    firsts = np.repeat(np.array([p[1] for p in parts], dtype=np.int64), size)[sel]
-    ord_all = np.concatenate([h.feat for h in hs])[sel] + firsts
-    cost = np.concatenate([h.cost for h in hs])[sel]
-    text_all = np.concatenate([h.text for h in hs])[sel]
-    fid_all = np.concatenate([h.fids(fs) for _lv, _first, fs, h in parts])[sel]
-    ins_all = np.concatenate([h.inside for h in hs])[sel]
-    flat = block.reshape(k_n, -1)
-    bpos = (lv_r[sel] * h + r[sel] - r0) * W + c[sel]  # in the block
-    live = flat[jj, bpos] >= 0
-    paid = live & (cost >= 0)
-    np.add.at(flat, (jj[paid], bpos[paid]), cost[paid].astype(np.int16))
-    blocked = live & (cost == _BLOCKED)
-    flat[jj[blocked], bpos[blocked]] = -1
-    paid &= flat[jj, bpos] >= 0
+    jj, bpos = jj[live], bpos[live]
+    # each feature's id() and rank: one pass over every part's feature list
+    nf = np.array([len(p[1]) for p in parts], dtype=np.int64)
+    ids = np.fromiter(map(id, [f for p in parts for f in p[1]]), dtype=np.int64,
+                      count=int(nf.sum()))
+    ranks = np.concatenate([p[2] for p in parts])
+    rows = sel[live]  # in the parts' rows end to end
+    feat = np.concatenate([x.feat for x in hs])[rows] + np.repeat(np.cumsum(nf) - nf, size)[rows]
+    ord_all = ranks[feat]
+    cost = np.concatenate([x.cost for x in hs])[rows]
+    # key: the edge order (chunk, position) of the whole table
+    lv_b, rest = np.divmod(bpos, h * W)
+    pos = (lv_b * H + rest // W + r0) * W + rest % W
+    chunk = jj + (k_n * ((pos // W) % H + rmin & 1) if hexl else 0)
+    key = chunk * npos + pos
+    o = np.lexsort((ord_all, key))
+    key, jj, bpos, cost = key[o], jj[o], bpos[o], cost[o]
+    heads = np.concatenate([[0], np.nonzero(key[1:] != key[:-1])[0] + 1])
+    flat[jj[heads], bpos[heads]] += np.add.reduceat(cost, heads).astype(np.int16)
     _store(core, block, dense, r0)
-    chunk = jj + (core.offs.shape[1] * ((pos // W) % H + rmin & 1) if hexl else 0)
-    key = (chunk * npos + pos)[paid]
-    o = np.lexsort((ord_all[paid], key))
-    return key[o], text_all[paid][o], fid_all[paid][o], ins_all[paid][o]
+    rows = rows[o]
+    text = np.concatenate([x.text for x in hs])[rows]
+    fid = ids[feat[o]]
+    ins = np.concatenate([x.inside for x in hs])[rows]
+    return key, text, fid, ins
 
 
 def _store(core: _Core, block: np.ndarray, dense: np.ndarray | None, r0: int) -> None:

@@ -35,6 +35,22 @@ def _fwd(hexl: bool) -> np.ndarray:
     return np.array([[1, 0], [-1, 1], [0, 1], [1, 1]], dtype=np.int64)
 
 
+def step_codes(lat: Lattice) -> np.ndarray:
+    """(column, row) offset from the first dot of a step to its second, per (row parity of the
+    first dot, step code); code 2 of a hex lattice is no step (0, 0)."""
+    hexl = lat.name == "hex"
+    fwd = _fwd(hexl)
+    out = np.zeros((2, 4, 2), dtype=np.int64)
+    for par in (0, 1):
+        X = np.full(4, par)  # column 0 of a row of this parity
+        bX, br = X + fwd[:, 0], par + fwd[:, 1]
+        out[par, :, 0] = _col(hexl, bX, br) - _col(hexl, X, np.full(4, par))
+        out[par, :, 1] = fwd[:, 1]
+    if hexl:
+        out[:, 2] = 0
+    return out
+
+
 def _xy(hexl: bool, X: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """World point of dots (X, row): the same floats :meth:`Lattice.points` gives."""
     if hexl:
@@ -140,14 +156,67 @@ def _small_dyadic(v: np.ndarray) -> np.ndarray:
     return (w == np.floor(w)) & (np.abs(v) < 2.0 ** 20)
 
 
-def step_hits(lat: Lattice, geoms: np.ndarray) -> tuple[np.ndarray, ...]:
+def _half(v: np.ndarray) -> np.ndarray:
+    """Coordinates exactly halfway between two dot rows (or columns) of a square lattice."""
+    return (np.mod(2 * v, 2) == 1) & (np.abs(v) < 2.0 ** 40)
+
+
+def _half_line_hits(p: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The pieces of a square lattice lying along a line halfway between two rows of dots (or
+    columns), where walls are drawn, and the steps they touch, found without any test: such
+    a line meets only the steps that cross it, each at a point whose coordinate along the
+    line is a whole or half number (exact in floats), so a step touches the piece exactly
+    when that point lies between the piece's ends.
+
+    Returns which pieces are of that kind and the hits as (piece, X, row, code) of
+    :func:`_cell_steps`."""
+    horiz = (p[:, 1] == q[:, 1]) & _half(p[:, 1])
+    vert = ~horiz & (p[:, 0] == q[:, 0]) & _half(p[:, 0])
+    out: list[tuple[np.ndarray, ...]] = []
+    for sel, along, across in ((horiz, 0, 1), (vert, 1, 0)):
+        k = np.nonzero(sel)[0]
+        lo = np.minimum(p[k, along], q[k, along])
+        hi = np.maximum(p[k, along], q[k, along])
+        line = np.floor(p[k, across]).astype(np.int64)  # the line is ``line + 0.5``
+        first = np.floor(lo).astype(np.int64) - 1
+        n = np.ceil(hi).astype(np.int64) - first + 2
+        piece = np.repeat(k, n)
+        loc = np.repeat(np.arange(len(k)), n)
+        t = first[loc] + np.arange(len(piece)) - np.repeat(np.cumsum(n) - n, n)
+        lo_, hi_, at = lo[loc], hi[loc], line[loc]
+        straight = (lo_ <= t) & (t <= hi_)  # the step across the line at ``t``
+        mid = t + 0.5
+        diag = (lo_ <= mid) & (mid <= hi_)  # the two diagonals crossing at ``t + 0.5``
+        if along == 0:  # a row line: vertical steps (code 2) and diagonals from row ``at``
+            cols = (t[straight], t[diag], t[diag] + 1)
+            rows = (at[straight], at[diag], at[diag])
+        else:  # a column line: steps along rows (code 0) and diagonals from column ``at``
+            cols = (at[straight], at[diag], at[diag] + 1)
+            rows = (t[straight], t[diag], t[diag])
+        codes = (2 if along == 0 else 0, 3, 1)
+        for m, X, r, code in zip((straight, diag, diag), cols, rows, codes):
+            out.append((piece[m], X, r, np.full(len(X), code, dtype=np.int64)))
+    parts = [np.concatenate(x) for x in zip(*out)]
+    return horiz | vert, *parts
+
+
+def step_hits(lat: Lattice, geoms: np.ndarray, sides: bool = True) -> tuple[np.ndarray, ...]:
     """Every lattice step (pair of neighbouring dots) whose segment intersects one of
     ``geoms``, once per (step, geometry): (first dots (K, 2) as (column, row), second dots
     (K, 2), geometry index (K,), first dot inside the geometry (K,), second dot inside (K,)),
-    "inside" as ``shapely.contains``.  Sorted by (geometry, first dot, step)."""
+    "inside" as ``shapely.contains``.  Sorted by (geometry, first dot, step).
+
+    ``sides=False`` (geometries that block every step they touch): only (first dots, second
+    dots, geometry index, the step's code: its index in :func:`step_codes`), in no order, a
+    pair possibly more than once."""
     hexl = lat.name == "hex"
     fwd = _fwd(hexl)
     p, q, owner, polygonal = _segments(geoms)
+    fast_f = fast_X = fast_r = fast_c = np.zeros(0, dtype=np.int64)
+    if not hexl and len(p):
+        fast, piece, fast_X, fast_r, fast_c = _half_line_hits(p, q)
+        fast_f = owner[piece]
+        p, q, owner = p[~fast], q[~fast], owner[~fast]
     seg, ci, cj = _cells(hexl, p, q)
     X, r, code, blocks = _cell_steps(hexl, ci, cj)
     seg = np.tile(seg, blocks)
@@ -180,8 +249,9 @@ def step_hits(lat: Lattice, geoms: np.ndarray) -> tuple[np.ndarray, ...]:
     # it is inside it (not at its ends)
     maybe_a = hit[lin & ((s3[hit] == 0) | ~k3[hit])]
     maybe_b = hit[lin & ((s4[hit] == 0) | ~k4[hit])]
-    hit_f = owner[seg[hit]]
-    hX, hr, hc = X[hit], r[hit], code[hit]
+    hit_f = np.concatenate([owner[seg[hit]], fast_f])
+    hX, hr, hc = (np.concatenate([v[hit], w]) for v, w in
+                  ((X, fast_X), (r, fast_r), (code, fast_c)))
 
     # polygons: their dots strictly inside, and the steps with an end there
     pg = np.nonzero(polygonal)[0]
@@ -216,6 +286,10 @@ def step_hits(lat: Lattice, geoms: np.ndarray) -> tuple[np.ndarray, ...]:
             hc = np.concatenate([hc, np.full(2 * len(in_X), cd, dtype=np.int64)])
             hit_f = np.concatenate([hit_f, in_f, in_f])
 
+    if not sides:
+        bX, br = hX + fwd[hc, 0], hr + fwd[hc, 1]
+        return (np.column_stack([_col(hexl, hX, hr), hr]),
+                np.column_stack([_col(hexl, bX, br), br]), hit_f, hc)
     # one row per (geometry, step): keys over the box of every dot involved
     empty = np.zeros((0, 2), dtype=np.int64)
     if not len(hX):

@@ -436,7 +436,7 @@ def _cut_sheet_layouts():
     """Square and hex layouts with cut pieces (a clip that is no rectangle), turned and
     mirrored placements, walls and areas partly or wholly outside the cut, a wall of no
     length, a bent wall, a fence and a low wall."""
-    from engine.model import Area, Line, Piece
+    from engine.model import Area, Climb, Elevator, Line, Piece, Stair
     out = []
     for lattice, rots in (("square", (0, 90, 180, 270)), ("hex", (0, 60, 120, 240))):
         box = ((-0.5, -0.5), (9.5, -0.5), (9.5, 7.5), (-0.5, 7.5))
@@ -453,7 +453,9 @@ def _cut_sheet_layouts():
                            Area("dark", ((20, 20), (21, 20), (21, 21)))),
                     lines=(Line("fence", ((0.5, 5.5), (12.5, 5.5))),
                            Line("low-wall", ((1.0, 6.5), (3.0, 6.5))),
-                           Line("step", ((5.0, 6.0), (5.0, 6.0)))))
+                           Line("step", ((5.0, 6.0), (5.0, 6.0)))),
+                    stairs=(Stair((1, 1), 2), Stair((8, 2), 2)),  # the second outside the cut
+                    elevators=(Elevator((2, 5), (0, 2)),), climbs=(Climb((9, 6), 2),))
         sheet = Sheet(id="cut", title="Cut", kind="building", lattice=lattice, size=(10, 8),
                       outline=box, height=2, levels=(lv0, Level(2)))
         pav = Sheet(id="pav", title="Pavement", kind="pavement", lattice=lattice, size=(60, 60),
@@ -488,6 +490,8 @@ def test_features_made_at_once_as_one_at_a_time(case, monkeypatch):
     assert np.array_equal(got._stand, want._stand)
     ids = {f.id.split("/", 1)[1] for f in got.all_features()}
     assert "L0-wall-3" not in ids and "L0-wall-2" not in ids  # outside the cut / no length
+    stairs = [f.id for f in got.features(0) if f.kind == "stair"]
+    assert "h0/L0-stair-0" in stairs and "h0/L0-stair-1" not in stairs and "c0/L0-stair-1" in stairs
     assert any(f.geom.geom_type == "MultiLineString" for f in got.features(0))
 
 

@@ -22,7 +22,7 @@ from benchmarks.neighbourhood import neighbourhood
 from engine.board import compile_board
 from engine.io.resolve import load_board
 from engine.lattice import Lattice, get_lattice
-from engine.step_crossings import step_hits
+from engine.step_crossings import step_codes, step_hits
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -171,3 +171,77 @@ def test_dot_on_a_diagonal_wall_and_inside_flags():
     assert rows[(0, 0, 1, 0, 1)] == (True, True)
     assert rows[(2, 1, 2, 2, 1)] == (True, False)  # leaves the box across its edge
     _same(lat, [wall, box])
+
+
+def _half_line_geoms(rng: random.Random) -> list:
+    """Walls along the half-dot lines (where walls are drawn, and where step_hits answers
+    without a test), with ends on dots, on half dots, a hair short of them, and points;
+    some polygons whose edges lie on those lines too, negative coordinates included."""
+
+    def end() -> float:
+        k = rng.random()
+        base = rng.randint(-6, 12)
+        if k < 0.3:
+            return float(base)
+        if k < 0.6:
+            return base + 0.5
+        if k < 0.8:
+            return base + rng.choice([0.4999999, 0.5000001, 1e-9, 1 - 1e-9])
+        return rng.uniform(-6, 12)
+
+    out: list = []
+    for _ in range(40):
+        line = rng.randint(-6, 12) + 0.5
+        a, b = end(), end()
+        k = rng.random()
+        if k < 0.4:
+            out.append(shapely.LineString([(a, line), (b, line)]))
+        elif k < 0.8:
+            out.append(shapely.LineString([(line, a), (line, b)]))
+        elif k < 0.85:
+            out.append(shapely.Point(line, rng.choice([line + 1, a])))
+        elif k < 0.93:
+            x0, y0 = line, rng.randint(-6, 12) + 0.5
+            out.append(shapely.box(x0, y0, x0 + rng.randint(1, 4), y0 + rng.randint(1, 4)))
+        else:  # a corner: two pieces meeting on a half-dot point
+            out.append(shapely.LineString([(a, line), (line, line), (line, b)]))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_half_line_walls(seed):
+    rng = random.Random(100 + seed)
+    lat = get_lattice("square")
+    geoms = _half_line_geoms(rng)
+    n = _same(lat, geoms)
+    assert n > 200
+    # the blocking form lists the same (step, geometry) pairs, duplicates allowed
+    a, b, g, code = step_hits(lat, np.array(geoms, dtype=object), sides=False)
+    got = {(*map(int, a[k]), *map(int, b[k]), int(g[k])) for k in range(len(g))}
+    want = {row[:5] for row in reference_hits(lat, np.array(geoms, dtype=object))}
+    assert got == want
+    assert np.array_equal(b - a, step_codes(lat)[a[:, 1] & 1, code])
+
+
+@pytest.mark.parametrize("lattice", ["square", "hex"])
+def test_blocking_form_on_random_geometries(lattice):
+    """``sides=False`` lists the pairs ``step_hits`` lists, with each step's code."""
+    lat = get_lattice(lattice)
+    geoms = np.array(_random_geoms(random.Random(7), lattice == "hex"), dtype=object)
+    a, b, g, code = step_hits(lat, geoms, sides=False)
+    got = {(*map(int, a[k]), *map(int, b[k]), int(g[k])) for k in range(len(g))}
+    want = {row[:5] for row in reference_hits(lat, geoms)}
+    assert got == want and len(got) > 100
+    assert np.array_equal(b - a, step_codes(lat)[a[:, 1] & 1, code])
+
+
+def test_half_line_wall_exact_ends():
+    """A wall along y = 2.5 from x = 1 to x = 3.4999999: the vertical steps at columns 1..3
+    cross it (column 1 at its very end), the diagonals crossing at x = 1.5 and 2.5 too, but
+    not those crossing at x = 3.5 (a hair beyond its end) nor at x = 0.5."""
+    lat = get_lattice("square")
+    wall = shapely.LineString([(1, 2.5), (3.4999999, 2.5)])
+    a, b, g, _ia, _ib = step_hits(lat, np.array([wall], dtype=object))
+    got = {(*map(int, a[k]), *map(int, b[k])) for k in range(len(g))}
+    assert got == {(1, 2, 1, 3), (2, 2, 2, 3), (3, 2, 3, 3),
+                   (1, 2, 2, 3), (2, 2, 1, 3), (2, 2, 3, 3), (3, 2, 2, 3)}
