@@ -90,6 +90,12 @@ class BoardView(Protocol):
         """Cheapest cost from each of ``dots`` to ``goal`` (None where it cannot be reached)."""
         ...
 
+    def step_floor(self, a: Dot3, move_ratio: int, mp: float) -> dict[Dot3, float] | None:
+        """The dots within ``mp`` of ``a`` with a cost no path to them undercuts (its
+        :meth:`step` costs summed) by more than a centimetre; a dot not listed has no such
+        path within ``mp``.  None: the view cannot promise it (ask :meth:`path`)."""
+        ...
+
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight: ...
 
     def known_blocked(self, a: Dot3, b: Dot3, vision: str) -> bool:

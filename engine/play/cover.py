@@ -27,6 +27,28 @@ def _seg_dist(p: tuple[float, float], q: tuple[float, float], o: tuple[float, fl
     return ((p[0] + t * dx - o[0]) ** 2 + (p[1] + t * dy - o[1]) ** 2) ** 0.5
 
 
+#: (lattice, a, b, dot) -> does the line a..b cross the dot's cell (kept: a bot's scoring asks
+#: the same few lines past the same characters thousands of times a game)
+_CROSSED: dict[tuple, bool] = {}
+
+
+def _crossed(lattice: Lattice, a: tuple[int, int], b: tuple[int, int], d: tuple[int, int]
+             ) -> bool:
+    """Does the segment between dots ``a`` and ``b`` cross the cell of dot ``d`` with
+    positive length?"""
+    key = (lattice, a, b, d)
+    got = _CROSSED.get(key)
+    if got is None:
+        pa, pb = lattice.point(a), lattice.point(b)
+        # (too far from the line for its cell to be crossed: no geometry)
+        got = _seg_dist(pa, pb, lattice.point(d)) <= 1.0 and \
+            LineString([pa, pb]).intersection(Polygon(lattice.cell(d))).length > 1e-9
+        if len(_CROSSED) > 200_000:
+            _CROSSED.clear()
+        _CROSSED[key] = got
+    return got
+
+
 def character_cover(
     lattice: Lattice, a: Dot3, b: Dot3, target_posture: str, target_metatype: str,
     others: Iterable[tuple[Dot3, str, str]],
@@ -40,13 +62,10 @@ def character_cover(
     others = [o for o in others if o[0][2] == a[2] and o[0] not in (a, b)]
     if not others:
         return False, 0, []
-    pa, pb = lattice.point(a[:2]), lattice.point(b[:2])
-    seg = LineString([pa, pb])
+    a2, b2 = (a[0], a[1]), (b[0], b[1])
     cover, why = 0, []
     for dot, posture, meta in others:
-        if _seg_dist(pa, pb, lattice.point(dot[:2])) > 1.0:
-            continue  # too far from the line for its cell to be crossed
-        if seg.intersection(Polygon(lattice.cell(dot[:2]))).length <= 1e-9:
+        if not _crossed(lattice, a2, b2, (dot[0], dot[1])):
             continue
         if meta == "troll" and posture == "standing":
             return True, 0, [f"troll at {dot}"]

@@ -49,6 +49,11 @@ COMBINED_M = PACES["trot"] / 2  # a walk or trot combined with an action: half a
 #: actions that may go with half a walk or trot (l.155); the others stand alone (l.159)
 COMBINED = ("fire", "reload", "ready", "melee", "prone", "breach")
 ALONE = ("throw", "stand", "aim")  # aiming goes with nothing else (l.157)
+#: ``_charge_path`` asks the board's floor under path metres this far past the 16 m run (a
+#: square beyond it is out of reach) ...
+_FLOOR_SLACK_M = 1.0
+#: ... and trusts a floor to within this (``BoardView.step_floor``)
+_LOW_TOL_M = 0.01
 OPEN_M = float(METERS_PER_DOT)  # opening a door or window: 2 m of the move (ASSUMED open-door)
 
 
@@ -729,6 +734,8 @@ class DarkConGame(Game):
         if self.metres(m.pos, t.pos) < C.CHARGE_GAP_M + METERS_PER_DOT:
             return None  # two empty squares between them first (l.256)
         best = None
+        floor: dict | None = None
+        asked = False
         for d in self.board.neighbours(t.pos):
             if d[2] != t.pos[2] or not melee_contact(self.board, d, t.pos):
                 continue
@@ -738,6 +745,19 @@ class DarkConGame(Game):
             straight = self.metres(m.pos, d)
             if straight > C.CHARGE_M:
                 continue
+            # speed only: a square whose every path runs longer than the limit, or than the
+            # run found so far, is not searched (a path is an A* search, the floor one
+            # bounded search from the charger)
+            if not asked:
+                asked = True
+                ask = getattr(self.board, "step_floor", None)
+                floor = None if ask is None else \
+                    ask(m.pos, m.move_ratio, C.CHARGE_M + _FLOOR_SLACK_M)
+            if floor is not None:
+                low = floor.get(tuple(d))
+                if low is None or low - _LOW_TOL_M > min(C.CHARGE_M, straight + METERS_PER_DOT) \
+                        or (best is not None and low - _LOW_TOL_M >= best[1]):
+                    continue
             path = self.board.path(m.pos, d, m.move_ratio)
             if not path or any((o := self.state.occupant(x)) is not None and o.side != m.side
                                for x in path[1:]):

@@ -55,6 +55,7 @@ FAN_MIN = 4
 #: up to this many targets :meth:`EngineBoard.warm_blocked` traces them as single lines together
 LINES_FAN_MAX = 48
 _MEMO_KEYS = ("_move_graph", "_los_prims", "_trees")
+_UNKNOWN = object()
 
 
 def fork_board(board: Board) -> Board:
@@ -90,6 +91,7 @@ class EngineBoard:
         self._fans: dict[tuple, np.ndarray] = {}
         self._ids: dict[Dot3, int] = {}
         self._reach: dict[tuple, dict[Dot3, float]] = {}
+        self._openings: dict[tuple, list[OpeningInfo]] = {}
         self._entry: dict[str, Any] | None = None
         self._attach()
         d0 = board.dots(0)
@@ -104,21 +106,27 @@ class EngineBoard:
         return self.board.standable(tuple(dot))
 
     def neighbours(self, dot: Dot3) -> list[Dot3]:
-        if self._adj is None:
-            g = build_graph(self.board)
-            # every node's dot once, then the edges grouped by their source in edge order
-            dots = [(int(c), int(r), int(lv)) for c, r, lv in self.board._node_dots.tolist()]
-            adj: dict[Dot3, list[Dot3]] = {}
-            for s, d in zip(g.src.tolist(), g.dst.tolist(), strict=True):
-                got = adj.get(dots[s])
-                if got is None:
-                    adj[dots[s]] = [dots[d]]
-                else:
-                    got.append(dots[d])
-            self._adj = adj
+        # each dot's list made when first asked (a map state's whole adjacency cost ~10-40 ms
+        # to build, and a door opened starts another state), kept for the state's games
+        d = tuple(dot)
+        adj = self._adj
+        if adj is None:
+            adj = self._adj = {}
             if self._entry is not None:
                 self._entry["adj"] = adj
-        return list(self._adj.get(tuple(dot), ()))
+        got = adj.get(d)
+        if got is None:
+            i = self.board._node_of(d)
+            if i < 0:
+                got = []
+            else:
+                g = build_graph(self.board)
+                # its edges in edge order (the order the graph lists them in)
+                e = np.sort(g.order[g.indptr[i]:g.indptr[i + 1]])
+                got = [(int(c), int(r), int(lv))
+                       for c, r, lv in self.board._node_dots[g.dst[e]].tolist()]
+            adj[d] = got
+        return list(got)
 
     def step(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> StepInfo | None:
         # one step's cost is a fact of the map state: asked again and again by the bots'
@@ -182,12 +190,27 @@ class EngineBoard:
             self._reach[key] = got
         return dict(got)
 
+    def step_floor(self, a: Dot3, move_ratio: int, mp: float) -> dict[Dot3, float] | None:
+        """Dark Conspiracy: :meth:`reach` from ``a`` within ``mp`` metres, as a floor under
+        every path's metres summed step by step (3 m a diagonal, :meth:`step`): the book's
+        count (every other diagonal 4 m, the first 2 m) is never more over a whole walk, less
+        a centimetre (reach rounds; an elevator ride weighs 1e-6 m in the search).  That holds
+        while every diagonal edge is one flat step; None when the graph has another kind, or
+        under another ruleset."""
+        if not self._metric or self.rules.movement.diagonal is not None or \
+                not self.board.standable(tuple(a)):
+            return None
+        g = build_graph(self.board)
+        if bool(np.any(g.diag & ((g.stories != 0) | (g.flat != 1)))):
+            return None
+        return self.reach(a, move_ratio, mp)
+
     def costs_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]) -> list[float | None]:
         if not self.board.standable(tuple(goal)):
             return [None] * len(dots)
         key = (tuple(goal), 0 if self._metric else move_ratio)
-        dist = self._to_goal.get(key)
-        if dist is None:
+        got = self._to_goal.get(key)
+        if got is None:
             g = build_graph(self.board)
             # costs *to* the goal: run Dijkstra from it over the reversed edges
             if self._metric:
@@ -204,14 +227,24 @@ class EngineBoard:
                                 indices=self.board.node(goal))
             if len(self._to_goal) > 64:
                 self._to_goal.clear()
-            self._to_goal[key] = dist
+            # the table, and each dot's answer once worked out (the bots ask the same dots
+            # of the same goal turn after turn, game after game)
+            got = self._to_goal[key] = (dist, {})
             self._keep()
-        node_of = self.board._node_of
-        ids = [node_of(tuple(d)) for d in dots]
-        vals = dist[[max(i, 0) for i in ids]].tolist() if ids else []
-        metric = self._metric
-        return [None if i < 0 or not math.isfinite(v) else
-                (round(v, 2) if metric else int(round(v))) for i, v in zip(ids, vals, strict=True)]
+        dist, known = got
+        out = [known.get(d if d.__class__ is tuple else tuple(d), _UNKNOWN) for d in dots]
+        if _UNKNOWN in out:
+            node_of = self.board._node_of
+            metric = self._metric
+            for k, v in enumerate(out):
+                if v is _UNKNOWN:
+                    d = tuple(dots[k])
+                    i = node_of(d)
+                    c = float(dist[i]) if i >= 0 else math.inf
+                    v = known[d] = None if i < 0 or not math.isfinite(c) else \
+                        (round(c, 2) if metric else int(round(c)))
+                    out[k] = v
+        return out
 
     # ------------------------------------------------------------------ sight
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
@@ -241,7 +274,7 @@ class EngineBoard:
                 i = ids.get(t)
                 if i is None:  # (asked tens of thousands of times a game: a dict, not the grid)
                     i = ids[t] = self.board._node_of(t)
-                if i >= 0 and got[i - got[-1]] == 1:
+                if i >= 0 and got.item(i - got.item(-1)) == 1:  # (Python ints: no numpy scalars)
                     return True
         return False
 
@@ -342,9 +375,18 @@ class EngineBoard:
     def openings_on(self, a: Dot3, b: Dot3) -> list[OpeningInfo]:
         if a[2] != b[2]:
             return []
-        seg = self._segment(a, b)
-        return [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
-                for f in self.board.features_near(a[2], seg) if f.kind in _OPEN_KINDS]
+        # a fact of the map state (a door's state is part of it; smoke, holes and spells
+        # start new tables): every melee contact asks it of the same steps again and again
+        key = (tuple(a), tuple(b))
+        got = self._openings.get(key)
+        if got is None:
+            seg = self._segment(a, b)
+            got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
+                   for f in self.board.features_near(a[2], seg) if f.kind in _OPEN_KINDS]
+            if len(self._openings) > 200_000:
+                self._openings.clear()
+            self._openings[key] = got
+        return list(got)
 
     def openings_near(self, dot: Dot3) -> list[OpeningInfo]:
         cell = Polygon(self.lattice.cell(tuple(dot[:2]))).buffer(0.1)
@@ -503,6 +545,7 @@ class EngineBoard:
         self._fans = {}
         self._ids = {}
         self._reach = {}
+        self._openings = {}
         self._entry = None
         self._attach()
 
@@ -531,7 +574,7 @@ class EngineBoard:
                 memo.pop(next(iter(memo)))
             entry = memo[key] = {"sight": {}, "to_goal": {}, "steps": {}, "paths": {},
                                  "fans": {}, "reach": {}, "adj": None, "board": {},
-                                 "ids": {}}
+                                 "ids": {}, "openings": {}}
         self._entry = entry
         self._sight = entry["sight"]
         self._to_goal = entry["to_goal"]
@@ -540,6 +583,7 @@ class EngineBoard:
         self._fans = entry["fans"]
         self._ids = entry["ids"]
         self._reach = entry["reach"]
+        self._openings = entry["openings"]
         self._adj = entry["adj"]
         for k, v in entry["board"].items():
             self.board.__dict__.setdefault(k, v)

@@ -706,16 +706,16 @@ class Wounds:
         """(wound level per body part, the worst, a serious head or any critical wound):
         asked hundreds of thousands of times a bot game (every "is he out?"), worked out
         again only when the damage (or the capacity) changed."""
-        key = (tuple(self.damage.items()), tuple(self.capacity.items()))
         got = self.__dict__.get("_memo")
-        if got is None or got[0] != key:
+        # (copies of the two dicts, compared as dicts: no key tuple built per question)
+        if got is None or got[0] != self.damage or got[1] != self.capacity:
             lv = {loc: wound_level(self.damage.get(loc, 0), self.capacity[loc])
                   for loc in self.capacity}
             parts = [lv[loc] for loc in LOCATIONS]
-            got = (key, lv, max(parts, key=SEVERITY.index),
+            got = (dict(self.damage), dict(self.capacity), lv, max(parts, key=SEVERITY.index),
                    lv["head"] == "serious" or "critical" in parts)
             self.__dict__["_memo"] = got
-        return got[1], got[2], got[3]
+        return got[2], got[3], got[4]
 
     def level(self, loc: str) -> str:
         return self._levels()[0][loc]

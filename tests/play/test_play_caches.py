@@ -148,8 +148,12 @@ class _Uncached(EngineBoard):
     def warm_blocked(self, origin, dots, visions):
         return None
 
+    def step_floor(self, a, move_ratio, mp):
+        return None
 
-@pytest.mark.parametrize("name", ["street-ambush.yaml", "nightclub-raid-sr3.yaml"])
+
+@pytest.mark.parametrize("name", ["street-ambush.yaml", "nightclub-raid-sr3.yaml",
+                                  "club-umbra-darkcon.yaml"])
 def test_a_seeded_game_plays_the_same_with_and_without_the_caches(name):
     scenario, board = _sample(name)
     seed = zlib.crc32(name.encode()) % 1000 + 1
