@@ -19,7 +19,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import chain
+from itertools import chain, zip_longest
 from typing import Any
 
 import numpy as np
@@ -427,25 +427,6 @@ def _block_index(p: _Pending, ts: dict[int, int], clips: dict[int, int]
     return np.repeat(tb, sizes), np.repeat(cb, sizes)
 
 
-def _upright_boxes(clips: np.ndarray) -> np.ndarray:
-    """Per clip, its bounds if it is an axis-parallel rectangle (a polygon without holes,
-    four corners, every side upright or level), NaN (nothing passes a bounds test) else."""
-    out = np.full((len(clips), 4), np.nan)
-    if not len(clips):
-        return out
-    ok = (shapely.get_type_id(clips) == 3) & (shapely.get_num_interior_rings(clips) == 0)
-    ok[ok] &= shapely.get_num_coordinates(clips[ok]) == 5
-    if ok.any():
-        xy = shapely.get_coordinates(shapely.get_exterior_ring(clips[ok])).reshape(-1, 5, 2)
-        d = np.diff(xy, axis=1)
-        sides = ((d[:, :, 0] == 0) != (d[:, :, 1] == 0)).all(axis=1)
-        two = np.array([len(np.unique(r[:, 0])) == 2 and len(np.unique(r[:, 1])) == 2 for r in xy],
-                       dtype=bool)
-        good = np.nonzero(ok)[0][sides & two]
-        out[good] = shapely.bounds(clips[good])
-    return out
-
-
 def _make_pending(lines: _Pending, areas: _Pending, points: _Pending) -> None:
     """Give every pending feature its geometry, with array functions: lines made from their
     moved points in one call, areas as polygons (mended by ``buffer(0)`` where invalid), both
@@ -494,7 +475,7 @@ def _make_pending(lines: _Pending, areas: _Pending, points: _Pending) -> None:
         made.append((p, geoms, cix))
     cl = [c_objs[k] for k in clips]
     clip_arr = np.array(cl + [None], dtype=object)[:-1] if cl else np.zeros(0, dtype=object)
-    boxes = _upright_boxes(clip_arr)
+    boxes = board_arrays.upright_boxes(clip_arr)
     for p, geoms, cix in made:
         drop = np.zeros(len(geoms), dtype=bool)
         has = np.nonzero(cix >= 0)[0]
@@ -597,15 +578,6 @@ class _Compiler:
                 self.feats = saved
         self.queue.append(hit)
 
-    def take(self, rec: tuple | _Waiting) -> None:
-        """Queue a compiled unit (an entry of the unit cache) for the board (:meth:`flush`)."""
-        self.queue.append(rec)
-
-    @property
-    def n_units(self) -> int:
-        """Units on the board, queued ones included."""
-        return len(self.board.units) + len(self.queue)
-
     def flush(self) -> None:
         """Finish the units waiting (their openings cut out of walls, solid dots, boxes: array
         work over all of them at once, see :mod:`engine.board_arrays`), put them in the unit
@@ -620,19 +592,25 @@ class _Compiler:
             boxes = board_arrays.boxes(units)
             for w, lo, bl, box in zip(todo, loose, blocked, boxes):
                 w.rec = (w.owner, w.feats, lo, bl, box, w.key)
+        units, recs, loose_all = self.board.units, self.board._recs, self.board.loose_openings
+        waiting, to_end = self.waiting, _UNITS.move_to_end
         for rec in self.queue:
-            if isinstance(rec, _Waiting):
-                if rec.key in self.waiting:
-                    del self.waiting[rec.key]
+            if type(rec) is _Waiting:
+                if rec.key in waiting:
+                    del waiting[rec.key]
                     _UNITS[rec.key] = rec.rec
                     while len(_UNITS) > _UNITS_MAX:
                         _UNITS.popitem(last=False)
                 rec = rec.rec
-            elif rec[5] in _UNITS:
-                _UNITS.move_to_end(rec[5])
-            self.board.units.append(rec[1])
-            self.board._recs.append(rec)
-            self.board.loose_openings.extend(rec[2])
+            else:
+                try:  # most recently used last (one look-up: a key hashes its transform)
+                    to_end(rec[5])
+                except KeyError:
+                    pass
+            units.append(rec[1])
+            recs.append(rec)
+            if rec[2]:
+                loose_all.extend(rec[2])
         self.queue = []
         self.waiting = {}
 
@@ -719,21 +697,26 @@ class _Compiler:
             self.board.pavement_area = unary_union(pave_polys) if pave_polys else Polygon()
 
         old_pl = prev.layout.placements if prev is not None else ()
+        n_old = len(old_pl)
+        board, sheets, pieces = self.board, self.sheets, self.pieces
+        buildings, pl_unit, units = board.buildings, board._placement_unit, board.units
+        p_recs, p_unit = (prev._recs, prev._placement_unit) if prev is not None else ((), ())
+        p_buildings = prev.buildings if prev is not None else []
         for i, pl in enumerate(self.layout.placements):
-            if i < len(old_pl) and old_pl[i] is pl and pl.id and prev is not None:
+            if i < n_old and old_pl[i] is pl and pl.id:
                 # the same placement object as the board before: its building and unit as they were
-                rec = prev._recs[prev._placement_unit[i]]
-                sheet = self.sheets.get(pl.sheet if not pl.piece else self.pieces[pl.piece].sheet)
-                nb = len(self.board.buildings)
-                b = prev.buildings[nb] if nb < len(prev.buildings) else None
+                rec = p_recs[p_unit[i]]
+                sheet = sheets.get(pl.sheet if not pl.piece else pieces[pl.piece].sheet)
+                nb = len(buildings)
+                b = p_buildings[nb] if nb < len(p_buildings) else None
                 if rec[0] is sheet and (sheet.kind == "pavement" or (
                         b is not None and b.placement is pl and b.sheet is sheet)):
                     if sheet.kind != "pavement":
-                        self.board.buildings.append(b)
-                    self.board._placement_unit.append(self.n_units)
-                    self.take(rec)
+                        buildings.append(b)
+                    pl_unit.append(len(units) + len(self.queue))
+                    self.queue.append(rec)
                     continue
-            self.board._placement_unit.append(self.n_units)
+            pl_unit.append(len(units) + len(self.queue))
             self.placement(i, pl)
 
         ex = self.layout.extras
@@ -816,9 +799,14 @@ class _Compiler:
             ("door", lv.doors, d.door), ("window", lv.windows, d.window), ("hole", lv.holes, None),
         ):
             for j, o in enumerate(items):
-                props: dict[str, Any] = {"state": "open" if kind == "hole" else o.state, "note": o.note}
-                if dflt is not None:
-                    props.update(class_props(o.cls, dflt))
+                c = dflt if o.cls is None else o.cls  # as class_props, written out (thousands)
+                if dflt is None:
+                    props: dict[str, Any] = {"state": "open", "note": o.note}
+                elif isinstance(c, m.Barrier):
+                    props = {"state": o.state, "note": o.note, "class": "custom",
+                             "custom": (c.barrier, c.armor)}
+                else:
+                    props = {"state": o.state, "note": o.note, "class": c}
                 make(kind, o, j, props, lines, o.span)
         for j, a in enumerate(lv.areas):
             props = {"note": a.note}
@@ -883,17 +871,11 @@ class _Compiler:
         None when nothing differs."""
         board = self.board
         boxes = []
-        for k in range(max(len(board._recs), len(prev._recs))):
-            a = prev._recs[k] if k < len(prev._recs) else None
-            b = board._recs[k] if k < len(board._recs) else None
-            if a is not b:
-                boxes.extend(r[4] for r in (a, b) if r is not None and r[4] is not None)
-        for k in range(max(len(board.buildings), len(prev.buildings))):
-            a = prev.buildings[k] if k < len(prev.buildings) else None
-            b = board.buildings[k] if k < len(board.buildings) else None
-            if a is not b:
-                boxes.extend(x.footprint.bounds for x in (a, b)
-                             if x is not None and not x.footprint.is_empty)
+        for a, b in [(a, b) for a, b in zip_longest(prev._recs, board._recs) if a is not b]:
+            boxes.extend(r[4] for r in (a, b) if r is not None and r[4] is not None)
+        for a, b in [(a, b) for a, b in zip_longest(prev.buildings, board.buildings) if a is not b]:
+            boxes.extend(x.footprint.bounds for x in (a, b)
+                         if x is not None and not x.footprint.is_empty)
         if not boxes:
             return None
         arr = np.array(boxes, dtype=float)
@@ -948,8 +930,9 @@ class _Compiler:
             pave = np.zeros(shape, dtype=bool)
             if not board.pavement_area.is_empty:
                 pts = lat.points(cand)
-                pave[cand[:, 1] - rmin, cand[:, 0] - cmin] = shapely.contains_xy(
-                    board.pavement_area, pts[:, 0], pts[:, 1])
+                area = np.array([board.pavement_area], dtype=object)
+                pave[cand[:, 1] - rmin, cand[:, 0] - cmin] = board_arrays.contains_xy(
+                    area, board_arrays.upright_boxes(area), pts[:, 0], pts[:, 1])
             board._pave = pave
             stand = np.zeros((len(levels), *shape), dtype=bool)
             self.fill_dots(owner, stand, cmin, rmin, (0, shape[0], 0, shape[1]))
@@ -1131,8 +1114,9 @@ def _link_feats(lat: Lattice, feats: dict[int, list[Feature]]
            if f.kind in ("stair", "elevator", "climb")]
     box = None
     if out:
-        d = np.array([dot for _f, dot in out])
-        box = (int(d[:, 0].min()), int(d[:, 1].min()), int(d[:, 0].max()), int(d[:, 1].max()))
+        cs = [int(dot[0]) for _f, dot in out]
+        rs = [int(dot[1]) for _f, dot in out]
+        box = (min(cs), min(rs), max(cs), max(rs))
     if len(_LINK_FEATS) > 2 * _UNITS_MAX:
         live = cached_unit_ids()
         for key in [key for key in _LINK_FEATS if key not in live]:

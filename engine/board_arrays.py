@@ -40,19 +40,22 @@ def cut_openings(units: list[dict[int, list[Any]]]) -> list[list[Any]]:
     wall_f: list[Any] = []
     wall_g: list[int] = []
     group_walls: list[list[int]] = []  # per group: its walls' indexes in wall_f
+    wall_at: list[int] = []  # per wall: where it sits in its level's list
     for u, feats in enumerate(units):
         for lv, fs in feats.items():
-            spans = [f for f in fs if f.kind in OPENINGS]
+            kinds = [f.kind for f in fs]
+            spans = [fs[i] for i, k in enumerate(kinds) if k in OPENINGS]
             if not spans:
                 continue
             g = len(groups)
             groups.append((u, lv, fs))
             span_f.extend(spans)
             span_g.extend([g] * len(spans))
-            walls = [f for f in fs if f.kind in CUTTERS]
-            group_walls.append(list(range(len(wall_f), len(wall_f) + len(walls))))
-            wall_f.extend(walls)
-            wall_g.extend([g] * len(walls))
+            at = [i for i, k in enumerate(kinds) if k in CUTTERS]
+            group_walls.append(list(range(len(wall_f), len(wall_f) + len(at))))
+            wall_f.extend([fs[i] for i in at])
+            wall_at.extend(at)
+            wall_g.extend([g] * len(at))
     loose_out: list[list[Any]] = [[] for _ in units]
     if not groups:
         return loose_out
@@ -61,7 +64,17 @@ def cut_openings(units: list[dict[int, list[Any]]]) -> list[list[Any]]:
     sg = np.array(span_g, dtype=np.int64)
     wg = np.array(wall_g, dtype=np.int64)
 
-    loose = ~_on_one_segment(S, sg, W, wg)
+    # cuts first (worked out from coordinates where exact): on the way they find the openings
+    # lying on one straight segment of a wall they handle; the rest are tested as before
+    decided = np.zeros(len(W), dtype=bool)
+    on_coords = np.full(len(W), None, dtype=object)
+    loose = np.ones(len(S), dtype=bool)
+    if len(W):
+        decided, on_coords, on_wall = _cuts_on_coordinates(S, sg, W, wg, len(groups))
+        loose = ~on_wall
+    ask = np.nonzero(loose)[0]
+    if len(ask):
+        loose[ask] = ~_on_one_segment(S[ask], sg[ask], W, wg)
     # the rest exactly as one at a time: the union of the walls near it, widened, covers it
     slow = np.nonzero(loose)[0]
     trees: dict[int, Any] = {}
@@ -84,12 +97,11 @@ def cut_openings(units: list[dict[int, list[Any]]]) -> list[list[Any]]:
 
     # one cut per level: the union of its openings widened by EPS; walls it meets lose it.
     # Worked out from coordinates where that is exact, asked of GEOS for the rest
-    cut_wall: dict[int, Any] = {}
+    cut_wall: dict[int, Any] = {}  # wall index -> its geometry once cut
     if len(W):
-        decided, on_coords = _cuts_on_coordinates(S, sg, W, wg, len(groups))
         for i in np.nonzero(decided)[0].tolist():
             if on_coords[i] is not None:
-                cut_wall[id(wall_f[i])] = on_coords[i]
+                cut_wall[i] = on_coords[i]
         rest = np.nonzero(~decided)[0]
         if len(rest):
             need = np.unique(wg[rest])
@@ -102,23 +114,34 @@ def cut_openings(units: list[dict[int, list[Any]]]) -> list[list[Any]]:
             hit = np.nonzero(shapely.intersects(W[rest], cw))[0]
             diff = shapely.difference(W[rest[hit]], cw[hit])
             for i, g in zip(rest[hit].tolist(), diff.tolist()):
-                cut_wall[id(wall_f[i])] = g
-    if cut_wall:
-        for _u, lv, fs in groups:
-            out = []
-            for f in fs:
-                g = cut_wall.get(id(f))
-                if g is not None:
-                    if g.is_empty:
-                        continue
-                    f = type(f)(f.kind, f.id, f.level, g, f.building, f.props)
-                out.append(f)
-            units[_u][lv] = out
+                cut_wall[i] = g
+    # each cut wall a new feature (the same fields, the cut geometry) in its place; one cut
+    # to nothing leaves its list
+    new_lists: dict[int, list[Any]] = {}
+    gone: set[int] = set()
+    new = object.__new__
+    for i, g in cut_wall.items():
+        grp = wall_g[i]
+        out = new_lists.get(grp)
+        if out is None:
+            out = new_lists[grp] = list(groups[grp][2])
+        if g.is_empty:
+            gone.add(grp)
+            out[wall_at[i]] = None
+            continue
+        f = wall_f[i]
+        nf = new(type(f))
+        nf.__dict__.update(f.__dict__)
+        nf.__dict__["geom"] = g
+        out[wall_at[i]] = nf
+    for grp, out in new_lists.items():
+        u, lv, _fs = groups[grp]
+        units[u][lv] = [f for f in out if f is not None] if grp in gone else out
     return loose_out
 
 
 def _cuts_on_coordinates(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.ndarray,
-                         n_groups: int) -> tuple[np.ndarray, np.ndarray]:
+                         n_groups: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The cut of each wall worked out from coordinates where that is exact: the wall a
     straight two-point line or a closed rectangle with axis-parallel sides, and every
     opening of its level whose cut meets it a straight axis-parallel two-point line whose cut
@@ -127,12 +150,15 @@ def _cuts_on_coordinates(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.nd
     the wall meets it along an interval of one side, and GEOS's difference is the wall's
     stretches between those intervals, each a line of its own, in the wall's direction, split
     where a ring starts and ends.  Returns per wall: decided here or not, and the cut wall
-    (None: not cut, left as it is; an empty geometry: nothing left)."""
+    (None: not cut, left as it is; an empty geometry: nothing left); and per opening: whether
+    it was found lying on one straight segment of such a wall (as ``_on_one_segment`` finds
+    an axis-parallel one; False: not looked at)."""
     nw, ns = len(W), len(S)
     decided = np.zeros(nw, dtype=bool)
     result = np.full(nw, None, dtype=object)
+    on_wall = np.zeros(ns, dtype=bool)
     if not nw or not ns:
-        return decided, result
+        return decided, result, on_wall
     # ---- openings: axis-parallel two-point lines and the rectangles GEOS cuts with
     ok_s = (shapely.get_type_id(S) == 1) & (shapely.get_num_coordinates(S) == 2)
     sxy = np.zeros((ns, 2, 2))
@@ -218,7 +244,7 @@ def _cuts_on_coordinates(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.nd
     keep = ok_w[pw]
     pw, ps = pw[keep], ps[keep]
     if not len(pw):
-        return decided, result
+        return decided, result, on_wall
     # ---- every segment of those walls against each rectangle: the interval they share
     seg_first = np.searchsorted(seg_w, np.arange(nw))  # seg_w is sorted by wall
     seg_n = np.searchsorted(seg_w, np.arange(nw), side="right") - seg_first
@@ -248,13 +274,14 @@ def _cuts_on_coordinates(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.nd
     # opening's cut anywhere but along its own line (where only its ends count): left to GEOS
     rw = seg_w[rseg]
     along = (hz == (dy[rs] == 0)) & (fixed == np.where(hz, a[rs, 1], a[rs, 0]))
+    on_wall[rs[along & (lo[rs, ax] >= s_lo) & (hi[rs, ax] <= s_hi)]] = True
     unsure = (on & (c_lo == c_hi)) | (tangled[rs] & ~along)
     if unsure.any():
         decided[rw[unsure]] = False
     on &= decided[rw]
     rw, rseg, c_lo, c_hi, fixed, hz, p = rw[on], rseg[on], c_lo[on], c_hi[on], fixed[on], hz[on], p[on]
     if not len(rw):
-        return decided, result
+        return decided, result, on_wall
     sign = seg_sign[rseg]
     d_lo = c_lo * sign
     d_hi = c_hi * sign
@@ -347,7 +374,7 @@ def _cuts_on_coordinates(S: np.ndarray, sg: np.ndarray, W: np.ndarray, wg: np.nd
         made = shapely.multilinestrings(lines[multi], indices=mi)
         for w, g in zip(uw.tolist(), made.tolist()):
             result[w] = g
-    return decided, result
+    return decided, result, on_wall
 
 
 def _unions(geoms: np.ndarray, group: np.ndarray, n: int) -> np.ndarray:
@@ -468,6 +495,46 @@ def dots_in_boxes(lat: Lattice, bx: np.ndarray, margin: float = 0.0) -> tuple[np
     return box, np.column_stack([cols, rows])
 
 
+def upright_boxes(clips: np.ndarray) -> np.ndarray:
+    """Per clip, its bounds if it is an axis-parallel rectangle (a polygon without holes,
+    four corners, every side upright or level), NaN (nothing passes a bounds test) else."""
+    out = np.full((len(clips), 4), np.nan)
+    if not len(clips):
+        return out
+    ok = (shapely.get_type_id(clips) == 3) & (shapely.get_num_interior_rings(clips) == 0)
+    ok[ok] &= shapely.get_num_coordinates(clips[ok]) == 5
+    if ok.any():
+        xy = shapely.get_coordinates(shapely.get_exterior_ring(clips[ok])).reshape(-1, 5, 2)
+        d = np.diff(xy, axis=1)
+        sides = ((d[:, :, 0] == 0) != (d[:, :, 1] == 0)).all(axis=1)
+        distinct = (np.diff(np.sort(xy, axis=1), axis=1) != 0).sum(axis=1) + 1
+        two = (distinct == 2).all(axis=1)  # two different x, two different y
+        good = np.nonzero(ok)[0][sides & two]
+        out[good] = shapely.bounds(clips[good])
+    return out
+
+
+def contains_xy(geoms: np.ndarray, boxes: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``shapely.contains_xy(geoms, x, y)`` (the point strictly inside), settled on coordinates
+    where the geometry is an upright rectangle (``boxes``: its row of :func:`upright_boxes`
+    per point; one geometry and one row: for every point): its inside is the open box,
+    exactly."""
+    if len(boxes) == 1:
+        b = boxes[0]
+        if np.isnan(b[0]):
+            return shapely.contains_xy(geoms[0], x, y)
+        return (x > b[0]) & (x < b[2]) & (y > b[1]) & (y < b[3])
+    rect = ~np.isnan(boxes[:, 0])
+    out = np.empty(len(x), dtype=bool)
+    bx = boxes[rect]
+    xr, yr = x[rect], y[rect]
+    out[rect] = (xr > bx[:, 0]) & (xr < bx[:, 2]) & (yr > bx[:, 1]) & (yr < bx[:, 3])
+    rest = np.nonzero(~rect)[0]
+    if len(rest):
+        out[rest] = shapely.contains_xy(geoms[rest], x[rest], y[rest])
+    return out
+
+
 def footprint_owners(lat: Lattice, footprints: list[Any]) -> tuple[np.ndarray, np.ndarray]:
     """(index into ``footprints``, (N, 2) dots) of every dot inside each footprint (the
     point strictly inside, as ``shapely.contains_xy``), footprint by footprint."""
@@ -478,7 +545,7 @@ def footprint_owners(lat: Lattice, footprints: list[Any]) -> tuple[np.ndarray, n
     box, dots = dots_in_boxes(lat, shapely.bounds(fps[live]))
     idx = live[box]
     pts = lat.points(dots)
-    inside = shapely.contains_xy(fps[idx], pts[:, 0], pts[:, 1])
+    inside = contains_xy(fps[idx], upright_boxes(fps[live])[box], pts[:, 0], pts[:, 1])
     return idx[inside], dots[inside]
 
 

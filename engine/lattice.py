@@ -147,8 +147,11 @@ class SquareLattice(Lattice):
         return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
     def distances(self, a: Dot, dots: np.ndarray) -> np.ndarray:
-        d = np.abs(np.asarray(dots) - np.asarray(a))
-        return d.max(axis=1) if len(d) else np.zeros(0, dtype=int)
+        d = np.asarray(dots)
+        if not len(d):
+            return np.zeros(0, dtype=int)
+        # column by column: numpy reduces an (N, 2) array along its rows several times slower
+        return np.maximum(np.abs(d[:, 0] - a[0]), np.abs(d[:, 1] - a[1]))
 
     def cell(self, dot: Dot) -> list[Point]:
         c, r = dot

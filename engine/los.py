@@ -113,6 +113,7 @@ class _Part:
     moved building rebuilds that building's alone.  Built many at a time (:func:`_build_parts`)."""
 
     feats: list[Feature]
+    batch: tuple[dict[str, Any], int]  # the arrays it was built with, and its place there
     seg: np.ndarray  # (K, 2, 2) segments, feature by feature
     owner: np.ndarray  # (K,) local feature of each segment
     kind: np.ndarray  # (K,) primitive kind of each segment
@@ -203,6 +204,11 @@ def _build_parts(lat: Lattice, lists: list[list[Feature]]) -> list[_Part]:
     closed_door = np.array([f.kind == "door" and f.props.get("state") == "closed" for f in feats],
                            dtype=bool)
     out = []
+    #: the whole arrays, for a board whose parts are exactly these lists in order (_Prims)
+    whole = {"feats": feats, "seg": seg, "owner": s_feat, "kind": s_kind, "poly": poly_f,
+             "fol_xy": fxy, "fol_feat": ff, "building": building, "level": level,
+             "is_poly": is_poly, "full_dark": full_dark, "closed_door": closed_door,
+             "f_first": first, "s_first": s_first, "x_first": x_first}
     for li in range(len(lists)):
         a, b = int(first[li]), int(first[li + 1])
         sa, sb = int(s_first[li]), int(s_first[li + 1])
@@ -221,6 +227,7 @@ def _build_parts(lat: Lattice, lists: list[list[Feature]]) -> list[_Part]:
         part.is_poly = is_poly[a:b]
         part.full_dark = full_dark[a:b]
         part.closed_door = closed_door[a:b]
+        part.batch = (whole, li)
         out.append(part)
     return out
 
@@ -252,7 +259,9 @@ def _units_parts(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]
             todo.append(k)
     if not todo:
         return out  # type: ignore[return-value]
-    keys = [(k, lv) for k in todo for lv in units[k][0]]
+    # in the order _Prims lists the parts (level, then unit): a board built cold takes the
+    # batch's arrays whole
+    keys = sorted(((k, lv) for k in todo for lv in units[k][0]), key=lambda kl: (kl[1], kl[0]))
     built = _build_parts(lat, [units[k][0][lv] for k, lv in keys])
     for k in todo:
         out[k] = {}
@@ -334,6 +343,18 @@ def _segments_many(geoms: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return seg, idx[pos[order][ci[same]]]
 
 
+def _whole(parts: list[_Part]) -> dict[str, Any] | None:
+    """The arrays of the one :func:`_build_parts` call that made exactly ``parts``, in this
+    order (a board's parts all built together, cold); None when they come from several."""
+    whole = parts[0].batch[0] if parts else None
+    if whole is None or len(whole["f_first"]) != len(parts) + 1:
+        return None
+    for i, part in enumerate(parts):
+        if part.batch[0] is not whole or part.batch[1] != i:
+            return None
+    return whole
+
+
 class _Prims:
     """Primitive segments of every sight-relevant feature of a board, in the order of
     ``board.all_features()`` (level by level), then one footprint per building."""
@@ -352,18 +373,29 @@ class _Prims:
         self._units, self._part_at = units, at
         #: the parts in order, for a board compiled from this one to patch from (_patched)
         self._parts = parts
-        feats: list[Feature] = [f for part in parts for f in part.feats]
-        n_feat = np.array([len(part.feats) for part in parts], dtype=np.int64)
-        first = np.cumsum(np.concatenate([[0], n_feat]))
+        whole = _whole(parts)
+        if whole is not None:  # built cold in this order: the batch's arrays are the answer
+            feats: list[Feature] = list(whole["feats"])
+            first = whole["f_first"]
 
-        def cat(name: str, empty: np.ndarray) -> np.ndarray:
-            return np.concatenate([getattr(part, name) for part in parts] + [empty])
+            def cat(name: str, empty: np.ndarray) -> np.ndarray:
+                return np.concatenate([whole[name], empty])
 
-        def shifted(name: str) -> np.ndarray:
-            """A per-part array of feature indexes, made indexes into ``feats``."""
-            got = [getattr(part, name) for part in parts]
-            return np.concatenate(got + [np.zeros(0, dtype=np.int64)]) + np.repeat(
-                first[:-1], [len(x) for x in got])
+            def shifted(name: str) -> np.ndarray:
+                return whole[name]
+        else:
+            feats = [f for part in parts for f in part.feats]
+            n_feat = np.array([len(part.feats) for part in parts], dtype=np.int64)
+            first = np.cumsum(np.concatenate([[0], n_feat]))
+
+            def cat(name: str, empty: np.ndarray) -> np.ndarray:
+                return np.concatenate([getattr(part, name) for part in parts] + [empty])
+
+            def shifted(name: str) -> np.ndarray:
+                """A per-part array of feature indexes, made indexes into ``feats``."""
+                got = [getattr(part, name) for part in parts]
+                return np.concatenate(got + [np.zeros(0, dtype=np.int64)]) + np.repeat(
+                    first[:-1], [len(x) for x in got])
 
         foot = len(feats)
         nb = len(board.buildings)
@@ -375,10 +407,14 @@ class _Prims:
         #: where each part's features, segments and foliage dots start, and each footprint's
         #: segments (a patched copy writes the changed ones over, _patched)
         self._f_first = first
-        self._s_first = np.cumsum([0] + [len(part.seg) for part in parts])
-        self._x_first = np.cumsum([0] + [len(part.fol_xy) for part in parts])
+        if whole is not None:
+            self._s_first, self._x_first = whole["s_first"], whole["x_first"]
+            seg = np.concatenate([whole["seg"], *foot_segs, np.zeros((0, 2, 2))])
+        else:
+            self._s_first = np.cumsum([0] + [len(part.seg) for part in parts])
+            self._x_first = np.cumsum([0] + [len(part.fol_xy) for part in parts])
+            seg = np.concatenate([part.seg for part in parts] + foot_segs + [np.zeros((0, 2, 2))])
         self._foot_seg = self._s_first[-1] + np.concatenate([[0], np.cumsum(foot_n)]).astype(np.int64)
-        seg = np.concatenate([part.seg for part in parts] + foot_segs + [np.zeros((0, 2, 2))])
         self.p = seg[:, 0, :].copy()
         self.q = seg[:, 1, :].copy()
         self.owner = np.concatenate([shifted("owner"), np.repeat(
@@ -461,17 +497,19 @@ class _SegGrid:
     """Segments bucketed by the square cells (``CELL`` dots a side) their boxes cover: a box
     query returns every segment whose box meets it, as an envelope tree would, and a few more
     (the exact tests that follow decide); built with arrays, no geometry object per segment.
-    The entries are sorted by (cell, segment); ``c0``/``c1`` keep each segment's first and
-    last cell, so a move patches the cells it touches alone (:meth:`moved`)."""
+    The entries are sorted by (cell, segment); a move patches the cells it touches alone
+    (:meth:`moved`), finding the moved segments' old cells from the ends the grid was built
+    from (kept by reference: never written once a grid is built on them)."""
 
     CELL = 8.0
 
     def __init__(self, p: np.ndarray, q: np.ndarray):
+        self._p, self._q = p, q
         lo, hi = np.minimum(p, q), np.maximum(p, q)
         self.count = len(p)
         self.origin = lo.min(axis=0) if len(p) else np.zeros(2)
-        self.c0 = c0 = self._cells(lo)
-        self.c1 = c1 = self._cells(hi)
+        c0 = self._cells(lo)
+        c1 = self._cells(hi)
         self.shape = (c1.max(axis=0) + 1) if len(p) else np.zeros(2, dtype=np.int64)
         cell, seg = self._entries(c0, c1, np.arange(len(p)))
         order = np.argsort(cell, kind="stable")
@@ -481,6 +519,16 @@ class _SegGrid:
 
     def _cells(self, xy: np.ndarray) -> np.ndarray:
         return np.floor((xy - self.origin) / self.CELL).astype(np.int64)
+
+    @property
+    def c0(self) -> np.ndarray:
+        """Each segment's first cell (column, row)."""
+        return self._cells(np.minimum(self._p, self._q))
+
+    @property
+    def c1(self) -> np.ndarray:
+        """Each segment's last cell."""
+        return self._cells(np.maximum(self._p, self._q))
 
     def _entries(self, c0: np.ndarray, c1: np.ndarray, ids: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray]:
@@ -501,22 +549,29 @@ class _SegGrid:
         segments changed its cells."""
         if not len(p) or len(p) != self.count:
             return _SegGrid(p, q)
-        if not np.array_equal(_col_min(p, q), self.origin):
-            return _SegGrid(p, q)
         lo, hi = np.minimum(p[which], q[which]), np.maximum(p[which], q[which])
+        op, oq = self._p[which], self._q[which]
+        old_lo, old_hi = np.minimum(op, oq), np.maximum(op, oq)
+        # the origin (least x, least y of all boxes) stays put when no moved box held it
+        # before and none goes below it; else it is looked for again over every segment
+        if ((old_lo <= self.origin).any() or (lo < self.origin).any()) \
+                and not np.array_equal(_col_min(p, q), self.origin):
+            return _SegGrid(p, q)
         c0, c1 = self._cells(lo), self._cells(hi)
         if (c1 >= self.shape).any():
             return _SegGrid(p, q)
+        o0, o1 = self._cells(old_lo), self._cells(old_hi)
+        # likewise the last row and column of cells: held by a moved box, it may have emptied
+        if (o1 >= self.shape - 1).any() \
+                and not np.array_equal(_col_max(self._cells(np.maximum(p, q))) + 1, self.shape):
+            return _SegGrid(p, q)
         g = copy.copy(self)
-        g.c0, g.c1 = self.c0.copy(), self.c1.copy()
-        g.c0[which], g.c1[which] = c0, c1
-        if not np.array_equal(_col_max(g.c1) + 1, self.shape):
-            return _SegGrid(p, q)  # the last row or column of cells emptied
+        g._p, g._q = p, q
         if not len(which):
             return g
         w = int(self.shape[0])
-        both0 = np.minimum(c0.min(axis=0), self.c0[which].min(axis=0))
-        both1 = np.maximum(c1.max(axis=0), self.c1[which].max(axis=0))
+        both0 = np.minimum(c0.min(axis=0), o0.min(axis=0))
+        both1 = np.maximum(c1.max(axis=0), o1.max(axis=0))
         a = int(both0[1] * w + both0[0])  # the run of cells [a, b) holds every changed entry
         b = int(both1[1] * w + both1[0]) + 1
         ea, eb = int(self.start[a]), int(self.start[b])
@@ -1604,7 +1659,8 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
     tp = lat.points(dots) if n else np.zeros((0, 2))
     bt = board.buildings_at(dots)
     if n:
-        hb = np.array([b.height for b in board.buildings] + [0], dtype=np.int64)
+        nb = len(board.buildings)  # the footprints' heights close the primitives' features
+        hb = np.concatenate([P.feat_height[len(P.feat_height) - nb:], [0]])
         bt = np.where((bt >= 0) & (hb[bt] >= lv), bt, -1)
     ba = _building_idx(board, a)
     e = _Ends(o, a[2], ba, tp, lv, bt)
@@ -1622,9 +1678,13 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
         blocked |= raster_blocked(board, a, ba, dots, bt)
 
     ang = np.arctan2(tp[:, 1] - o[1], tp[:, 0] - o[0])
+    by_ang = np.argsort(ang)  # the sweeps below pick their live targets from this order
     dist_t = np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1])
-    # only the primitives within reach of the farthest target can touch a sight line
-    near = _prims_near(P, o, float(dist_t.max()) + 1.0)
+    # only the primitives in the box of the origin and every target can touch a sight line
+    # (each line lies in the box of its two ends); a dot of slack for the tracer's tolerance
+    x0, y0 = min(float(tp[:, 0].min()), o[0]) - 1.0, min(float(tp[:, 1].min()), o[1]) - 1.0
+    x1, y1 = max(float(tp[:, 0].max()), o[0]) + 1.0, max(float(tp[:, 1].max()), o[1]) + 1.0
+    near = P.near_box(x0, y0, x1, y1)
     seg_near = _seg_point_dist(P.p[near], P.q[near], o)  # per primitive of ``near``
     near_kind = P.kind[near]
     holds_o = P.holding(tuple(o))
@@ -1653,7 +1713,7 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
         live = np.nonzero(~blocked & (dist_t >= r0))[0]
         if not len(sel) or not len(live):
             continue
-        pi, ti = _sweep(o, P.p[sel], P.q[sel], seg_near[sel_n], ang, dist_t, live)
+        pi, ti = _sweep(o, P.p[sel], P.q[sel], seg_near[sel_n], ang, dist_t, live, by_ang)
         prim, tgt, s, _ = _trace(P, e, sel[pi], ti)
         fi = P.owner[prim]
         bad = ~ignored(fi, tgt, P.kind[prim])
@@ -1666,13 +1726,14 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
     prim = tgt = np.zeros(0, dtype=np.int64)
     fol = (prim, prim, np.zeros(0))
     if len(live):
-        pi, ti = _sweep(o, P.p[rest], P.q[rest], seg_near[rest_n], ang, dist_t, live)
+        pi, ti = _sweep(o, P.p[rest], P.q[rest], seg_near[rest_n], ang, dist_t, live, by_ang)
         cell_prim = cell_tgt = np.zeros(0, dtype=np.int64)
         if len(P.fol_xy):
             cp = P.fol_xy
             near_c = np.maximum(np.hypot(cp[:, 0] - o[0], cp[:, 1] - o[1]) - 0.75, 0.0)
-            i1, t1 = _sweep(o, cp - 0.5, cp + 0.5, near_c, ang, dist_t, live)
-            i2, t2 = _sweep(o, cp + [0.5, -0.5], cp + [-0.5, 0.5], near_c, ang, dist_t, live)
+            i1, t1 = _sweep(o, cp - 0.5, cp + 0.5, near_c, ang, dist_t, live, by_ang)
+            i2, t2 = _sweep(o, cp + [0.5, -0.5], cp + [-0.5, 0.5], near_c, ang, dist_t, live,
+                            by_ang)
             key = np.unique(np.concatenate([i1 * n + t1, i2 * n + t2]))
             cell_prim, cell_tgt = key // n, key % n
         prim, tgt, s, fol = _trace(P, e, rest[pi], ti, cell_prim, cell_tgt)
@@ -1794,8 +1855,10 @@ def fan_raster(board: Board, a: Dot3, ba: int, box: tuple[int, int, int, int]) -
     clear = np.ones((r1 - r0 + 1, c1 - c0 + 1), dtype=bool)
     cmin, rmin, owner = board._owner_grid
     sub = owner[max(r0 - rmin, 0):max(r1 - rmin + 1, 0), max(c0 - cmin, 0):max(c1 - cmin + 1, 0)]
+    there = np.zeros(len(board.buildings) + 1, dtype=bool)  # (-1: no building)
+    there[sub.ravel() + 1] = True
     inner = [_building_raster(board, b.index)[0]
-             for b in (board.buildings[bi] for bi in np.unique(sub[sub >= 0]).tolist())
+             for b in (board.buildings[bi] for bi in (np.nonzero(there[1:])[0]).tolist())
              if b.index != ba and b.height > a[2]]
     if inner:
         d = np.concatenate(inner)
@@ -1833,15 +1896,21 @@ def raster_blocked(board: Board, a: Dot3, ba: int, dots: np.ndarray, bt: np.ndar
                                 algorithm=tcod.constants.FOV_PERMISSIVE_8)
     out[street] = ~seen[dots[street, 1] - r0, dots[street, 0] - c0]
     inside = np.unique(bt[~street])
-    hidden = []
+    rings, ids = [], []
     for bi in inside[inside != ba].tolist():
         ring, (rc0, rr0, rc1, rr1) = _building_raster(board, bi)[1]
         if rc0 < c0 or rc1 > c1 or rr0 < r0 or rr1 > r1:
             continue  # part of its outline lies outside the raster: trace its targets
-        if not seen[ring[:, 1] - r0, ring[:, 0] - c0].any():
-            hidden.append(bi)
-    if hidden:
-        out |= np.isin(bt, hidden)
+        rings.append(ring)
+        ids.append(bi)
+    if rings:  # every outline's dots looked up at once (an outline is never empty here:
+        # an empty one's box is unbounded)
+        ring = np.concatenate(rings)
+        lit = seen[ring[:, 1] - r0, ring[:, 0] - c0]
+        some = np.logical_or.reduceat(lit, np.cumsum([0] + [len(x) for x in rings[:-1]]))
+        hidden = np.array(ids)[~some]
+        if len(hidden):
+            out |= np.isin(bt, hidden)
     return out
 
 
@@ -1941,9 +2010,13 @@ def _level_first(board: Board, lv: int) -> int:
     g = board._node_grid
     if not 0 <= lv < g.shape[0]:
         return 0
-    row = g[lv].ravel()
-    i = int(np.argmax(row >= 0))  # nodes are numbered row by row: the first standable dot's
-    return int(row[i]) if row[i] >= 0 else 0
+    firsts = board.__dict__.setdefault("_level_firsts", {})  # (a pass over the level)
+    got = firsts.get(lv)
+    if got is None or got[0] is not g:
+        row = g[lv].ravel()
+        i = int(np.argmax(row >= 0))  # nodes are numbered row by row: the first standable dot's
+        got = firsts[lv] = (g, int(row[i]) if row[i] >= 0 else 0)
+    return got[1]
 
 
 def _level_window(board: Board, lv: int, a: Dot3, radius: int) -> tuple[np.ndarray, np.ndarray]:
@@ -1964,15 +2037,18 @@ def _level_window(board: Board, lv: int, a: Dot3, radius: int) -> tuple[np.ndarr
     return np.column_stack([cc + (c0 + cmin), rr + (r0 + rmin)]).astype(int), kept
 
 
-def _prims_near(P: _Prims, o: np.ndarray, reach: float) -> np.ndarray:
-    """Primitives (sorted) whose box meets the square of half-side ``reach`` around ``o``."""
-    return P.near_box(o[0] - reach, o[1] - reach, o[0] + reach, o[1] + reach)
-
-
 def _sweep(o: np.ndarray, p: np.ndarray, q: np.ndarray, seg_near: np.ndarray, ang: np.ndarray,
-           dist_t: np.ndarray, live: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Candidate (segment, target) pairs among the ``live`` targets (global indexes)."""
-    order = live[np.argsort(ang[live])]
+           dist_t: np.ndarray, live: np.ndarray, by_ang: np.ndarray | None = None
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate (segment, target) pairs among the ``live`` targets (global indexes), in no
+    particular order.  ``by_ang``: every target sorted by bearing, so the live ones are
+    picked in order instead of sorted again (a fan sweeps a ring at a time)."""
+    if by_ang is None:
+        order = live[np.argsort(ang[live])]
+    else:
+        mask = np.zeros(len(ang), dtype=bool)
+        mask[live] = True
+        order = by_ang[mask[by_ang]]
     return _sweep_pairs(o, p, q, ang[order], order, dist_t, seg_near)
 
 

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.sparse.csgraph import breadth_first_order, dijkstra
+from scipy.sparse.csgraph import breadth_first_order, connected_components, dijkstra
 
 from engine.board import Board
 from engine.model import Side
@@ -157,8 +157,9 @@ class WalkField:
         # no walk is cheaper than the cheapest cost per dot times the dots between the two
         # sets' boxes: a place farther than ``within`` by that bound is not searched at all
         if v == math.inf and not self.exhausted and (self.dist is None or self.limit < cap) \
-                and _per_dot(self.g, self.board, self.mat)[0] * self._gap(nodes) <= cap:
-            limit = self.limit if self.dist is None else self.limit * 2
+                and (least := _per_dot(self.g, self.board, self.mat)[0] * self._gap(nodes)) <= cap:
+            # a search shorter than the bound finds none of them: start a little past it
+            limit = max(self.limit if self.dist is None else self.limit * 2, 1.25 * least)
             while True:
                 limit = min(limit, cap)
                 dist = fold(self.g, dijkstra(self.mat, indices=self.src, limit=limit,
@@ -170,9 +171,20 @@ class WalkField:
             v = float(dist[nodes].min())
         if v <= cap:
             return v
-        if math.isfinite(v) or not (self.exhausted or not self.reached()[nodes].any()):
+        if math.isfinite(v) or not (self.exhausted or not self.reaches(nodes)):
             return None  # farther than ``within``
         return math.inf
+
+    def reaches(self, nodes: np.ndarray) -> bool:
+        """Whether any walk from the sources gets to any of ``nodes`` at all: at once when
+        one of them shares a strongly connected component with a source (the board's
+        streets are one), else by :meth:`reached`."""
+        n = self.g.n
+        lab = strong_components(self.g, self.mat)
+        tn = nodes if len(lab) == n else np.concatenate([nodes, nodes + n])  # parity layers
+        if np.isin(lab[tn], lab[self.src]).any():
+            return True
+        return bool(self.reached()[nodes].any())
 
     def _gap(self, nodes: np.ndarray) -> float:
         """Dots (Chebyshev, columns and rows) between the box of the sources and that of
@@ -198,6 +210,22 @@ class WalkField:
             n = self.g.n
             self._reached = seen[:n] | seen[n:] if len(seen) > n else seen  # parity layers
         return self._reached
+
+
+def strong_components(g: MoveGraph, mat) -> np.ndarray:  # noqa: ANN001 (scipy sparse)
+    """The strongly connected component of each row of ``mat`` (a matrix of ``g``), kept with
+    the graph per layout of entries: every move ratio's MP matrix has the same entries, so
+    the timing checks' far-or-sealed questions and the sealed-room check share one."""
+    key = ("scc", mat.shape[0])
+    got = g._mats.get(key)
+    if got is None or not (_same(got[0], mat.indptr) and _same(got[1], mat.indices)):
+        got = g._mats[key] = (mat.indptr, mat.indices,
+                              connected_components(mat, directed=True, connection="strong")[1])
+    return got[2]
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return a is b or (a.shape == b.shape and bool(np.array_equal(a, b)))
 
 
 def walk_to(board: Board, ruleset: str, sources: np.ndarray, pace: Pace,

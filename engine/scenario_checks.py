@@ -26,7 +26,7 @@ from engine.catalogue import grenade_kind
 from engine.findings import ERROR, INFO, WARNING, CheckList, Finding
 from engine.lattice import Dot3
 from engine.movement import MoveGraph, build_graph
-from engine.pace import HORIZON, Pace, WalkField, side_paces, walk_to
+from engine.pace import HORIZON, Pace, WalkField, side_paces, strong_components, walk_to
 from engine.pace import MP_PER_TURN as MP_PER_TURN  # re-exported: the lenses read it here
 from engine.rules.combat_checks import character_problems
 
@@ -50,8 +50,20 @@ Dots = np.ndarray  # (N, 3) int: c, r, level
 
 
 def edge_dots(board: Board, edge: str, depth: int = 1, level: int = 0) -> Dots:
-    """Standable dots of ``level`` within ``depth`` dots of one edge of the map's bounds."""
+    """Standable dots of ``level`` within ``depth`` dots of one edge of the map's bounds
+    (read-only: kept with the board, the checks ask for the same strips several times)."""
     d = board.dots(level)
+    cache = board.__dict__.setdefault("_edge_dots", {})
+    got = cache.get((edge, depth, level))
+    if got is not None and got[0] is d:
+        return got[1]
+    out = _edge_dots(board, d, edge, depth, level)
+    out.flags.writeable = False
+    cache[edge, depth, level] = (d, out)
+    return out
+
+
+def _edge_dots(board: Board, d: np.ndarray, edge: str, depth: int, level: int) -> Dots:
     if not len(d):
         return np.zeros((0, 3), dtype=int)
     x0, y0, x1, y1 = board.bounds
@@ -83,8 +95,8 @@ def polygon_dots(board: Board, polygon: Any, level: int) -> tuple[Dots, int]:
     if not len(d):
         return np.zeros((0, 3), dtype=int), covered
     p = board.lattice.points(d)
-    inside = shapely.intersects_xy(poly, p[:, 0], p[:, 1])
-    out = d[inside]
+    box = np.nonzero((p[:, 0] >= x0) & (p[:, 0] <= x1) & (p[:, 1] >= y0) & (p[:, 1] <= y1))[0]
+    out = d[box[shapely.intersects_xy(poly, p[box, 0], p[box, 1])]]  # (none outside its box)
     return np.column_stack([out, np.full(len(out), level)]).astype(int), covered
 
 
@@ -113,7 +125,17 @@ def _dot3(at: tuple[int, ...]) -> Dot3:
 
 
 def _nodes(board: Board, dots: Dots) -> np.ndarray:
-    return np.array([board.node(tuple(int(v) for v in d)) for d in dots], dtype=np.int64)
+    """The movement-graph node of each dot (raises QueryError for one nobody stands on)."""
+    d = np.asarray(dots, dtype=np.int64).reshape(-1, 3)
+    cmin, rmin, _o = board._owner_grid
+    g = board._node_grid
+    c, r, lv = d[:, 0] - cmin, d[:, 1] - rmin, d[:, 2]
+    ok = (lv >= 0) & (lv < g.shape[0]) & (r >= 0) & (r < g.shape[1]) & (c >= 0) & (c < g.shape[2])
+    out = np.full(len(d), -1, dtype=np.int64)
+    out[ok] = g[lv[ok], r[ok], c[ok]]
+    for k in np.nonzero(out < 0)[0][:1]:
+        board.node(tuple(int(v) for v in d[k]))  # raises: not a standable dot
+    return out
 
 
 # ------------------------------------------------------------------------- the analysis
@@ -501,8 +523,12 @@ def sealed_rooms(board: Board, scenario: Any) -> list[Finding]:
     n = board.node_count
     if n == 0:
         return []
-    mat = _connections(build_graph(board))
-    ncomp, labels = connected_components(mat, directed=True, connection="strong")
+    g = build_graph(board)
+    mat = _connections(g)
+    labels = strong_components(g, mat)
+    ncomp = int(labels.max()) + 1
+    if ncomp == 1:
+        return []  # one strong component: every dot reaches every other
     ground = board._node_dots[:, 2] == 0
     if not ground.any():
         return []

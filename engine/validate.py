@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import shapely
 
 from engine import scenario_checks
@@ -53,14 +54,17 @@ def validate(board: Board, scenario: Any = None) -> list[Finding]:
 def features_on_wall_dots(board: Board, scenario: Any) -> list[Finding]:
     """Stairs, elevators, climbs and standable obstacles must sit on dots one can stand on."""
     out = []
-    for f in board.all_features():
-        if f.kind in ("stair", "elevator", "climb"):
-            dot = board.lattice.dot_at((f.geom.x, f.geom.y))
-            if not board.standable((*dot, f.level)):
-                out.append(Finding("dot-in-wall", ERROR,
-                                   f"{f.kind} {f.id} stands on dot {fmt_dot((*dot, f.level))}, "
-                                   f"which lies in a wall or outside the floor",
-                                   {"dots": [[*dot, f.level]], "features": [f.id]}))
+    links = [f for f in board.all_features() if f.kind in ("stair", "elevator", "climb")]
+    xy = shapely.get_coordinates([f.geom for f in links]).tolist()  # one call, not two a point
+    if len(xy) != len(links):  # (not all plain points: ask each)
+        xy = [(f.geom.x, f.geom.y) for f in links]
+    for f, (x, y) in zip(links, xy):
+        dot = board.lattice.dot_at((x, y))
+        if not board.standable((*dot, f.level)):
+            out.append(Finding("dot-in-wall", ERROR,
+                               f"{f.kind} {f.id} stands on dot {fmt_dot((*dot, f.level))}, "
+                               f"which lies in a wall or outside the floor",
+                               {"dots": [[*dot, f.level]], "features": [f.id]}))
     return out
 
 
@@ -107,15 +111,22 @@ def overlapping_placements(board: Board, scenario: Any) -> list[Finding]:
 def off_pavement(board: Board, scenario: Any) -> list[Finding]:
     out = []
     pave = board.pavement_area
-    for b in board.buildings:
-        if pave.is_empty or not pave.buffer(1e-6).covers(b.footprint):
-            outside = b.footprint.difference(pave)
-            c = (outside if not outside.is_empty else b.footprint).representative_point()
-            dot = board.lattice.dot_at((c.x, c.y))
-            out.append(Finding("off-pavement", ERROR,
-                               f"{b.label} is not wholly on the pavement sheets "
-                               f"({outside.area:.1f} dot cells hang off)",
-                               {"placements": [b.placement_id], "dots": [[*dot, 0]]}))
+    bs = board.buildings
+    if not bs:
+        return out
+    ok = np.zeros(len(bs), dtype=bool)
+    if not pave.is_empty:  # one buffered sheet, asked of every footprint at once
+        sheet = pave.buffer(1e-6)
+        shapely.prepare(sheet)
+        ok = shapely.covers(sheet, [b.footprint for b in bs])
+    for b in (b for b, fine in zip(bs, ok) if not fine):
+        outside = b.footprint.difference(pave)
+        c = (outside if not outside.is_empty else b.footprint).representative_point()
+        dot = board.lattice.dot_at((c.x, c.y))
+        out.append(Finding("off-pavement", ERROR,
+                           f"{b.label} is not wholly on the pavement sheets "
+                           f"({outside.area:.1f} dot cells hang off)",
+                           {"placements": [b.placement_id], "dots": [[*dot, 0]]}))
     return out
 
 

@@ -609,10 +609,46 @@ def test_cuts_worked_out_from_coordinates_are_geos_cuts(seed):
     assert fs
     order_s = sorted(range(len(spans)), key=lambda i: groups[spans[i][:2]])
     order_w = sorted(range(len(walls)), key=lambda i: groups[walls[i][:2]])
-    decided, cut = board_arrays._cuts_on_coordinates(
-        np.array([spans[i][2].geom for i in order_s], dtype=object),
-        np.array([groups[spans[i][:2]] for i in order_s]),
-        np.array([walls[i][2].geom for i in order_w], dtype=object),
-        np.array([groups[walls[i][:2]] for i in order_w]), len(groups))
+    S = np.array([spans[i][2].geom for i in order_s], dtype=object)
+    sg = np.array([groups[spans[i][:2]] for i in order_s])
+    W = np.array([walls[i][2].geom for i in order_w], dtype=object)
+    wg = np.array([groups[walls[i][:2]] for i in order_w])
+    decided, cut, on_wall = board_arrays._cuts_on_coordinates(S, sg, W, wg, len(groups))
     assert decided.mean() > 0.2
     assert any(c is not None for c in cut)
+    # the openings it found on a wall's segment are ones the loose test finds there too
+    assert on_wall.any() and not (on_wall & ~board_arrays._on_one_segment(S, sg, W, wg)).any()
+
+
+def test_inside_an_upright_rectangle_settled_on_coordinates_as_geos():
+    """Points on, just inside and just outside the sides and corners of upright rectangles
+    (and of shapes that are not: a rectangle with a hole, a turned one, a triangle, a box
+    with a fifth corner on a side) give what ``shapely.contains_xy`` gives."""
+    rng = random.Random(5)
+    shapes = [shapely.box(-0.5, -0.5, 9.5, 7.5), shapely.box(0.37, 1 / 3, 12.37, 2.0),
+              Polygon([(0, 0), (4, 0), (4, 3), (0, 3)]).buffer(0),
+              Polygon([(0, 0), (4, 0), (4, 4), (0, 4)], [[(1, 1), (2, 1), (2, 2), (1, 2)]]),
+              shapely.affinity.rotate(shapely.box(0, 0, 4, 2), 30),
+              Polygon([(0, 0), (4, 0), (0, 3)]), Polygon([(0, 0), (2, 0), (4, 0), (4, 3), (0, 3)])]
+    geoms = np.array(shapes, dtype=object)
+    boxes = board_arrays.upright_boxes(geoms)
+    assert (~np.isnan(boxes[:, 0])).tolist() == [True, True, True, False, False, False, False]
+    xs, ys, which = [], [], []
+    for i, s in enumerate(shapes):
+        x0, y0, x1, y1 = s.bounds
+        for _ in range(300):
+            x = rng.choice([x0, x1, rng.uniform(x0, x1), np.nextafter(x0, 9), np.nextafter(x1, -9),
+                            np.nextafter(x0, -9), (x0 + x1) / 2, x0 - 1])
+            y = rng.choice([y0, y1, rng.uniform(y0, y1), np.nextafter(y0, 9), np.nextafter(y1, -9),
+                            np.nextafter(y1, 99), (y0 + y1) / 2])
+            xs.append(x)
+            ys.append(y)
+            which.append(i)
+    x, y, w = np.array(xs), np.array(ys), np.array(which)
+    want = shapely.contains_xy(geoms[w], x, y)
+    assert np.array_equal(board_arrays.contains_xy(geoms[w], boxes[w], x, y), want)
+    assert 0 < want.sum() < len(want)
+    for i in range(len(shapes)):  # one shape for every point
+        mine = w == i
+        assert np.array_equal(board_arrays.contains_xy(geoms[i:i + 1], boxes[i:i + 1], x[mine], y[mine]),
+                              want[mine])

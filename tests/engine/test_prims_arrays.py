@@ -227,6 +227,28 @@ def test_grid_patched_for_moved_segments_equals_a_grid_built_again():
             p, q, grid = p2, q2, patched
 
 
+def test_grid_patched_when_the_segments_at_its_edges_move_in():
+    """The segment that alone reached the last row and column of cells, or the first, moves
+    into the middle: the patched grid shrinks (or its origin moves) as one built again."""
+    from engine.los import _SegGrid
+
+    rng = np.random.default_rng(11)
+    p = rng.uniform(20, 180, (200, 2)).round(1)
+    q = p + rng.uniform(-6, 6, (200, 2)).round(1)
+    p[7], q[7] = (250.0, 240.5), (255.5, 251.0)  # alone at the far corner
+    p[9], q[9] = (0.5, 1.0), (3.0, -2.5)  # alone at the near corner
+    grid = _SegGrid(p, q)
+    for k, step in ((7, (-150.0, -140.0)), (9, (90.0, 80.0))):
+        p2, q2 = p.copy(), q.copy()
+        p2[k] += step
+        q2[k] += step
+        fresh = _SegGrid(p2, q2)
+        assert not np.array_equal(fresh.shape, grid.shape) or \
+            not np.array_equal(fresh.origin, grid.origin)
+        _same_grid(grid.moved(p2, q2, np.array([k])), fresh)
+        p, q, grid = p2, q2, grid.moved(p2, q2, np.array([k]))
+
+
 def test_polygons_holding_points_are_the_strtree_answers():
     """The polygon index answers which polygons hold a point as shapely's STRtree with the
     intersects predicate does: points inside, on edges and corners, outside, off the board;
@@ -264,3 +286,35 @@ def test_polygons_holding_points_are_the_strtree_answers():
     ti, gi = tree.query(shapely.points(pts), predicate="intersects")
     pi, gj = patched.points(pts)
     assert set(zip(pi.tolist(), gj.tolist())) == set(zip(ti.tolist(), gi.tolist()))
+
+
+@pytest.mark.parametrize("name", [None, "police-station-extraction.yaml"])
+def test_a_board_built_cold_takes_the_batch_arrays_whole(name, monkeypatch):
+    """A board whose parts were all built in one call takes that call's arrays as they are;
+    every array and list is the one the part-by-part concatenation gives."""
+    from engine import board as board_module
+    from engine import los
+
+    board_module._UNITS.clear()
+    los._PARTS.clear()
+    if name is None:
+        lay, sheets = neighbourhood(blocks=3)
+        board = compile_board(lay, sheets)
+    else:
+        _scen, board = load_board(ROOT / "scenarios" / name)
+        los._PARTS.clear()
+    used = []
+    whole = los._whole
+    monkeypatch.setattr(los, "_whole", lambda parts: used.append(whole(parts)) or used[-1])
+    fast = _Prims(board)
+    assert used[0] is not None
+    monkeypatch.setattr(los, "_whole", lambda parts: None)
+    slow = _Prims(board)
+    assert fast.__dict__.keys() == slow.__dict__.keys()
+    for k, v in fast.__dict__.items():
+        w = slow.__dict__[k]
+        if isinstance(v, np.ndarray):
+            assert v.dtype == w.dtype and np.array_equal(v, w), k
+        elif isinstance(v, list):
+            assert len(v) == len(w) and all(a is b for a, b in zip(v, w)), k
+    assert len(fast.feats) > 100 and len(fast.p) > 100

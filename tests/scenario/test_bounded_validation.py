@@ -179,3 +179,31 @@ def test_sealed_rooms_found_through_another_matrix():
     assert (1, False) not in g._mats
     assert scenario_checks.sealed_rooms(board, None) == want
     assert (1, False) not in g._mats
+
+
+@pytest.mark.parametrize("ruleset", ["dmz1990", "darkcon"])
+def test_reaches_agrees_with_the_breadth_first_search(ruleset):
+    """Far or sealed: a strongly connected component shared with a source answers at once,
+    anything else is the breadth-first search's answer (the hotel's sealed vault, random sets,
+    a metre ruleset's two parity layers)."""
+    from engine.pace import Pace, strong_components
+
+    scen, board, _ = scene((), turn_limit=1)
+    zone = scenario_checks.deployment_dots(board, scen.sides[0].deployment)
+    src = scenario_checks._nodes(board, zone)
+    pace = Pace("MP", 2) if ruleset == "dmz1990" else Pace("m", per_turn=10.0)
+    field = WalkField(board, ruleset, src, pace, start=pace.per_turn)
+    reached = np.isfinite(walk_field(board, ruleset, src, pace))
+    sealed = np.nonzero(~reached)[0]
+    assert len(sealed) and reached.any()
+    rng = np.random.default_rng(5)
+    sets = [sealed[:1], sealed, np.nonzero(reached)[0][-1:]]
+    sets += [rng.choice(board.node_count, size=k, replace=False) for k in (1, 1, 2, 3, 8)]
+    sets += [rng.choice(sealed, size=min(3, len(sealed)), replace=False)]
+    for nodes in sets:
+        assert field.reaches(nodes) == bool(reached[nodes].any()), nodes
+    assert field.reaches(board.node((22, 12, 0)) + np.zeros(1, dtype=np.int64)) is False
+    # one labelling per layout of entries: another move ratio's matrix reuses it
+    g = build_graph(board)
+    lab = strong_components(g, g.matrix(2, False))
+    assert strong_components(g, g.matrix(3, False)) is lab
