@@ -550,6 +550,10 @@ class _Core:
     d_src: np.ndarray
     d_dst: np.ndarray
     d_bld: np.ndarray
+    #: the board's units (their feature dicts) and each one's box of crossings (c0, r0, c1,
+    #: r1; empty when it has none), once a patch has asked them: the next patch re-boxes
+    #: only the units that are other objects and reads the crossings of those near it
+    unit_boxes: tuple[list, np.ndarray] | None = None
 
     @property
     def npos(self) -> int:
@@ -658,19 +662,21 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
         for j, (dc, dr) in enumerate(core.offs[p].tolist()):
             code_j[_step_code(p, dc, dr)] = j
     units = board.unit_features()
-    unit_hits = _units_hits(lat, units)
+    if whole:
+        ks, unit_hits = range(len(units)), _units_hits(lat, units)
+    else:
+        ks, unit_hits = _near_units(core, lat, units, (c0 + cmin, r0 + rmin, c1 - 1 + cmin,
+                                                       r1 - 1 + rmin))
     # parts: (level, features, per feature its rank in the level's list, hits); a step's
     # reasons follow the level's feature list (units in turn)
     parts: list[tuple[int, list[Feature], np.ndarray, _LevelHits]] = []
     batches: dict[int, _Batch] = {}
-    for k, ((unit, _shared), uh) in enumerate(zip(units, unit_hits)):
+    for k, uh in zip(ks, unit_hits):
+        unit = units[k][0]
         if whole:
             batches.update((id(b), b) for b in uh.pending)  # read whole, unless split below
         else:
-            box = uh.box(lat)
-            if box is None or (box[3] - rmin < r0 or box[1] - rmin >= r1
-                               or box[2] - cmin < c0 or box[0] - cmin >= c1):
-                continue
+            uh.levels()
         for lv, hits in uh.items():
             if not len(hits) or not 0 <= lv < L:
                 continue
@@ -764,6 +770,34 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     return key, text, fid, ins
 
 
+_NO_BOX = (1 << 40, 1 << 40, -(1 << 40), -(1 << 40))
+
+
+def _near_units(core: _Core, lat: Lattice, units: list, box: tuple[int, int, int, int]
+                ) -> tuple[list[int], list[_UnitHits]]:
+    """The units whose crossings start a step in ``box`` (c0, r0, c1, r1, inclusive) and
+    their crossings.  The boxes of the units come from ``core.unit_boxes`` (the parent's)
+    for the units that are the same objects; ``core.unit_boxes`` is set for this board."""
+    known = core.unit_boxes
+    dicts = [u for u, _s in units]
+    if known is not None and len(known[0]) == len(dicts):
+        same = np.fromiter(map(operator.is_, known[0], dicts), dtype=bool, count=len(dicts))
+        redo = np.flatnonzero(~same).tolist()
+        boxes = known[1].copy() if redo else known[1]
+    else:
+        redo = list(range(len(dicts)))
+        boxes = np.empty((len(dicts), 4), dtype=np.int64)
+    got = dict(zip(redo, _units_hits(lat, [units[k] for k in redo])))
+    for k in redo:
+        boxes[k] = got[k].box(lat) or _NO_BOX
+    core.unit_boxes = (dicts, boxes)
+    near = np.flatnonzero((boxes[:, 2] >= box[0]) & (boxes[:, 0] <= box[2])
+                          & (boxes[:, 3] >= box[1]) & (boxes[:, 1] <= box[3])).tolist()
+    more = [k for k in near if k not in got]
+    got.update(zip(more, _units_hits(lat, [units[k] for k in more])))
+    return near, [got[k] for k in near]
+
+
 def _store(core: _Core, block: np.ndarray, dense: np.ndarray | None, r0: int) -> None:
     """Put the block of rows ``r0..`` (every level) into the core's tiles: each tile it
     touches is copied first (it may be shared), or, for a whole table (``dense``, padded),
@@ -796,18 +830,26 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
     stand = board._stand
     out: list[tuple[np.ndarray, ...]] = []
     o = owner[r0:r1, c0:c1]
-    # the heights of the buildings in the window (index -1: the street, no roof)
-    heights = np.full(len(board.buildings) + 1, -1, dtype=np.int64)
-    for b in np.unique(o).tolist():
-        if b >= 0:
-            heights[b] = board.buildings[b].height
+    # the heights of the buildings (index -1: the street, no roof)
+    heights = np.array([b.height for b in board.buildings] + [-1], dtype=np.int64)
+    # only a dot on the rim of its building can drop: one with a neighbour of another owner
+    # (or off the board), on either row parity
+    oh, ow = o.shape
+    ring = np.full((oh + 2, ow + 2), -2, dtype=owner.dtype)  # -2: off the board
+    a0, a1, b0, b1 = max(r0 - 1, 0), min(r1 + 1, H), max(c0 - 1, 0), min(c1 + 1, W)
+    ring[a0 - r0 + 1:a1 - r0 + 1, b0 - c0 + 1:b1 - c0 + 1] = owner[a0:a1, b0:b1]
+    rim = np.zeros(o.shape, dtype=bool)
+    for dc, dr in {tuple(d) for d in core.offs.reshape(-1, 2).tolist()}:
+        rim |= ring[1 + dr:1 + dr + oh, 1 + dc:1 + dc + ow] != o
+    rim_r, rim_c = np.nonzero(rim & (heights[o] > 0))
+    rim_o = o[rim_r, rim_c]
+    rim_h = heights[rim_o]
     for lv in range(1, L):
-        roof = stand[lv, r0:r1, c0:c1] & (heights[o] == lv)
-        if not roof.any():
+        roof = np.nonzero((rim_h == lv) & stand[lv, rim_r + r0, rim_c + c0])[0]
+        if not len(roof):
             continue
-        ri, ci = np.nonzero(roof)
-        rr, cc = ri + r0, ci + c0
-        own = o[ri, ci]
+        rr, cc = rim_r[roof] + r0, rim_c[roof] + c0
+        own = rim_o[roof]
         par = (rr + rmin) & 1 if core.lat == "hex" else np.zeros(len(rr), dtype=np.int64)
         pos = (lv * H + rr) * W + cc
         for k in range(k_n):
@@ -855,8 +897,7 @@ def _patch_core(prev: _Core, board: Board, win: tuple[int, int, int, int]) -> _C
     if win[1] <= win[0] or win[3] <= win[2]:
         return core
     key, text, fid, ins = _fill(core, board, win)
-    npos = core.npos
-    keep = ~_in_window(prev.r_key % npos, core.shape, win)
+    keep = _keys_outside(prev.r_key, core, win)
     kept = prev.r_key[keep]
     at = np.searchsorted(kept, key)
     core.r_key = np.insert(kept, at, key)
@@ -870,6 +911,24 @@ def _patch_core(prev: _Core, board: Board, win: tuple[int, int, int, int]) -> _C
         np.insert(old[keep], at, new) for old, new in
         zip((prev.d_key, prev.d_src, prev.d_dst, prev.d_bld), d))
     return core
+
+
+def _keys_outside(keys: np.ndarray, core: _Core, win: tuple[int, int, int, int]
+                  ) -> np.ndarray:
+    """Which of the sorted reason keys (``chunk * npos + pos``) lie outside the window: the
+    window's rows of one level and chunk are one run of keys, found by searchsorted."""
+    L, H, W = core.shape
+    r0, r1, c0, c1 = win
+    n_chunk = core.offs.shape[1] * (2 if core.lat == "hex" else 1)
+    runs = ((np.arange(n_chunk)[:, None] * L + np.arange(L)[None, :]) * H + r0).reshape(-1) * W
+    lo = np.searchsorted(keys, runs)
+    hi = np.searchsorted(keys, runs + (r1 - r0) * W)
+    cand = np.concatenate([np.arange(a, b) for a, b in zip(lo.tolist(), hi.tolist())]
+                          + [np.zeros(0, dtype=np.int64)])
+    col = keys[cand] % W
+    keep = np.ones(len(keys), dtype=bool)
+    keep[cand[(col >= c0) & (col < c1)]] = False
+    return keep
 
 
 def _link_rows(stairs: list, elevators: list, climbs: list) -> np.ndarray:
@@ -1139,6 +1198,27 @@ class _CoreGraph(MoveGraph):
         self._mats[("per-dot", id(mat))] = (mat, per if np.isfinite(per) else 0.0, most)
         return mat
 
+    def _reach_links(self) -> tuple[np.ndarray, ...]:
+        """The stairs, elevators and climbs as positions of the core (from, to, those that
+        start on the board's box), the move ratios paid, the extra MP and the dots each moves
+        (Chebyshev); cached, for reach windows."""
+        got = self.__dict__.get("_reach_link_rows")
+        if got is None:
+            core, board = self.core, self._board
+            L, H, W = core.shape
+            cmin, rmin, _o = board._owner_grid
+            links = self._link_dots()
+            fr, to = links[:, 0:3], links[:, 3:6]
+            on = ((fr[:, 2] >= 0) & (fr[:, 2] < L) & (fr[:, 1] - rmin >= 0)
+                  & (fr[:, 1] - rmin < H) & (fr[:, 0] - cmin >= 0) & (fr[:, 0] - cmin < W))
+            fr, to, links = fr[on], to[on], links[on]
+            got = self.__dict__["_reach_link_rows"] = (
+                (fr[:, 2] * H + fr[:, 1] - rmin) * W + fr[:, 0] - cmin,
+                (to[:, 2] * H + to[:, 1] - rmin) * W + to[:, 0] - cmin,
+                links[:, 6], links[:, 7],
+                np.maximum(np.abs(fr[:, 0] - to[:, 0]), np.abs(fr[:, 1] - to[:, 1])).astype(float))
+        return got
+
     def reach_window(self, a: Dot3, move_ratio: int, crawl: bool, limit: float
                      ) -> tuple[np.ndarray, np.ndarray] | None:
         """Every dot within ``limit`` MP of ``a`` and its cost, as scipy's Dijkstra on the
@@ -1159,6 +1239,8 @@ class _CoreGraph(MoveGraph):
         hexl = core.lat == "hex"
         delta = core.offs[:, :, 1] * W + core.offs[:, :, 0]
         k_n = core.offs.shape[1]
+        l_src, l_dst, l_base, l_extra, l_moved = self._reach_links()
+        l_w = ((l_base * move_ratio + l_extra) * mul).astype(float)
         per = float(move_ratio * mul)
         while True:
             half = int(limit / per) + 1 if per > 0 else H + W
@@ -1171,48 +1253,45 @@ class _CoreGraph(MoveGraph):
             pos = (bl * H + br + r0) * W + bc + c0
             ids = np.full(box.shape, -1, dtype=np.int64)
             ids[bl, br, bc] = np.arange(len(pos))
+            bh, bw = r1 - r0, c1 - c0
 
-            def at(p: np.ndarray, ids: np.ndarray = ids, r0: int = r0, c0: int = c0
-                   ) -> np.ndarray:
+            def at(p: np.ndarray, ids: np.ndarray = ids, r0: int = r0, c0: int = c0,
+                   bh: int = bh, bw: int = bw) -> np.ndarray:
                 """Index in the box of positions ``p`` (-1 outside it)."""
-                pl, pr, pc = p // (H * W), (p // W) % H - r0, p % W - c0
-                ok = (pr >= 0) & (pr < ids.shape[1]) & (pc >= 0) & (pc < ids.shape[2])
-                out = np.full(len(p), -1, dtype=np.int64)
-                out[ok] = ids[pl[ok], pr[ok], pc[ok]]
-                return out
+                pl, rest = np.divmod(p, H * W)
+                pr, pc = rest // W - r0, rest % W - c0
+                ok = (pr >= 0) & (pr < bh) & (pc >= 0) & (pc < bw)
+                return np.where(ok, ids[pl, np.where(ok, pr, 0), np.where(ok, pc, 0)], -1)
 
             ext = core.gather(pos)
             par = ((br + r0 + rmin) & 1) if hexl else np.zeros(len(pos), dtype=np.int64)
-            src_l, dst_l, w_l, mv_l = [], [], [], []
-            for j in range(k_n):
-                live = np.nonzero(ext[j] >= 0)[0]
-                src_l.append(live)
-                dst_l.append(at(pos[live] + delta[par[live], j]))
-                w_l.append((ext[j, live].astype(float) + move_ratio) * mul)
-                mv_l.append(np.ones(len(live)))
+            # every neighbour's steps, neighbour after neighbour (as a loop over them lists)
+            jl, il = np.nonzero(ext >= 0)
             # stairs, elevators and climbs leaving the box's dots
-            links = self._link_dots()
-            fr, to = links[:, 0:3], links[:, 3:6]
-            fl, fr_r, fr_c = fr[:, 2], fr[:, 1] - rmin - r0, fr[:, 0] - cmin - c0
-            sel = np.nonzero((fl >= 0) & (fl < L) & (fr_r >= 0) & (fr_r < r1 - r0)
-                             & (fr_c >= 0) & (fr_c < c1 - c0))[0]
-            src_l.append(ids[fl[sel], fr_r[sel], fr_c[sel]])
-            dst_l.append(at((to[sel, 2] * H + to[sel, 1] - rmin) * W + to[sel, 0] - cmin))
-            w_l.append((links[sel, 6] * move_ratio + links[sel, 7]).astype(float) * mul)
-            mv_l.append(np.maximum(np.abs(fr[sel, 0] - to[sel, 0]),
-                                   np.abs(fr[sel, 1] - to[sel, 1])).astype(float))
-            # and the drops off the box's roofs
-            dsel = np.nonzero(at(core.d_src) >= 0)[0]
+            lr, lc = (l_src // W) % H, l_src % W
+            lsel = np.nonzero((lr >= r0) & (lr < r1) & (lc >= c0) & (lc < c1))[0]
+            # and the drops off the roofs of the buildings in the box (sorted by building)
+            own = board._owner_grid[2][r0:r1, c0:c1]
+            blds = np.unique(own[own >= 0]) * (core.npos * k_n)
+            lo = np.searchsorted(core.d_key, blds)
+            hi = np.searchsorted(core.d_key, blds + core.npos * k_n)
+            cand = np.concatenate([np.arange(x, y) for x, y in zip(lo.tolist(), hi.tolist())]
+                                  + [np.zeros(0, dtype=np.int64)])
+            d_at = at(core.d_src[cand])
+            dsel = cand[d_at >= 0]
             ps, pd = core.d_src[dsel], core.d_dst[dsel]
-            src_l.append(at(ps))
-            dst_l.append(at(pd))
-            w_l.append(np.full(len(dsel), float((move_ratio + DROP) * mul)))
-            mv_l.append(np.maximum(np.abs(ps % W - pd % W),
-                                   np.abs((ps // W) % H - (pd // W) % H)).astype(float))
-            src, dst = np.concatenate(src_l), np.concatenate(dst_l)
-            w, moved = np.concatenate(w_l), np.concatenate(mv_l)
+            src = np.concatenate([il, at(l_src[lsel]), d_at[d_at >= 0]])
+            dst = np.concatenate([at(pos[il] + delta[par[il], jl]), at(l_dst[lsel]), at(pd)])
+            w_drop = float((move_ratio + DROP) * mul)
+            w = np.concatenate([(ext[jl, il].astype(float) + move_ratio) * mul, l_w[lsel],
+                                np.full(len(dsel), w_drop)])
+            moved = np.concatenate([l_moved[lsel], np.maximum(
+                np.abs(ps % W - pd % W), np.abs((ps // W) % H - (pd // W) % H)).astype(float)])
+            wl = w[len(il):]
             go = moved > 0
-            least = float((w[go] / moved[go]).min()) if go.any() else per
+            least = min(per, float((wl[go] / moved[go]).min())) if go.any() else per
+            if len(il):
+                least = min(least, float(w[:len(il)].min()))
             if least < per:
                 per = least  # something in the box is cheaper per dot: widen it
                 continue
@@ -1650,11 +1729,11 @@ def reach(
             first = np.concatenate([[True], idx[1:] != idx[:-1]])
             idx, cost = idx[first], cost[first]
         found = board._node_dots[idx]
-    dots = found.tolist()
+    dots = map(tuple, found.tolist())
     if metric:
-        out = {tuple(d): round(c, 2) for d, c in zip(dots, cost.tolist())}
-    else:
-        out = {tuple(d): int(round(c)) for d, c in zip(dots, cost.tolist())}
+        out = {d: round(c, 2) for d, c in zip(dots, cost.tolist())}
+    else:  # whole MP (rint rounds half to even, as round does)
+        out = dict(zip(dots, np.rint(cost).astype(np.int64).tolist()))
     if occupied:
         for d in occupied:
             if tuple(d) != tuple(a):
