@@ -270,13 +270,14 @@ def _spells_kept_off(game: Any, t: CharacterState, force: int,
 
 def blind_shot(game: Any, ch: CharacterState, foes: list[CharacterState]
                ) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """Blind Fire at an invisible enemy a friend's Detect spell has found, when it is worth a
-    shot (the bots leave smoke and darkness alone: they see as before)."""
+    """Blind Fire when it is worth a shot: at an enemy smoke or darkness hides, or an invisible
+    one a friend's Detect spell has found (the expected boxes with the target picked at random
+    from the group in the arc, l.1005)."""
     if game.units != "MP" or ch.mp_left < BLIND_FIRE_MP:
         return None
     best = None
     for f in foes:
-        if not f.invisible or not known_to(game, ch, f):
+        if f.invisible and not known_to(game, ch, f):
             continue
         v = blind_value(game, ch, f)
         if v >= GOOD_BLIND and (best is None or v > best[0]):

@@ -24,6 +24,7 @@ from engine.play import actions as A
 from engine.play import objectives as obj_rules
 from engine.play.bot_magic import blind_shot, levitation, support_spell
 from engine.play.bot_odds import best_offense, exposure, path_danger, shot_odds
+from engine.play.bot_urgency import urgency
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
 from engine.play.reaction import direction_to
@@ -305,10 +306,16 @@ class Bot:
                 if obj.kind == "retrieve" and obj.id in ch.carrying:
                     edge = obj_rules.exit_edge(obj)
                     target = self._edge_dot(game, ch, edge)
-                elif obj.kind in ("reach", "retrieve"):
-                    if any(obj.id in c.carrying for c in st.characters.values()):
-                        continue
+                elif obj.kind == "reach":
                     target = obj_rules.at_dot(obj)
+                elif obj.kind == "retrieve":
+                    if not obj_rules.item_free(st, game.objectives, obj):
+                        holder = obj_rules.carrier(st, game.objectives, obj)
+                        if holder is None or holder.side == ch.side:
+                            continue
+                        target = holder.pos  # the enemy holds our item: take it back
+                    else:
+                        target = obj_rules.item_dot(st, obj)
                 elif obj.kind == "exit":
                     edge = obj.edge
                     target = self._edge_dot(game, ch, edge)
@@ -327,9 +334,16 @@ class Bot:
             else:
                 # defend: stand off the spot the enemy wants
                 if obj.kind in ("reach", "retrieve"):
-                    carrier = next((c for c in st.characters.values()
-                                    if obj.id in c.carrying and not c.out), None)
-                    target = carrier.pos if carrier is not None else obj_rules.at_dot(obj)
+                    holder = next((c for c in st.characters.values()
+                                   if obj.id in c.carrying and not c.out), None)
+                    target = holder.pos if holder is not None else \
+                        obj_rules.item_dot(st, obj)
+                    if holder is not None and target is not None:
+                        # an enemy carrying it off: chasing him is worth the item itself
+                        cost = game.board.costs_to(target, ch.move_ratio, [ch.pos])[0]
+                        if cost is not None:
+                            best.append((cost - worth, target, None))
+                        continue
                 elif obj.kind == "hold":
                     # a hold is broken only from inside the area: go in, do not stand off
                     target = self._area_dot(game, ch, obj)
@@ -513,7 +527,8 @@ class Bot:
         start = to_goal.get(ch.pos, far)
         foes = self._watched(game, ch)
         beh = self.behaviour
-        danger_w = beh.danger * (3.0 if self._is_vip(game, ch) else 1.0)
+        danger_w = beh.danger * (3.0 if self._is_vip(game, ch) else 1.0) * \
+            self._urgency(game, ch)
         if retreat:
             # the furthest he can get from the enemies he watches (then by path)
             def away(d) -> float:
@@ -563,6 +578,13 @@ class Bot:
                 first = False
             if not self._active(game, ch) or not self._try(game, ch, act):
                 return
+
+    def _urgency(self, game: Game, ch: CharacterState) -> float:
+        """Danger counts less for a side behind on points as the turns run out
+        (:mod:`engine.play.bot_urgency`); a protected VIP never hurries."""
+        if self._is_vip(game, ch) or self.behaviour.retreat_at >= 99:
+            return 1.0
+        return urgency(game, ch.side)
 
     @staticmethod
     def _warm_lines(game: Game, ch: CharacterState, foes: list[CharacterState],

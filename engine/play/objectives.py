@@ -3,7 +3,8 @@
 Each objective scores its ``points`` (1 when not given) for its side once achieved, before its
 ``by_turn`` when one is set.  ``reach``: a character of the side stands on the dot.
 ``retrieve``: a character picks the item up on its dot and, when ``then`` names an exit
-(``exit-west``), leaves the map by that edge carrying it.  ``exit``: a character leaves by the
+(``exit-west``), leaves the map by that edge carrying it; a carrier put out of the fight drops
+it where he lies, for anyone to pick up, and two retrieve objectives on one dot are one item.  ``exit``: a character leaves by the
 edge.  ``hold``: at the end of ``turns`` game turns (1 if not given) running the side had someone
 in the area and the enemy had no one; a turn end without that starts the count again, unless
 the objective sets ``consecutive: false`` (then held turns add up).  ``eliminate``: every character of the target side (or the
@@ -80,12 +81,63 @@ def check_position(state: GameState, objectives: list[Objective], ch: CharacterS
             continue
         if obj.kind == "reach" and at_dot(obj) == ch.pos:
             achieve(state, obj, f"{ch.id} reached {list(ch.pos)}", log)
-        elif obj.kind == "retrieve" and at_dot(obj) == ch.pos and obj.id not in ch.carrying:
-            if not any(obj.id in c.carrying for c in state.characters.values()):
-                ch.carrying.append(obj.id)
-                log.record("pickup", objective=obj.id, who=ch.id)
-                if exit_edge(obj) is None:
-                    achieve(state, obj, f"{ch.id} picked it up", log)
+        elif obj.kind == "retrieve" and item_dot(state, obj) == ch.pos and \
+                obj.id not in ch.carrying and item_free(state, objectives, obj):
+            ch.carrying.append(obj.id)
+            state.items.pop(obj.id, None)
+            log.record("pickup", objective=obj.id, who=ch.id)
+            if exit_edge(obj) is None:
+                achieve(state, obj, f"{ch.id} picked it up", log)
+
+
+def same_item(a: Objective, b: Objective) -> bool:
+    """Two retrieve objectives on one dot name one item (Street Ambush's case: the runners
+    carry it off west, the escort east): whoever holds it, the other side cannot take it."""
+    return a.kind == b.kind == "retrieve" and at_dot(a) == at_dot(b)
+
+
+def item_dot(state: GameState, obj: Objective) -> Dot3 | None:
+    """Where a retrieve item lies now: where its last carrier fell, else its ``at``."""
+    dot = state.items.get(obj.id)
+    return tuple(dot) if dot is not None else at_dot(obj)
+
+
+def carrier(state: GameState, objectives: list[Objective], obj: Objective
+            ) -> CharacterState | None:
+    """Who holds the item of ``obj`` now (of either side), if anyone still in the fight."""
+    for c in state.characters.values():
+        if not c.out and any(same_item(o, obj) and o.id in c.carrying for o in objectives):
+            return c
+    return None
+
+
+def item_free(state: GameState, objectives: list[Objective], obj: Objective) -> bool:
+    """Is the item of ``obj`` lying on the map (nobody holds it, it has not left the map)?"""
+    for o in objectives:
+        if not same_item(o, obj):
+            continue
+        if o.id in state.achieved and exit_edge(o) is not None:
+            return False  # carried off the map
+        if any(o.id in c.carrying for c in state.characters.values()):
+            return False
+    return True
+
+
+def drop_items(state: GameState, objectives: list[Objective], log) -> None:
+    """A carrier put out of the fight drops what he carries on his dot, where anyone may
+    pick it up (a carrier who left the map keeps it: that was the objective)."""
+    for ch in state.characters.values():
+        if not ch.carrying or not ch.condition.out or ch.exited is not None or ch.pos is None:
+            continue
+        for oid in list(ch.carrying):
+            obj = next((o for o in objectives if o.id == oid), None)
+            if obj is None or (oid in state.achieved and exit_edge(obj) is None):
+                continue  # picking it up was the objective: it stays scored
+            ch.carrying.remove(oid)
+            for o in objectives:
+                if same_item(o, obj):
+                    state.items[o.id] = list(ch.pos)
+            log.record("item-dropped", objective=oid, who=ch.id, at=list(ch.pos))
 
 
 def check_exit(state: GameState, objectives: list[Objective], ch: CharacterState, edge: str,
@@ -98,6 +150,7 @@ def check_exit(state: GameState, objectives: list[Objective], ch: CharacterState
 
 
 def check_eliminations(state: GameState, objectives: list[Objective], log) -> None:
+    drop_items(state, objectives, log)
     for obj in objectives:
         if obj.kind != "eliminate" or obj.id in state.achieved:
             continue

@@ -6,7 +6,8 @@ different machines merge into one report.  A records file is JSON Lines: a heade
 unopposed-turn estimates) and then one ``{"record": "game", ...}`` line per game.
 
 A game record keeps the summary the report needs (winner, scores, turn each objective fell,
-turns each ``hold`` was held)
+turns each ``hold`` was held, when each item was picked up and by whom, and every carrier put
+down while carrying it)
 and the places that make the heat map: every casualty (who, by whom, how, turn, dot), every
 shooter's dot and every dot a character ended his movement on.
 """
@@ -24,9 +25,10 @@ from engine.play.objectives import implicit_objectives, points
 
 FORMAT = "sprawlmap/play-records@1"
 #: purposes of the Success Tests that are shots at characters
-SHOT_PURPOSES = ("movement fire", "reaction fire")
+SHOT_PURPOSES = ("movement fire", "reaction fire", "blind fire")
 #: purposes of the tests that can put a character out, as a casualty's "how"
-HOW = {"movement fire": "movement fire", "reaction fire": "reaction fire", "melee": "melee",
+HOW = {"movement fire": "movement fire", "reaction fire": "reaction fire",
+       "blind fire": "blind fire", "melee": "melee",
        "counterattack": "melee", "move-by attack": "melee", "grenade blast": "grenade",
        "fall": "fall"}
 
@@ -45,9 +47,22 @@ def header(scenario: Scenario, extra: dict[str, Any] | None = None) -> dict[str,
         "objectives": [{"id": o.id, "side": o.side, "kind": o.kind, "points": points(o),
                         "by_turn": o.by_turn, "turns": o.turns} for o in objectives],
         "turn_limit": scenario.turn_limit,
+        "places": {o.id: place for o in objectives if (place := _place(o)) is not None},
     }
     h.update(extra or {})
     return h
+
+
+def _place(obj: Any) -> list[float] | None:
+    """Where an objective is played on the map: its dot, or its area's middle (None for
+    eliminate, protect and exit objectives, which follow characters or an edge)."""
+    if obj.at is not None:
+        return [float(v) for v in tuple(obj.at)[:2]]
+    if obj.area:
+        xs = [p[0] for p in obj.area]
+        ys = [p[1] for p in obj.area]
+        return [round(sum(xs) / len(xs), 1), round(sum(ys) / len(ys), 1)]
+    return None
 
 
 def game_record(game: Any, seed: int, bots: dict[str, str] | None = None) -> dict[str, Any]:
@@ -63,6 +78,10 @@ def game_record(game: Any, seed: int, bots: dict[str, str] | None = None) -> dic
     ends: list[list[Any]] = []
     casualties: list[dict[str, Any]] = []
     objective_turns: dict[str, int] = {}
+    #: objective -> [turn picked up, who]; a carrier put down while carrying is a "drop"
+    pickups: dict[str, list[Any]] = {}
+    carrying: dict[str, str] = {}
+    drops: list[dict[str, Any]] = []
     for e in game.log.events:
         kind = e["event"]
         if kind == "phase":
@@ -92,7 +111,15 @@ def game_record(game: Any, seed: int, bots: dict[str, str] | None = None) -> dic
             last_hit[e["target"]] = (e.get("source", ""), how)
         elif kind == "end" and e.get("pos") is not None:
             ends.append([side_of.get(e["who"], ""), *e["pos"]])
+        elif kind == "pickup":
+            pickups.setdefault(e["objective"], [turn, e["who"]])
+            carrying[e["objective"]] = e["who"]
         elif kind == "out":
+            for oid, who in list(carrying.items()):
+                if who == e["who"]:
+                    drops.append({"objective": oid, "who": who, "turn": turn,
+                                  "at": pos.get(who)})
+                    del carrying[oid]
             by, how = last_hit.get(e["who"], ("", "other"))
             casualties.append({
                 "who": e["who"], "side": side_of.get(e["who"], ""),
@@ -106,7 +133,7 @@ def game_record(game: Any, seed: int, bots: dict[str, str] | None = None) -> dic
     return {
         "record": "game", "seed": seed, "winner": st.winner, "turns": st.turn,
         "achieved": dict(st.achieved), "objective_turns": objective_turns,
-        "held": dict(st.held),
+        "held": dict(st.held), "pickups": pickups, "drops": drops,
         "scores": dict(fin[-1]["scores"]) if fin else {},
         "out": sorted(c.id for c in st.characters.values() if c.condition.out),
         "shots": shots, "reaction_shots": reaction_shots, "hits": hits, "melee": melee,

@@ -16,6 +16,12 @@ him.  He is when a Detect spell a friend Sustains has found him
 Perception test (l.973-989): Success Value 20 against the distance in dots, +10 for the
 invisible target, +1 a level of cover; a failure wastes the 3 MP and no round is fired.
 Blind Fire never involves magic (l.995): no spell is cast at what the mage cannot see.
+
+Firing blind into a group (l.1005): the shooter names a target, but every enemy he could fire
+at blind inside the narrow arc he fires along (45 degrees, pointed at the one he named, the
+arc whose +4 he pays) is as likely to be hit: the referee picks the target at random before
+the shot (logged as ``blind-target``); the same one may be picked again by the next shot.
+Friends in the arc are not in the group (the referee never fires at a friend).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from typing import Any
 
 from engine.play.condition import PHYSICAL
 from engine.play.errors import PlayError
+from engine.play.reaction import Arc, direction_to
 from engine.play.referee_areas import across
 from engine.play.referee_effects import burden, known_to
 from engine.play.referee_sustain import sees
@@ -104,12 +111,44 @@ def blind_targets(game: Any, a: CharacterState) -> list[str]:
             if not t.out and t.pos is not None and not isinstance(blind_numbers(game, a, t), str)]
 
 
+def blind_group(game: Any, a: CharacterState, t: CharacterState) -> list[CharacterState]:
+    """The enemies a Blind Fire shot of ``a`` aimed at ``t`` may hit (l.1005): ``t`` and every
+    other enemy he could fire at blind inside the narrow arc pointed at ``t``, by id."""
+    here = game.point(a.pos)
+    arc = Arc("narrow", here, direction_to(here, game.point(t.pos)))
+    group = [t]
+    for o in game.state.enemies_of(a):
+        if o is t or o.out or o.pos is None or not arc.contains(game.point(o.pos)):
+            continue
+        if not isinstance(blind_numbers(game, a, o), str):
+            group.append(o)
+    return sorted(group, key=lambda c: c.id)
+
+
 def blind_value(game: Any, a: CharacterState, t: CharacterState) -> float:
-    """Expected boxes of one Blind Fire shot (0: none): what the bots rank it by."""
+    """Expected boxes of one Blind Fire shot aimed at ``t`` (0: none), the target picked at
+    random from its group: what the bots rank it by."""
     n = blind_numbers(game, a, t)
     if isinstance(n, str):
         return 0.0
-    return p_success(n["success_value"] - n["target_value"]) * a.ready_weapon.damage
+    group = blind_group(game, a, t)
+    total = 0.0
+    for o in group:
+        no = n if o is t else blind_numbers(game, a, o)
+        if not isinstance(no, str):
+            total += p_success(no["success_value"] - no["target_value"])
+    return total / len(group) * a.ready_weapon.damage
+
+
+def pick_target(game: Any, a: CharacterState, t: CharacterState) -> CharacterState:
+    """The one a blind shot aimed at ``t`` hits, picked at random from its group (l.1005)."""
+    group = blind_group(game, a, t)
+    if len(group) == 1:
+        return t
+    hit = group[game.dice.rng.randrange(len(group))]
+    game.log.record("blind-target", who=a.id, aimed=t.id, group=[c.id for c in group],
+                    target=hit.id)
+    return hit
 
 
 def blind_fire(game: Any, target: str) -> None:
@@ -129,6 +168,10 @@ def blind_fire(game: Any, target: str) -> None:
     if not game._spend(m, cost, "blind fire") or t.out:
         return
     n = blind_numbers(game, m, t)  # reaction fire may have changed things
+    if isinstance(n, str):
+        return
+    t = pick_target(game, m, t)
+    n = blind_numbers(game, m, t)
     if isinstance(n, str):
         return
     if not sees(m, t) and not known_to(game, m, t) and not perceives(game, m, t):

@@ -26,6 +26,15 @@ HOLD_RARE = 0.25
 SURE = 0.95
 #: ... before this share of the turn limit on average decides nothing
 SURE_BY = 0.4
+#: fewer shots a game than characters in it, or this share of games without a shot, is a
+#: thin fight
+SHOTLESS = 0.1
+#: objectives this many dots apart or more let each side score without meeting the other
+APART = 6
+#: a carried item got off the map in less than this share of the games it was picked up in
+CARRIED_RARE = 0.5
+#: a side losing most characters losing this share of them in turns 1-2 is caught at set-up
+EARLY = 0.3
 
 
 def slack_limit(unopposed: int) -> int:
@@ -79,6 +88,18 @@ def build_report(head: dict[str, Any], games: list[dict[str, Any]],
         row["mean_turn"] = round(sum(turns) / len(turns), 2) if turns else None
         if o["id"] in unopposed:
             row["unopposed_turns"] = unopposed[o["id"]]["turns"]
+        if o["kind"] == "retrieve" and any("pickups" in g for g in games):
+            # (records written before pick-ups were kept have none)
+            picked = [g["pickups"][o["id"]] for g in games if o["id"] in g.get("pickups", {})]
+            row["picked_up"] = len(picked)
+            row["mean_pickup_turn"] = round(sum(p[0] for p in picked) / len(picked), 2) \
+                if picked else None
+            # games it was picked up in and not carried off: a carrier put down, or not
+            lost = [g for g in games if o["id"] in g.get("pickups", {})
+                     and o["id"] not in g["achieved"]]
+            row["carriers_down"] = sum(1 for g in lost if any(
+                d["objective"] == o["id"] for d in g.get("drops", [])))
+            row["still_carried"] = len(lost) - row["carriers_down"]
         if o["kind"] == "hold":
             counts = [g["held"].get(o["id"], 0) for g in games if "held" in g]
             if counts:  # (records written before the count was kept have none)
@@ -97,6 +118,8 @@ def build_report(head: dict[str, Any], games: list[dict[str, Any]],
         "turn_limit": head.get("turn_limit") or 10,
         "average_shots": round(shots / n, 2) if n else 0.0,
         "games_without_a_shot": sum(1 for g in games if not g.get("shots")),
+        "characters": len(head.get("characters", {})),
+        "places": dict(head.get("places", {})),
         "reaction_shot_share": round(sum(g.get("reaction_shots", 0) for g in games) / shots, 3)
         if shots else 0.0,
         "average_grenades": round(sum(g.get("grenades", 0) for g in games) / n, 2) if n else 0.0,
@@ -104,6 +127,7 @@ def build_report(head: dict[str, Any], games: list[dict[str, Any]],
         "casualties": {
             "total": len(cas), "per_game": round(len(cas) / n, 2) if n else 0.0,
             "by_character": dict(kills.most_common()),
+            "killer_sides": {c["by"]: c.get("by_side", "") for c in cas if c["by"]},
             "how": dict(how.most_common()),
             "by_turn": dict(sorted(Counter(c["turn"] for c in cas).items())),
             "where": [{"at": list(k), "count": v} for k, v in spots.most_common(5)],
@@ -127,8 +151,10 @@ def findings(rep: dict[str, Any]) -> list[str]:
     if rep["average_shots"] == 0:
         out.append(f"no fight happened: no shot in {n} games. The sides never see each other "
                    "in range: move a deployment zone or an objective into the other side's sight.")
-    elif rep["games_without_a_shot"] > n / 4:
-        out.append(f"{_pct(rep['games_without_a_shot'] / n)} of games had no shot at all.")
+    else:
+        thin = _thin_fight(rep)
+        if thin:
+            out.append(thin)
     for s in rep["sides"]:
         if s["win_rate"] > LOPSIDED:
             lo, hi = s["ci95"]
@@ -154,6 +180,8 @@ def findings(rep: dict[str, Any]) -> list[str]:
                        f"{o['turns']} turn ends it needs, on average; the enemy gets in and "
                        "stays. Fewer turns, an area the enemy need not enter, or holders "
                        "strong enough to clear it would let it fall.")
+        elif o.get("picked_up") and o["achieved"] < CARRIED_RARE * o["picked_up"]:
+            out.append(_carried(o, n))
         elif o["rate"] < 0.05 and o["kind"] not in ("protect",):
             if un is not None and un >= TIGHT * lim:
                 # it can fall, but only unopposed: the fight's delays use up the spare turns
@@ -189,16 +217,25 @@ def findings(rep: dict[str, Any]) -> list[str]:
         theirs = sum(o["casualties"] for o in others) / n
         if lost >= 0.5 * s["size"] and lost >= 2 * theirs:
             early = s.get("early_casualties", 0) / s["casualties"]
-            out.append(f"{s['id']} loses {lost:.1f} of its {s['size']} characters a game "
-                       f"(the others {theirs:.1f}), {_pct(early)} of them in turns 1-2: it is "
-                       "shot up before it can act; give it cover or a deployment out of the "
-                       "enemy's sight.")
+            if early >= EARLY:
+                out.append(f"{s['id']} loses {lost:.1f} of its {s['size']} characters a game "
+                           f"(the others {theirs:.1f}), {_pct(early)} of them in turns 1-2: "
+                           "it is shot up before it can act; give it cover or a deployment "
+                           "out of the enemy's sight.")
+            else:
+                out.append(f"{s['id']} loses {lost:.1f} of its {s['size']} characters a game "
+                           f"(the others {theirs:.1f}), {_pct(1 - early)} of them after turn "
+                           "2: it is outgunned in the fight itself, not caught at set-up; "
+                           "stronger characters on its side or weaker ones against it.")
     cas = rep["casualties"]
     if cas["total"] >= 5 and cas["by_character"]:
         who, k = next(iter(cas["by_character"].items()))
         killed = sum(cas["by_character"].values())
         if k / killed >= 0.5:
-            out.append(f"{who} scores {_pct(k / killed)} of the kills ({k} of {killed}).")
+            out.append(f"{who} scores {_pct(k / killed)} of the kills ({k} of {killed})"
+                       + (": the other side has no answer to him; weaken him (weapon, "
+                          "reflexes, armour) or give them one."
+                          if _lopsided_for(rep, who) else "."))
     if cas["total"] >= 5:
         react = cas["how"].get("reaction fire", 0)
         if react / cas["total"] >= 0.6:
@@ -209,6 +246,65 @@ def findings(rep: dict[str, Any]) -> list[str]:
         out.append(f"games run to the turn limit ({limit}) with most objectives open.")
     del objs
     return out
+
+
+def _lopsided_for(rep: dict[str, Any], who: str) -> bool:
+    """Does the side of the character ``who`` win more than it loses by a wide margin (a
+    third of games or more)?  Then his kills are the imbalance, not just good shooting."""
+    side = rep["casualties"].get("killer_sides", {}).get(who)
+    rows = {s["id"]: s["win_rate"] for s in rep["sides"]}
+    if side not in rows:
+        return False
+    others = max((v for k, v in rows.items() if k != side), default=0.0)
+    return rows[side] - others >= 1 / 3
+
+
+def _thin_fight(rep: dict[str, Any]) -> str | None:
+    """Fewer shots a game than characters, or many games without one: say so, and where
+    each side scores from (objectives far apart let both score without meeting)."""
+    n, shots, chars = rep["games"], rep["average_shots"], rep.get("characters") or 0
+    quiet = rep["games_without_a_shot"]
+    if not (shots < chars or quiet >= SHOTLESS * n):
+        return None
+    text = (f"a thin fight: {shots:g} shots a game among {chars} characters, "
+            f"{quiet} of {n} games without a shot.")
+    places = rep.get("places", {})
+    where = []
+    for s in rep["sides"]:
+        scored = [o for o in rep["objectives"] if o["side"] == s["id"] and o["rate"] > 0
+                  and o["id"] in places]
+        if scored:
+            o = max(scored, key=lambda o: (o["rate"] * o["points"], o["id"]))
+            at = places[o["id"]]
+            where.append((s["id"], o["id"], at))
+    if len(where) >= 2:
+        (s1, o1, p1), (s2, o2, p2) = where[:2]
+        apart = math.hypot(p1[0] - p2[0], p1[1] - p2[1])
+        text += (f" {s1} scores most at {o1} ({p1[0]:g},{p1[1]:g}), {s2} at {o2} "
+                 f"({p2[0]:g},{p2[1]:g}), {apart:.0f} dots apart")
+        if apart >= APART:
+            text += (": each side can score without meeting the other. Put what one side must "
+                     "take where the other must keep (one place for both), or give the fight "
+                     "itself points.")
+        else:
+            text += (", yet they seldom shoot: a side whose points are safe need not fight. "
+                     "Give the fight itself points, or make each side need what the other "
+                     "holds.")
+    return text
+
+
+def _carried(o: dict[str, Any], n: int) -> str:
+    """An item its side picks up but rarely gets off the map."""
+    down, stuck = o.get("carriers_down", 0), o.get("still_carried", 0)
+    why = []
+    if down:
+        why.append(f"its carrier was put down in {down}")
+    if stuck:
+        why.append(f"still on the map at the end in {stuck}")
+    return (f"objective {o['id']} ({o['side']}) was picked up in {o['picked_up']} of {n} "
+            f"games (turn {o['mean_pickup_turn']:g} on average) but carried off in "
+            f"{o['achieved']}: " + " and ".join(why) + ". The way out is what fails: a "
+            "nearer or covered exit, or more turns, would let it fall.")
 
 
 def format_report(rep: dict[str, Any]) -> str:

@@ -238,6 +238,8 @@ class GameState:
     smoke: list[Dot3] = field(default_factory=list)
     #: areas spells hold on the map (Poltergeist, Barriers: engine.play.referee_areas)
     spell_areas: list[dict[str, Any]] = field(default_factory=list)
+    #: retrieve items lying where a carrier fell (objective id -> dot), off their ``at``
+    items: dict[str, list[int]] = field(default_factory=dict)
     openings: dict[str, str] = field(default_factory=dict)  # feature id -> open | closed
     barrier_damage: dict[str, int] = field(default_factory=dict)  # feature id -> boxes
     holes: list[str] = field(default_factory=list)  # feature ids broken open
@@ -280,6 +282,8 @@ class GameState:
     # ---------------------------------------------------------------- data
     def to_data(self) -> dict[str, Any]:
         areas = {"spell_areas": [dict(a) for a in self.spell_areas]} if self.spell_areas else {}
+        if self.items:
+            areas["items"] = {k: list(v) for k, v in self.items.items()}
         return {
             "title": self.title, "turn": self.turn, "turn_limit": self.turn_limit,
             "initiative": self.initiative, "order": list(self.order), "phase": self.phase,
@@ -308,6 +312,7 @@ class GameState:
             held=dict(d.get("held", {})), achieved=dict(d.get("achieved", {})),
             finished=d.get("finished", False), winner=d.get("winner"),
             spell_areas=[dict(a) for a in d.get("spell_areas", [])],
+            items={k: list(v) for k, v in d.get("items", {}).items()},
         )
 
 

@@ -64,7 +64,8 @@ def test_findings_say_no_fight_and_who_kills():
     other = dict(kill, by="gilliam", how="movement fire")
     games = [_game(s, shots=4, casualties=[kill, kill, other]) for s in range(4)]
     rep = build_report(head, games)
-    assert "sabre scores 67% of the kills (8 of 12)." in rep["findings"]
+    assert "sabre scores 67% of the kills (8 of 12): the other side has no answer to him; " \
+           "weaken him (weapon, reflexes, armour) or give them one." in rep["findings"]
     assert "reaction fire causes 67% of casualties" in " ".join(rep["findings"])
     assert any(f.startswith("runners wins 100% of games (95% 51%-100%)") for f in rep["findings"])
     assert rep["casualties"]["by_turn"] == {2: 12}
@@ -189,3 +190,116 @@ def test_finding_a_hold_the_enemy_breaks_into():
     assert "mean_held" not in next(o for o in build_report(head, games)["objectives"]
                                    if o["id"] == "keep-the-office")
 
+
+
+def test_header_places_objectives():
+    head = header(raid())
+    assert head["places"] == {"grab": [12.0, 6.0]}  # an eliminate has no place
+
+
+def test_finding_a_thin_fight_says_where_each_side_scores():
+    # Nightclub Hold on main 4710b4d: 6.55 shots a game among 10 characters, 21 games of 100
+    # without a shot; the runners scored from the lounge, the gang from the office desk
+    head = header(raid())  # 5 characters
+    head["objectives"].append({"id": "lounge", "side": "guards", "kind": "hold",
+                               "points": 6, "by_turn": None, "turns": 3})
+    head["places"]["lounge"] = [10.5, 13.5]
+    head["places"]["grab"] = [17.0, 13.0]
+    games = [_game(s, shots=0 if s < 2 else 4,
+                   achieved={"grab": "runners"} if s % 2 else {"lounge": "guards"})
+             for s in range(10)]
+    rep = build_report(head, games)
+    assert rep["average_shots"] == 3.2
+    assert "a thin fight: 3.2 shots a game among 5 characters, 2 of 10 games without a " \
+           "shot. runners scores most at grab (17,13), guards at lounge (10.5,13.5), 7 dots " \
+           "apart: each side can score without meeting the other. Put what one side must " \
+           "take where the other must keep (one place for both), or give the fight itself " \
+           "points." in rep["findings"]
+    # one shot a character or more, and fewer than 1 game in 10 without one: no finding
+    busy = [_game(s, shots=5, achieved={"grab": "runners"}) for s in range(10)]
+    assert not any("thin fight" in f for f in build_report(head, busy)["findings"])
+    head["places"]["lounge"] = [14.5, 13.5]  # 3 dots from the desk: near, and still no fight
+    assert "runners scores most at grab (17,13), guards at lounge (14.5,13.5), 3 dots apart, " \
+           "yet they seldom shoot: a side whose points are safe need not fight. Give the " \
+           "fight itself points, or make each side need what the other holds." in \
+        " ".join(build_report(head, games)["findings"])
+    busy[0]["shots"] = 0  # 1 of 10 without a shot (4.5 a game, under 5 characters)
+    assert any(f.startswith("a thin fight: 4.5 shots a game among 5 characters, 1 of 10")
+               for f in build_report(head, busy)["findings"])
+
+
+def test_finding_an_item_picked_up_but_not_carried_off():
+    # Street Ambush (exit-west variant, 40 games): Vance picked the case up in 17 games and
+    # got it off the map in 1; put down with it in 2
+    head = header(raid())
+    games = []
+    for s in range(10):
+        g = _game(s, shots=6, achieved={"grab": "runners"} if s == 0 else None)
+        g["pickups"] = {"grab": [4 + s % 2, "sabre"]} if s < 6 else {}
+        g["drops"] = [{"objective": "grab", "who": "sabre", "turn": 7, "at": [12, 6, 0]}] \
+            if s in (1, 2) else []
+        games.append(g)
+    rep = build_report(head, games)
+    row = next(o for o in rep["objectives"] if o["id"] == "grab")
+    assert (row["picked_up"], row["mean_pickup_turn"], row["carriers_down"]) == (6, 4.5, 2)
+    assert "objective grab (runners) was picked up in 6 of 10 games (turn 4.5 on average) " \
+           "but carried off in 1: its carrier was put down in 2 and still on the map at the " \
+           "end in 3. The way out is what fails: a nearer or covered exit, or more turns, " \
+           "would let it fall." in rep["findings"]
+    # a game whose item was dropped twice (picked up again after the first) counts once
+    games[1]["drops"].append(dict(games[1]["drops"][0], turn=9))
+    assert next(o for o in build_report(head, games)["objectives"]
+                if o["id"] == "grab")["carriers_down"] == 2
+    # carried off in half the games it was picked up in: the ordinary sentences
+    for g in games[:3]:
+        g["achieved"] = {"grab": "runners"}
+    assert not any("carried off" in f for f in build_report(head, games)["findings"])
+    # records written before pick-ups were kept: no figure
+    for g in games:
+        del g["pickups"], g["drops"]
+    assert "picked_up" not in next(o for o in build_report(head, games)["objectives"]
+                                   if o["id"] == "grab")
+
+
+def test_finding_an_outgunned_side_and_a_killer_nobody_answers():
+    # Chop Shop on main 4710b4d: the gang lost 3.0 of 5 a game, 2% in turns 1-2; Razor
+    # scored 56% of the kills and the runners won 62% to 14%
+    head = header(raid())  # runners 2 characters, guards 3
+    hit = {"who": "g", "side": "guards", "by": "sabre", "by_side": "runners",
+           "how": "movement fire", "turn": 5, "at": [9, 3, 0], "dead": True}
+    games = [_game(s, shots=20, winner="runners" if s < 7 else "guards",
+                   casualties=[hit, hit, dict(hit, by="gilliam")]) for s in range(10)]
+    rep = build_report(head, games)
+    assert "guards loses 3.0 of its 3 characters a game (the others 0.0), 100% of them after " \
+           "turn 2: it is outgunned in the fight itself, not caught at set-up; stronger " \
+           "characters on its side or weaker ones against it." in rep["findings"]
+    assert "sabre scores 67% of the kills (20 of 30): the other side has no answer to him; " \
+           "weaken him (weapon, reflexes, armour) or give them one." in rep["findings"]
+    for g in games[5:]:  # 50/50: his kills are good shooting, not the imbalance
+        g["winner"] = "guards"
+    assert "sabre scores 67% of the kills (20 of 30)." in build_report(head, games)["findings"]
+
+
+def test_records_keep_pickups_and_carriers_put_down():
+    from types import SimpleNamespace
+
+    from engine.play.events import EventLog
+    from engine.play.records import game_record
+
+    log = EventLog()
+    for ev, kw in (("deploy", {"who": "sabre", "at": [1, 6, 0]}),
+                   ("phase", {"turn": 3}),
+                   ("move", {"who": "sabre", "frm": [11, 6, 0], "to": [12, 6, 0]}),
+                   ("pickup", {"objective": "grab", "who": "sabre"}),
+                   ("phase", {"turn": 4}),
+                   ("move", {"who": "sabre", "frm": [12, 6, 0], "to": [11, 6, 0]}),
+                   ("damage", {"target": "sabre", "source": "g1"}),
+                   ("out", {"who": "sabre", "dead": True})):
+        log.record(ev, **kw)
+    chars = {"sabre": SimpleNamespace(id="sabre", side="runners",
+                                      condition=SimpleNamespace(out=True)),
+             "g1": SimpleNamespace(id="g1", side="guards", condition=SimpleNamespace(out=False))}
+    state = SimpleNamespace(characters=chars, winner="guards", turn=4, achieved={}, held={})
+    rec = game_record(SimpleNamespace(state=state, log=log), 7)
+    assert rec["pickups"] == {"grab": [3, "sabre"]}
+    assert rec["drops"] == [{"objective": "grab", "who": "sabre", "turn": 4, "at": [11, 6, 0]}]

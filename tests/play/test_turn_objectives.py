@@ -118,3 +118,33 @@ def test_reaction_tally_keeps_carry_over_across_a_gap_outside_the_arc():
     g.act(A.move((15, 6, 0)))  # back in: 2 + 2 = 4 -> one attack, 1 carried
     counts = [(e["mp"], e["unresolved"], e["attacks"]) for e in g.log.of_kind("reaction-count")]
     assert counts == [(2, 2, 0), (2, 1, 1)]
+
+
+def test_one_item_for_two_retrieve_objectives_dropped_where_its_carrier_falls():
+    # Street Ambush's case: the runners carry it off west, the escort east; one case
+    objs = [Objective(id="grab", side="red", kind="retrieve", at=(2, 2), then="exit-west",
+                      points=10),
+            Objective(id="deliver", side="blue", kind="retrieve", at=(2, 2), then="exit-east",
+                      points=10)]
+    board = GridBoard(16, 10)
+    a1 = char("a1", "red", (1, 2, 0))
+    b1 = char("b1", "blue", (3, 3, 0))
+    g = build(board, [a1, b1], ["red", "blue"], objectives=objs, turn_limit=3)
+    g.act(A.begin("a1"))
+    g.act(A.move((2, 2, 0)))
+    g.act(A.move((2, 1, 0)))
+    g.act(A.end())
+    assert a1.carrying == ["grab"]
+    g.act(A.begin("b1"))
+    g.act(A.move((2, 2, 0)))  # red holds the case: nothing to pick up here
+    assert b1.carrying == [] and [e["who"] for e in g.log.of_kind("pickup")] == ["a1"]
+    g.damage(a1, 13, "physical", source="b1")  # a1 goes down with it on his dot
+    assert a1.out and a1.carrying == [] and g.state.items == {"grab": [2, 1, 0],
+                                                              "deliver": [2, 1, 0]}
+    assert g.log.of_kind("item-dropped")[0]["at"] == [2, 1, 0]
+    g.act(A.move((2, 1, 0)))  # and blue picks it up where he fell
+    assert b1.carrying == ["deliver"] and "deliver" not in g.state.items
+    # saved and loaded, a dropped item stays where it fell
+    from engine.play.state import GameState
+    g.state.items["grab"] = [2, 1, 0]
+    assert GameState.from_data(g.state.to_data()).items == {"grab": [2, 1, 0]}
