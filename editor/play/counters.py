@@ -6,7 +6,9 @@ of the fight is drawn grey with a cross.  Under the disc, at a fixed pixel size,
 thirteen boxes (12..0) shows his Condition Monitor: stun yellow, physical red.  Reaction arcs
 are translucent wedges in the side's colour.  Characters on other levels than the one looked
 at are faint ghosts, so a sniper on a roof still sees the street's counters.  The map changes
-of play (doors opened, holes, smoke) are drawn over the layout, which itself never changes.
+of play (doors opened, holes, smoke) are drawn over the layout, which itself never changes;
+so is an item its carrier dropped when he went down: a case symbol on the dot where it lies
+now, the scenario's own symbol staying where the item started.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
 )
 
+from editor.canvas import objective_icons
 from editor.canvas.scenario_item import side_colour
 from engine.play.condition import BOXES, PHYSICAL, STUN
 from engine.play.reaction import Arc
@@ -32,6 +35,7 @@ RADIUS = 0.42
 ARC_REACH = 14.0  # dots a dragged wedge is drawn out to (the arc itself has no end)
 Z_ARCS = 84
 Z_COUNTERS = 90
+Z_ITEMS = Z_COUNTERS + 2  # a dropped item stays in sight over the counter of its carrier
 GHOST_OPACITY = 0.4  # characters on other levels
 OPENED = QColor(40, 200, 90)
 SHUT = QColor(220, 50, 40)
@@ -149,6 +153,29 @@ class CounterItem(QGraphicsItem):
             painter.drawLine(QPointF(-d, d), QPointF(d, -d))
 
 
+class DroppedItem(QGraphicsItem):
+    """A retrieve item lying where its carrier fell: the objective's case symbol, smaller
+    than a counter and set off to the dot's upper right (the condition strip hangs below),
+    so the fallen carrier's counter on the same dot leaves it in sight."""
+
+    R = 0.3
+    OFFSET = QPointF(0.4, -0.4)
+
+    def __init__(self, at: QPointF, colour: QColor, tip: str):
+        super().__init__()
+        self.colour = QColor(colour)
+        self.setPos(at + self.OFFSET)
+        self.setZValue(Z_ITEMS)
+        self.setToolTip(tip)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        r = self.R * 1.2
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        objective_icons.draw(painter, "retrieve", QPointF(0, 0), self.R, self.colour)
+
+
 def wedge_path(arc: Arc, reach: float = ARC_REACH) -> QPainterPath:
     """The arc's wedge from its origin out to ``reach`` dots (degrees: x right, y down)."""
     ox, oy = arc.origin
@@ -184,6 +211,7 @@ class CounterLayer:
         self.items: list[QGraphicsItem] = []
         self.counters: dict[str, CounterItem] = {}
         self.arcs: list[QGraphicsPathItem] = []
+        self.dropped: list[DroppedItem] = []
 
     def clear(self) -> None:
         for it in self.items:
@@ -192,6 +220,7 @@ class CounterLayer:
         self.items.clear()
         self.counters.clear()
         self.arcs.clear()
+        self.dropped.clear()
 
     def rebuild(self, game, level: int, highlight: str | None, reach: float = ARC_REACH,
                 ) -> None:
@@ -201,6 +230,7 @@ class CounterLayer:
         st = game.state
         sides = st.sides()
         self._map_changes(game, level)
+        self._dropped_items(game, level, sides)
         for ch in st.characters.values():
             colour = side_colour(sides.index(ch.side) if ch.side in sides else 0)
             for arc in ch.arcs:
@@ -221,6 +251,27 @@ class CounterLayer:
             self.scene.addItem(item)
             self.items.append(item)
             self.counters[ch.id] = item
+
+    def _dropped_items(self, game, level: int, sides: list[str]) -> None:
+        """Items lying where a carrier fell (the state's ``items``), one symbol per dot: two
+        objectives naming one item (each side's way out with it) share it."""
+        by_dot: dict[tuple[int, ...], list[str]] = {}
+        for oid, dot in game.state.items.items():
+            by_dot.setdefault(tuple(dot), []).append(oid)
+        objectives = {o.id: o for o in game.objectives}
+        for dot, oids in by_dot.items():
+            if dot[2] != level:
+                continue
+            first = objectives.get(oids[0])
+            side = first.side if first is not None else ""
+            colour = side_colour(sides.index(side) if side in sides else 0)
+            x, y = game.point(dot)
+            tip = (f"{' / '.join(oids)}: dropped here ({dot[0]},{dot[1]}, level {dot[2]}) "
+                   f"when its carrier went down; anyone may pick it up")
+            item = DroppedItem(QPointF(x, y), colour, tip)
+            self.scene.addItem(item)
+            self.items.append(item)
+            self.dropped.append(item)
 
     def _map_changes(self, game, level: int) -> None:
         """What play changed on this level: doors and windows opened or shut (green or red

@@ -201,6 +201,11 @@ def _describe(e: dict[str, Any]) -> str:
         return f"Objective {e['objective']} achieved by {e['side']} (+{e['points']}): {e['why']}"
     if k == "pickup":
         return f"{e['who']} picks up {e['objective']}"
+    if k == "item-dropped":
+        return f"{e['who']} goes down and drops {e['objective']} at {_dot(e['at'])}"
+    if k == "blind-target":
+        return (f"{e['who']}'s blind shot at {e['aimed']} goes into the group "
+                f"({', '.join(e['group'])}): it is {e['target']} who is shot at (l.1005)")
     if k == "exit":
         return f"{e['who']} leaves the map by the {e['edge']} edge"
     if k == "turn-end":

@@ -22,7 +22,10 @@ def status(game: Game, o: Objective) -> str:
         return f"held {st.held.get(o.id, 0)}/{o.turns or 1} turns"
     if o.kind == "retrieve":
         who = [c.id for c in st.characters.values() if o.id in c.carrying]
-        return f"carried by {who[0]}" if who else "not picked up"
+        if who:
+            return f"carried by {who[0]}"
+        lies = st.items.get(o.id)
+        return f"dropped at {lies[0]},{lies[1]}" if lies is not None else "not picked up"
     if o.kind == "eliminate":
         tg = obj_rules.targets(st, o.target)
         down = sum(1 for c in tg if c.condition.out)

@@ -733,9 +733,7 @@ class DarkConGame(Game):
             return None
         if self.metres(m.pos, t.pos) < C.CHARGE_GAP_M + METERS_PER_DOT:
             return None  # two empty squares between them first (l.256)
-        best = None
-        floor: dict | None = None
-        asked = False
+        squares = []
         for d in self.board.neighbours(t.pos):
             if d[2] != t.pos[2] or not melee_contact(self.board, d, t.pos):
                 continue
@@ -745,29 +743,38 @@ class DarkConGame(Game):
             straight = self.metres(m.pos, d)
             if straight > C.CHARGE_M:
                 continue
-            # speed only: a square whose every path runs longer than the limit, or than the
-            # run found so far, is not searched (a path is an A* search, the floor one
-            # bounded search from the charger)
-            if not asked:
-                asked = True
-                ask = getattr(self.board, "step_floor", None)
-                floor = None if ask is None else \
-                    ask(m.pos, m.move_ratio, C.CHARGE_M + _FLOOR_SLACK_M)
-            if floor is not None:
-                low = floor.get(tuple(d))
-                if low is None or low - _LOW_TOL_M > min(C.CHARGE_M, straight + METERS_PER_DOT) \
-                        or (best is not None and low - _LOW_TOL_M >= best[1]):
-                    continue
+            squares.append((d, min(C.CHARGE_M, straight + METERS_PER_DOT)))
+        if not squares:
+            return None
+        # The shortest run wins, the first square listed on a tie.  Speed only: the squares
+        # are searched (A*) cheapest floor first, and one whose every path is longer than its
+        # limit, or than the run found so far, is not searched at all
+        # (``BoardView.step_floor``: a floor under every path's metres, to a centimetre).
+        ask = getattr(self.board, "step_floor", None)
+        floor = None if ask is None else ask(m.pos, m.move_ratio, C.CHARGE_M + _FLOOR_SLACK_M)
+        order = list(range(len(squares)))
+        if floor is not None:
+            low = [floor.get(tuple(d)) for d, _lim in squares]
+            order = [k for k in order if low[k] is not None
+                     and low[k] - _LOW_TOL_M <= squares[k][1]]
+            order.sort(key=lambda k: (low[k], k))
+        best: tuple[float, int, list[tuple[int, int, int]]] | None = None
+        for k in order:
+            d, limit = squares[k]
+            if floor is not None and best is not None:
+                lo = low[k] - _LOW_TOL_M
+                if lo > best[0] or (lo >= best[0] and k > best[1]):
+                    continue  # it could at best tie with an earlier square
             path = self.board.path(m.pos, d, m.move_ratio)
             if not path or any((o := self.state.occupant(x)) is not None and o.side != m.side
                                for x in path[1:]):
                 continue
             metres = self._path_m(path)
-            if metres > C.CHARGE_M or metres > straight + METERS_PER_DOT:
+            if metres > limit:
                 continue
-            if best is None or metres < best[1]:
-                best = (path, metres)
-        return best
+            if best is None or (metres, k) < (best[0], best[1]):
+                best = (metres, k, path)
+        return None if best is None else (best[2], best[0])
 
     def _path_m(self, path: list[tuple[int, int, int]]) -> float:
         """Metres a run along ``path`` spends, step by step as the moves are charged."""

@@ -704,18 +704,25 @@ def ranged_odds(attack_dice: int, tn: int, body: int, pool: int, resist: int, le
     ``resist``: the exact sum over the three binomial counts."""
     pa, pb, pc = binomial(attack_dice, tn), binomial(body, resist), binomial(pool, resist)
     hit = exp = 0.0
+    # stage_level(level, staging(net)) inlined (the innermost loop runs ~100 times a call):
+    # the level ``net`` successes stage to is LEVELS[min(base + staging(net), top)], none
+    # below Light; the sums are made in the same order, so the floats are the same
+    base, top = LEVELS.index(level), len(LEVELS) - 1
+    boxes = [BOXES[lv] for lv in LEVELS]
+    pb_ = list(enumerate(pb))
     for a, qa in enumerate(pa):
         if a == 0 or qa == 0.0:
             continue
         for c, qc in enumerate(pc):
             if clean_miss and c > a:
                 break
-            for b, qb in enumerate(pb):
-                lv = stage_level(level, staging(a - b - c))
-                if lv is not None:
+            for b, qb in pb_:
+                net = a - b - c
+                i = base + (net // 2 if net >= 0 else -((-net) // 2))
+                if i >= 0:
                     q = qa * qb * qc
                     hit += q
-                    exp += q * BOXES[lv]
+                    exp += q * boxes[i if i < top else top]
     return hit, exp
 
 

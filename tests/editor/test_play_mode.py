@@ -347,3 +347,33 @@ def test_every_event_of_a_bot_game_reads_as_words():
             assert f"= chance {e['chance']}" in ln
             if e["roll"] is not None:
                 assert f"rolled {e['roll']}: " in ln
+
+
+def test_a_dropped_item_is_drawn_where_its_carrier_fell(make_editor):
+    from engine.play import objectives as obj_rules
+
+    case = m.Objective(id="case", side="red", kind="retrieve", at=(12, 24, 0), points=2,
+                       then="exit-west")
+    sc = duel()
+    win, d, pm, g = start(make_editor, replace(sc, objectives=sc.objectives + (case,)))
+    if g.state.current_team != "red":
+        pm.panel.end_phase.click()
+    d.click(12, 24)  # Ace walks onto the case and picks it up
+    ace = g.state.characters["ace"]
+    assert ace.carrying == ["case"] and ace.pos == (12, 24, 0)
+    assert "case (red, retrieve, 2 pts): carried by ace" in pm.panel.objective_lines()
+    assert pm.layer.dropped == []
+    d.click(14, 24)  # and on two dots before he goes down
+    ace.condition.apply(13, 0)
+    obj_rules.drop_items(g.state, g.objectives, g.log)
+    pm.refresh()
+    assert g.state.items == {"case": [14, 24, 0]}
+    assert "case (red, retrieve, 2 pts): dropped at 14,24" in pm.panel.objective_lines()
+    [item] = pm.layer.dropped
+    x, y = g.point((14, 24, 0))
+    assert (round(item.pos().x() - x, 2), round(item.pos().y() - y, 2)) == (0.4, -0.4)
+    assert item.toolTip().startswith("case: dropped here (14,24, level 0)")
+    assert "ace goes down and drops case at 14,24" in [ln[6:] for ln in pm.log_panel.lines()]
+    win.ctx.state.set_level(1)  # another level shows nothing of it
+    pm.refresh()
+    assert pm.layer.dropped == []

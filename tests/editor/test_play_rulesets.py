@@ -82,3 +82,12 @@ def test_initiative_line_reads_every_rulesets_order():
     dice = {"grue": {"dice": [4, 6, 6], "combat_initiative": 16}}
     assert describe({"event": "initiative", "order": ["grue@16", "grue@6"], "rolls": dice}) == \
         "Initiative: grue@16 (4+6+6) → grue@6 (4+6+6)"
+
+
+def test_the_log_words_a_blind_shot_into_a_group_and_a_dropped_item():
+    e = {"seq": 9, "event": "blind-target", "who": "tusk", "aimed": "moth",
+         "group": ["kit", "moth", "rook"], "target": "kit"}
+    assert describe(e) == ("tusk's blind shot at moth goes into the group (kit, moth, rook): "
+                           "it is kit who is shot at (l.1005)")
+    e = {"seq": 10, "event": "item-dropped", "objective": "case", "who": "vance", "at": [8, 23, 1]}
+    assert describe(e) == "vance goes down and drops case at 8,23 (level 1)"
