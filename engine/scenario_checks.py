@@ -21,6 +21,7 @@ import shapely
 from scipy.sparse.csgraph import breadth_first_order, connected_components
 
 from engine import model as m
+from engine.analysis.lens import nodes_of
 from engine.board import Board
 from engine.catalogue import grenade_kind
 from engine.findings import ERROR, INFO, WARNING, CheckList, Finding
@@ -127,12 +128,7 @@ def _dot3(at: tuple[int, ...]) -> Dot3:
 def _nodes(board: Board, dots: Dots) -> np.ndarray:
     """The movement-graph node of each dot (raises QueryError for one nobody stands on)."""
     d = np.asarray(dots, dtype=np.int64).reshape(-1, 3)
-    cmin, rmin, _o = board._owner_grid
-    g = board._node_grid
-    c, r, lv = d[:, 0] - cmin, d[:, 1] - rmin, d[:, 2]
-    ok = (lv >= 0) & (lv < g.shape[0]) & (r >= 0) & (r < g.shape[1]) & (c >= 0) & (c < g.shape[2])
-    out = np.full(len(d), -1, dtype=np.int64)
-    out[ok] = g[lv[ok], r[ok], c[ok]]
+    out = nodes_of(board, d)
     for k in np.nonzero(out < 0)[0][:1]:
         board.node(tuple(int(v) for v in d[k]))  # raises: not a standable dot
     return out
