@@ -95,6 +95,10 @@ class Bot:
         self.errors: list[str] = []
         #: (turn, character) holding an arc this turn while the others move
         self._holder: tuple[int, str] | None = None
+        #: answers worked out since the bot last acted (:meth:`_asked`): the state they
+        #: depend on changes only through an action, so each is asked once between two
+        self._known: dict[tuple, Any] = {}
+        self._playing = False  # kept only while it plays a character (a caller may edit state)
 
     # ------------------------------------------------------------------ driving
     def play_phase(self, game: Game) -> None:
@@ -118,10 +122,15 @@ class Bot:
 
     def play_character(self, game: Game, ch: CharacterState) -> None:
         game.act(A.begin(ch.id))
+        self._known.clear()
+        self._playing = True
         try:
             self._turn(game, ch)
         except PlayError as e:  # a bot misjudged; note it and end the move cleanly
             self.errors.append(f"{ch.id}: {e}")
+        finally:
+            self._playing = False
+            self._known.clear()
         if game.state.active == ch.id:
             self._end(game, ch)
 
@@ -154,12 +163,28 @@ class Bot:
     def _try(self, game: Game, ch: CharacterState, action: dict[str, Any]) -> bool:
         if not self._active(game, ch):
             return False
+        # every action may change the state, even one the referee refuses part way (a step
+        # that drew reaction fire): what the bot worked out before is asked again
+        self._known.clear()
         try:
             game.act(action)
         except PlayError as e:
             self.errors.append(f"{ch.id}: {e}")
             return False
+        finally:
+            self._known.clear()
         return True
+
+    def _asked(self, key: tuple, work: Any) -> Any:
+        """``work()`` once between two of the bot's actions (the goal, the best shot, the
+        ruleset's options are asked several times in one activation, nothing changed)."""
+        if not self._playing:
+            return work()
+        try:
+            return self._known[key]
+        except KeyError:
+            got = self._known[key] = work()
+            return got
 
     def _end(self, game: Game, ch: CharacterState) -> None:
         if self._try(game, ch, A.end()):
@@ -285,6 +310,10 @@ class Bot:
         """Where this character heads, and the edge he means to leave by (if any): a carrier
         his exit; else the open objective (his side's to score, the enemy's to deny) with the
         best real path cost less :data:`POINT_MP` per point it is worth."""
+        return self._asked(("goal", ch.id), lambda: self._goal(game, ch))
+
+    def _goal(self, game: Game, ch: CharacterState) -> tuple[tuple[int, int, int] | None,
+                                                             str | None]:
         st = game.state
         best: list[tuple[float, tuple[int, int, int], str | None]] = []
         lat = game.board.lattice
@@ -603,10 +632,19 @@ class Bot:
         heapq.heapify(heap)
         scored: list[tuple] = []
         memo: dict = {}  # (reactor, dot) -> in his arcs / his shot there: one decision's facts
+        # no enemy holds an arc (always so under a ruleset without arcs): no path draws
+        # reaction fire, so only the chosen dot's path is walked back (the runners-up are
+        # named in the ``why``; a dot ``reach`` found has a path)
+        arcs = any(r.arcs and not r.out and r.pos for r in game.state.enemies_of(ch))
         while heap and len(scored) < self.SHOWN:
             _b, d, stage, got = heapq.heappop(heap)
             dealt, gain, bonus = parts[d]
             if stage == 2:
+                if got[2] is None and not scored:  # the choice: the way he will walk
+                    path, _steps = self._path_back(game, ch, here, d, crawl)
+                    if not path:
+                        continue
+                    got = (got[0], d, path, *got[3:])
                 scored.append(got)
             elif stage == 0:  # the danger of standing there; the walk's still unknown
                 stay = exposure(game, ch, d, foes)
@@ -614,10 +652,13 @@ class Bot:
                     0.0 + 0.5 * stay) + BOX_MP * beh.offense * dealt, 3), d, 1, stay))
             else:
                 stay = got
-                path, steps = self._path_back(game, ch, here, d, crawl)
-                if not path:
-                    continue
-                taken = path_danger(game, ch, path, steps, game.min_chance, memo)
+                path = None
+                taken = 0.0
+                if arcs:
+                    path, steps = self._path_back(game, ch, here, d, crawl)
+                    if not path:
+                        continue
+                    taken = path_danger(game, ch, path, steps, game.min_chance, memo)
                 score = gain + bonus - BOX_MP * danger_w * (taken + 0.5 * stay) + \
                     BOX_MP * beh.offense * dealt
                 got = (round(score, 3), d, path, taken, stay, dealt, gain)
@@ -685,6 +726,10 @@ class Bot:
                    ch in obj_rules.targets(game.state, o.target) for o in game.objectives)
 
     def _watched(self, game: Game, ch: CharacterState) -> list[CharacterState]:
+        return list(self._asked(("watched", ch.id), lambda: self._nearest_foes(game, ch)))
+
+    @staticmethod
+    def _nearest_foes(game: Game, ch: CharacterState) -> list[CharacterState]:
         lat = game.board.lattice
         foes = [c for c in game.state.enemies_of(ch) if not c.out and c.pos is not None]
         foes.sort(key=lambda c: (lat.distance(c.pos[:2], ch.pos[:2]), c.id))
@@ -710,6 +755,10 @@ class Bot:
     def best_shot(self, game: Game, ch: CharacterState) -> tuple[float, CharacterState] | None:
         """The target worth most: expected boxes, more for a target near going down (focus
         fire), less when his arc answers first."""
+        return self._asked(("shot", ch.id), lambda: self._best_shot(game, ch))
+
+    def _best_shot(self, game: Game, ch: CharacterState
+                   ) -> tuple[float, CharacterState] | None:
         w = ch.ready_weapon
         if w is None or w.is_grenade or not w.can_fire():
             return None
@@ -899,7 +948,7 @@ class Bot:
         clear to take the place of his move (:meth:`_ruleset_option`)."""
         if not self._active(game, ch) or ch.carrying:
             return None
-        opts = [o for o in game.bot_options(ch, only="aim") if o[1].get("act") == "aim"]
+        opts = [o for o in self._options(game, ch, False, "aim") if o[1].get("act") == "aim"]
         if not opts:
             return None
         value, act, why = opts[0]
@@ -918,11 +967,17 @@ class Bot:
         opt = self._aim_option(game, ch, goal)
         return opt is not None and self._try(game, ch, self._trace(game, ch, opt[1], opt[2]))
 
+    def _options(self, game: Game, ch: CharacterState, holding: bool,
+                 only: str | None = None) -> list:
+        """The ruleset's actions for the bot (:meth:`Game.bot_options`), best first."""
+        return self._asked(("options", ch.id, holding, only),
+                           lambda: game.bot_options(ch, holding, only=only))
+
     def _ruleset_option(self, game: Game, ch: CharacterState, holding: bool = False) -> bool:
         """The ruleset's own best action (darkcon: charge, aim) when it is worth a good shot
         and more than the best shot now; when ``holding`` (the action unspent at the end),
         anything worth more than nothing."""
-        opts = game.bot_options(ch, holding) if self._active(game, ch) else []
+        opts = self._options(game, ch, holding) if self._active(game, ch) else []
         if not opts:
             return False
         value, act, why = opts[0]
