@@ -43,8 +43,13 @@ from engine.rules import dmz1990_spells as spell_rules
 
 #: expected boxes a shot must promise before a bot spends 3 MP on movement fire
 GOOD_SHOT = 0.9
-#: how many of the best-advancing dots get the (costlier) danger check
-CANDIDATES = 12
+#: how many dots a mover scores in full (sight lines, danger, path), besides where he stands:
+#: picked from the :data:`POOL` best-advancing ones, spread out (:meth:`Bot._candidates`)
+CANDIDATES = 6
+#: the best-advancing dots the candidates are picked from
+POOL = 12
+#: how many dots inside a held area a holder weighs for his post
+POSTS = 12
 #: how many of the nearest enemies a bot considers when judging exposure
 WATCHED = 5
 #: a guard stops this many dots from the objective he defends
@@ -461,7 +466,7 @@ class Bot:
         cands = sorted(d for d in here if d not in occupied and
                        game.board.in_area(d, obj.area, obj.level))
         cands.sort(key=lambda d: (lat.distance(d[:2], ch.pos[:2]), d))
-        cands = cands[:CANDIDATES]
+        cands = cands[:POSTS]
         if ch.pos not in cands:
             cands.append(ch.pos)
         watched = self._watched(game, ch)
@@ -573,11 +578,7 @@ class Bot:
             cands.sort(key=lambda d: (-away(d), -here[d], d))
         else:
             cands.sort(key=lambda d: (to_goal.get(d, far), here[d], d))
-        top = cands[:CANDIDATES]
-        if ch.pos not in top:
-            top.append(ch.pos)
-        if goal in cands and goal not in top:
-            top.insert(0, goal)
+        top = self._candidates(game, ch, cands, goal)
         scored = self._score_dots(game, ch, top, here, crawl, foes, goal, retreat, start,
                                   to_goal, far, danger_w)
         if not scored:
@@ -602,6 +603,31 @@ class Bot:
                 first = False
             if not self._active(game, ch) or not self._try(game, ch, act):
                 return
+
+    @staticmethod
+    def _candidates(game: Game, ch: CharacterState, ranked: list, goal) -> list:
+        """The dots scored in full: the goal if he can reach it, then of the :data:`POOL`
+        best-ranked dots the best that stand two dots or more from those already taken (a
+        spread of the ground ahead: neighbours of a dot share most of its lines and cover),
+        filled up by rank to :data:`CANDIDATES`; and where he stands.  Replayed over 1 447
+        decisions of the six samples scored in full, this keeps the choice of the 12 best
+        in 95% of them and costs 0.13 MP of score on average (the 6 best alone: 0.22 MP)."""
+        lat = game.board.lattice
+        pool = [d for d in ranked[:POOL + 1] if d != ch.pos][:POOL]
+        top = [goal] if goal is not None and goal != ch.pos and goal in ranked else []
+        for d in pool:
+            if len(top) >= CANDIDATES:
+                break
+            if d not in top and all(d[2] != e[2] or lat.distance(d[:2], e[:2]) >= 2
+                                    for e in top):
+                top.append(d)
+        for d in pool:
+            if len(top) >= CANDIDATES:
+                break
+            if d not in top:
+                top.append(d)
+        top.append(ch.pos)
+        return top
 
     #: how many of the best-scored dots the ``why`` event names (the choice and the runners-up)
     SHOWN = 4
@@ -709,6 +735,19 @@ class Bot:
                 if st_ is not None and abs(here[n] + st_.cost - here[cur]) < 0.015:
                     if best is None or (here[n], n) < (here[best[0]], best[0]):
                         best = (n, st_.cost)
+            if best is None:
+                # no step whose cost matches exactly: Dark Conspiracy's reach counts every
+                # other diagonal double (2 m, then 4 m) while a step alone costs 3 m, so the
+                # walk back goes on through the neighbour that brings it closest to the
+                # start, within that metre (an A* search here cost ~0.7 ms a decision)
+                for n in board.neighbours(cur):
+                    c = here.get(n)
+                    if c is None or c >= here[cur]:
+                        continue
+                    st_ = board.step(n, cur, ch.move_ratio, crawl=crawl)
+                    if st_ is not None and abs(c + st_.cost - here[cur]) < 1.015:
+                        if best is None or (c, n) < (here[best[0]], best[0]):
+                            best = (n, st_.cost)
             if best is None:
                 found = board.path(ch.pos, dest, ch.move_ratio, crawl=crawl) or []
                 costs = [board.step(a, b, ch.move_ratio, crawl=crawl) for a, b in
