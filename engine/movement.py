@@ -34,7 +34,7 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from engine.board import Board, Feature, cached_unit_ids, fmt_dot
+from engine.board import Board, BoardView, Feature, cached_unit_ids, fmt_dot
 from engine.lattice import SQRT3_2, Dot3, Lattice
 from engine.rules import get_ruleset
 from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
@@ -1056,9 +1056,10 @@ class _CoreGraph(MoveGraph):
     or patched; the compact arrays of :class:`MoveGraph` (node ids of the board, edges in the
     order a build from scratch gives them) are laid out from it on first use."""
 
-    def __init__(self, core: _Core, board: Board) -> None:  # noqa: D107
+    def __init__(self, core: _Core, board: Board | BoardView) -> None:  # noqa: D107
         self.core = core
-        self._board = board
+        # what it reads of the board later, not the board: no cycle board <-> graph
+        self._board = board.view() if isinstance(board, Board) else board
         self.n = board.node_count
         self._mats = {}
         self.made_by = None

@@ -163,3 +163,37 @@ def test_first_drag_on_a_hex_board_reads_the_hut_next_to_it():
             board = compile_board(lay, sheets, previous=prev)
             _same_graph(build_graph(board), build_graph(compile_board(lay, sheets)))
             prev = board
+
+
+def test_a_dropped_board_is_freed_at_once_and_its_tables_still_answer():
+    """A board's graph and sight primitives keep a view of it, not the board (no reference
+    cycle): the editor's old board goes as soon as it is dropped, not at the next cyclic
+    collection; the tables still answer from the view's facts."""
+    import gc
+    import weakref
+
+    lay, sheets, cold = _cold()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        board = compile_board(_moved(lay, 3, 1), sheets, previous=cold)
+        prims(board)
+        g = build_graph(board)
+        a = (*map(int, board.dots(0)[7]), 0)
+        want = los_fan(board, a, radius=20)
+        gone = weakref.ref(board)
+        facts = (board._node_grid, board.node_count, len(board.stair_links))
+        del board
+        assert gone() is None  # freed by its reference count alone
+    finally:
+        if was:
+            gc.enable()
+    fresh = compile_board(_moved(lay, 3, 1), sheets)
+    _same_graph(g, build_graph(fresh))  # laid out after its board went
+    assert g._board._node_grid is facts[0] and g._board.node_count == facts[1]
+    assert len(g._board.stair_links) == facts[2]
+    got = los_fan(fresh, a, radius=20)
+    assert np.array_equal(got.blocked, want.blocked) and np.array_equal(got.cover, want.cover)
+    # a fork's tables see the fork's features, not the board's it was forked from
+    play = fresh.fork()
+    assert play.view() is not fresh.view() and play.view()._features is play._features
