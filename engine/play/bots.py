@@ -579,19 +579,18 @@ class Bot:
         else:
             cands.sort(key=lambda d: (to_goal.get(d, far), here[d], d))
         top = self._candidates(game, ch, cands, goal)
-        scored = self._score_dots(game, ch, top, here, crawl, foes, goal, retreat, start,
-                                  to_goal, far, danger_w)
-        if not scored:
+        best, others = self._score_dots(game, ch, top, here, crawl, foes, goal, retreat,
+                                        start, to_goal, far, danger_w)
+        if best is None:
             return
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        score, dest, path, taken, stay, dealt, gain = scored[0]
+        score, dest, path, taken, stay, dealt, gain = best
         if dest == ch.pos:
             return
         why = {"chose": list(dest), "score": score, "gain_mp": round(gain, 1),
                "danger_path": round(taken, 2), "danger_there": round(stay, 2),
                "damage_from_there": round(dealt, 2), "retreat": retreat,
                "goal": list(goal) if goal is not None else None,
-               "others": [[list(t[1]), t[0]] for t in scored[1:4]]}
+               "others_at_most": others}
         first = True
         for d in path[1:]:
             occ = game.state.occupant(d)
@@ -629,21 +628,23 @@ class Bot:
         top.append(ch.pos)
         return top
 
-    #: how many of the best-scored dots the ``why`` event names (the choice and the runners-up)
-    SHOWN = 4
+    #: how many runners-up the ``why`` event names, each with the best score it could have
+    SHOWN = 3
 
     def _score_dots(self, game: Game, ch: CharacterState, top: list, here: dict, crawl: bool,
                     foes: list[CharacterState], goal, retreat: bool, start: float,
-                    to_goal: dict, far: float, danger_w: float) -> list[tuple]:
-        """The :data:`SHOWN` best-scored candidate dots, best first, asking as few questions
-        as that takes.  Every term of a score but the gain is a count of expected boxes, and
-        the danger terms only ever subtract, so a dot's score is bounded from above by its
-        gain and what it can deal from there (one fan per enemy answers which of those lines
-        are blocked), then more tightly once the exposure there is known, and is exact once
-        the reaction fire along its path is weighed.  The dot with the best bound is refined
-        one step at a time; when the best is exact it is the next in the ranking (every
-        other dot's score is below its bound).  So the choice and the runners-up the ``why``
-        event names are those of scoring every dot in full, most paths never walked."""
+                    to_goal: dict, far: float, danger_w: float) -> tuple[tuple | None, list]:
+        """The best-scored candidate dot (score, dot, path, danger on the path, danger there,
+        damage from there, gain), asking as few questions as that takes, and the
+        :data:`SHOWN` runners-up as ``[dot, score at most]``.  Every term of a score but the
+        gain is a count of expected boxes, and the danger terms only ever subtract, so a
+        dot's score is bounded from above by its gain and what it can deal from there (one
+        fan per enemy answers which of those lines are blocked), then more tightly once the
+        exposure there is known, and is exact once the reaction fire along its path is
+        weighed.  The dot with the best bound is refined one step at a time; when the best
+        is exact it is the choice (every other dot's score is below its bound), the one
+        scoring every dot in full would make.  The runners-up are left as bounded as they
+        are then: ranking them exactly walked two to three more paths a decision."""
         beh = self.behaviour
         self._warm_lines(game, ch, foes, top)
         parts: dict = {}
@@ -656,22 +657,22 @@ class Bot:
             # the score below with no danger at all (rounding is monotonic: a bound in floats)
             heap.append((-round(gain + bonus + BOX_MP * beh.offense * dealt, 3), d, 0, None))
         heapq.heapify(heap)
-        scored: list[tuple] = []
         memo: dict = {}  # (reactor, dot) -> in his arcs / his shot there: one decision's facts
         # no enemy holds an arc (always so under a ruleset without arcs): no path draws
         # reaction fire, so only the chosen dot's path is walked back (the runners-up are
         # named in the ``why``; a dot ``reach`` found has a path)
         arcs = any(r.arcs and not r.out and r.pos for r in game.state.enemies_of(ch))
-        while heap and len(scored) < self.SHOWN:
+        while heap:
             _b, d, stage, got = heapq.heappop(heap)
             dealt, gain, bonus = parts[d]
             if stage == 2:
-                if got[2] is None and not scored:  # the choice: the way he will walk
+                if got[2] is None:  # the choice: the way he will walk
                     path, _steps = self._path_back(game, ch, here, d, crawl)
                     if not path:
                         continue
                     got = (got[0], d, path, *got[3:])
-                scored.append(got)
+                others = [[list(e[1]), -e[0]] for e in heapq.nsmallest(self.SHOWN, heap)]
+                return got, others
             elif stage == 0:  # the danger of standing there; the walk's still unknown
                 stay = exposure(game, ch, d, foes)
                 heapq.heappush(heap, (-round(gain + bonus - BOX_MP * danger_w * (
@@ -689,7 +690,7 @@ class Bot:
                     BOX_MP * beh.offense * dealt
                 got = (round(score, 3), d, path, taken, stay, dealt, gain)
                 heapq.heappush(heap, (-got[0], d, 2, got))
-        return scored
+        return None, []
 
     def _urgency(self, game: Game, ch: CharacterState) -> float:
         """Danger counts less for a side behind on points as the turns run out

@@ -78,3 +78,41 @@ def test_the_walk_back_keeps_to_an_exact_step_when_there_is_one():
     path, steps = Bot._path_back(game, a1, here, (4, 3, 0), False)
     assert path[0] == a1.pos and path[-1] == (4, 3, 0)
     assert sum(steps) == pytest.approx(here[(4, 3, 0)])
+
+
+def test_the_choice_is_the_best_candidate_scored_in_full_and_the_others_are_bounds(monkeypatch):
+    """``_score_dots`` refines one bound at a time and stops at the first exact score: that
+    dot must be the one scoring every candidate in full picks (ties by dot), and each
+    runner-up named in the ``why`` a bound on its full score, none above the choice."""
+    from engine.play.bot_odds import best_offense, exposure, path_danger
+    from engine.play.headless import play_game_of
+    from tests.play.mirror import mirror, mirror_view
+
+    seen = []
+    score_dots = Bot._score_dots
+
+    def checked(self, game, ch, top, here, crawl, foes, goal, retreat, start, to_goal, far,
+                danger_w):
+        best, others = score_dots(self, game, ch, top, here, crawl, foes, goal, retreat, start,
+                                  to_goal, far, danger_w)
+        full = {}
+        for d in top:
+            dealt, _t = best_offense(game, ch, d, foes)
+            gain = 0.0 if retreat else start - to_goal.get(d, far)
+            bonus = 25.0 if d == goal else 0.0
+            stay = exposure(game, ch, d, foes)
+            path, steps = Bot._path_back(game, ch, here, d, crawl)
+            taken = path_danger(game, ch, path, steps, game.min_chance)
+            full[d] = round(gain + bonus - bots.BOX_MP * danger_w * (taken + 0.5 * stay) +
+                            bots.BOX_MP * self.behaviour.offense * dealt, 3)
+        want = min(full, key=lambda d: (-full[d], d))
+        assert (best[1], best[0]) == (want, full[want])
+        assert len(others) == min(Bot.SHOWN, len(top) - 1)
+        for d, at_most in others:
+            assert full[tuple(d)] <= at_most <= best[0]
+        seen.append(best[3])
+        return best, others
+
+    monkeypatch.setattr(Bot, "_score_dots", checked)
+    play_game_of(mirror(), mirror_view, 3)
+    assert len(seen) >= 10 and any(t > 0 for t in seen)  # reaction fire weighed on some paths
