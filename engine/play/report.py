@@ -176,6 +176,9 @@ def findings(rep: dict[str, Any]) -> list[str]:
             why = ", ".join(f"{o['id']} ({o['points']} pts, {_pct(o['rate'])})" for o in mine[:2])
             out.append(f"{s['id']} wins {_pct(s['win_rate'])} of games (95% {_pct(lo)}-{_pct(hi)})"
                        + (f", scoring mostly from {why}" if why else "") + ".")
+    even = _even(rep)
+    if even:
+        out.append(even)
     if rep["draw_rate"] > 0.5:
         out.append(f"{_pct(rep['draw_rate'])} of games are draws: neither side scores more. "
                    "Objectives that fall more often, or points for the fight, would decide them.")
@@ -270,6 +273,25 @@ def findings(rep: dict[str, Any]) -> list[str]:
         out.append(f"games run to the turn limit ({limit}) with most objectives open.")
     del objs
     return out
+
+
+def _even(rep: dict[str, Any]) -> str | None:
+    """The two sides that win most, when neither is favoured beyond chance: the 95% interval
+    of the first one's share of the games the two decided holds one half (a mirror should
+    say this)."""
+    rows = sorted(rep["sides"], key=lambda s: -s["wins"])
+    if len(rows) < 2:
+        return None
+    a, b = rows[0], rows[1]
+    decided = a["wins"] + b["wins"]
+    if decided < 10 or decided < rep["games"] / 2:
+        return None
+    lo, hi = wilson(a["wins"], decided)
+    if not lo <= 0.5 <= hi:
+        return None
+    return (f"the sides are even: {a['id']} wins {_pct(a['win_rate'])}, {b['id']} "
+            f"{_pct(b['win_rate'])}; of the {decided} games they decided {a['id']} took "
+            f"{_pct(a['wins'] / decided)} (95% {_pct(lo)}-{_pct(hi)}), within chance of half.")
 
 
 def _lopsided_for(rep: dict[str, Any], who: str) -> bool:

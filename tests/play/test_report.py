@@ -323,6 +323,29 @@ def test_finding_a_hold_one_turn_end_short():
     assert not any("asking 2" in f for f in build_report(head, games)["findings"])
 
 
+def test_finding_even_sides_on_a_mirror_and_not_on_a_lopsided_game():
+    # a mirror: 48 wins to 46 with 6 draws; the first's share of the 94 decided games, 51%,
+    # has a 95% Wilson interval of 41%-61%, holding one half
+    head = header(raid())
+    games = [_game(s, shots=9, winner="runners" if s < 48 else "guards" if s < 94 else "draw")
+             for s in range(100)]
+    assert "the sides are even: runners wins 48%, guards 46%; of the 94 games they decided " \
+           "runners took 51% (95% 41%-61%), within chance of half." in \
+        build_report(head, games)["findings"]
+    # 62 to 38 is not: the interval of 62% of 100 is 52%-71%
+    for g in games[48:62]:
+        g["winner"] = "runners"
+    for g in games[94:]:
+        g["winner"] = "guards"
+    assert not any(f.startswith("the sides are even") for f in
+                   build_report(head, games)["findings"])
+    # fewer than 10 games decided (mostly draws) say nothing either way
+    few = [_game(s, shots=9, winner="runners" if s < 4 else "guards" if s < 8 else "draw")
+           for s in range(30)]
+    assert not any(f.startswith("the sides are even") for f in
+                   build_report(head, few)["findings"])
+
+
 def test_finding_an_outgunned_side_and_a_killer_nobody_answers():
     # Chop Shop on main 4710b4d: the gang lost 3.0 of 5 a game, 2% in turns 1-2; Razor
     # scored 56% of the kills and the runners won 62% to 14%
