@@ -284,7 +284,7 @@ def _even(rep: dict[str, Any]) -> str | None:
         return None
     a, b = rows[0], rows[1]
     decided = a["wins"] + b["wins"]
-    if decided < 10 or decided < rep["games"] / 2:
+    if decided < 10:
         return None
     lo, hi = wilson(a["wins"], decided)
     if not lo <= 0.5 <= hi:
