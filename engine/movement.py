@@ -34,8 +34,8 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from engine.board import Board, Feature, cached_unit_ids, fmt_dot
-from engine.lattice import Dot3, Lattice
+from engine.board import Board, BoardView, Feature, cached_unit_ids, fmt_dot
+from engine.lattice import SQRT3_2, Dot3, Lattice
 from engine.rules import get_ruleset
 from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
 from engine.rules.dmz1990 import MOVEMENT_COSTS as _MC
@@ -420,56 +420,105 @@ class _Batch:
     pass, no overhead per unit).  ``hits.feat`` indexes ``fs`` (the units' lists end to
     end); ``owner``/``local`` give each feature's unit (``units``: their feature dicts and
     :class:`_UnitHits`) and its index in that unit's list.  A whole-board build reads the
-    batch as it is; anything asking one unit's crossings splits it (:meth:`split`, once)."""
+    batch as it is; anything asking some units' crossings takes just those out
+    (:meth:`take`): the rest stay in the batch, unsorted."""
 
     def __init__(self, lat: Lattice, lv: int, hits: _LevelHits, fs: list[Feature],
                  owner: np.ndarray, local: np.ndarray, units: list[tuple[dict, _UnitHits]]
                  ) -> None:  # noqa: D107
         self.lat, self.lv, self.hits, self.fs = lat, lv, hits, fs
         self.owner, self.local, self.units = owner, local, units
+        #: per unit its first feature in ``fs`` (and the end): the units' lists end to end
+        self.first = np.searchsorted(owner, np.arange(len(units) + 1))
+        self._runs: tuple[np.ndarray, np.ndarray] | None = None
+        self._index: dict[int, int] | None = None
+        #: how many units were taken out (:meth:`take`): the batch is no longer whole
+        self.taken = 0
 
-    def split(self) -> None:
-        """Give each unit its own :class:`_LevelHits` (slices of the rows grouped by unit)."""
-        lv, h, n = self.lv, self.hits, len(self.units)
-        local = self.local
-        order, cut = _split(n, self.owner[h.feat])
-        border, bcut = _split(n, self.owner[h.bfeat])
+    def index(self, uh: _UnitHits) -> int:
+        """Where ``uh`` sits in ``units``."""
+        if self._index is None:
+            self._index = {id(u): j for j, (_d, u) in enumerate(self.units)}
+        return self._index[id(uh)]
+
+    def _rows(self, feat: np.ndarray, cut: np.ndarray, js: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray]:
+        """The rows of the units ``js`` (sorted), unit after unit in row order, and where
+        each unit's start (one more for the end).  The rows are runs sorted by feature
+        (:func:`engine.step_crossings.step_hits` gives a few), and a unit's features are one
+        range of ``fs``: per run, a unit's rows are one slice found by bisection."""
+        lo, hi = self.first[js], self.first[js + 1]
+        a = np.stack([np.searchsorted(feat[c0:c1], lo) + c0
+                      for c0, c1 in zip(cut[:-1].tolist(), cut[1:].tolist())], axis=1)
+        b = np.stack([np.searchsorted(feat[c0:c1], hi) + c0
+                      for c0, c1 in zip(cut[:-1].tolist(), cut[1:].tolist())], axis=1)
+        a, n = a.reshape(-1), (b - a).reshape(-1)  # unit-major, runs in row order
+        ends = np.cumsum(n)
+        rows = np.repeat(a - ends + n, n) + np.arange(int(ends[-1]) if len(ends) else 0)
+        per = n.reshape(len(js), -1).sum(axis=1)
+        return rows, np.concatenate([[0], np.cumsum(per)])
+
+    def take(self, js: list[int]) -> None:
+        """Give the units ``js`` (indices in ``units``) their own :class:`_LevelHits` on this
+        level: their rows in the batch's order, features counted in their own lists."""
+        lv, h = self.lv, self.hits
+        js = sorted(set(js))
+        if len(self.units) == 1:  # a batch of one unit (a moved building): its own rows
+            uh = self.units[0][1]
+            if self in uh.pending:
+                uh[lv] = h
+                uh.pending.remove(self)
+                self.taken = 1
+            return
+        if self._runs is None:
+            self._runs = tuple(np.concatenate([[0], np.flatnonzero(f[1:] < f[:-1]) + 1,
+                                               [len(f)]]) for f in (h.feat, h.bfeat))
+        sel = np.array(js, dtype=np.int64)
+        rows, cut = self._rows(h.feat, self._runs[0], sel)
+        brows, bcut = self._rows(h.bfeat, self._runs[1], sel)
         frm, to, feat, cost, text, inside = (
-            x[order] for x in (h.frm, h.to, h.feat, h.cost, h.text, h.inside))
-        feat = local[feat]
-        bfrm, bcode, bfeat = h.bfrm[border], h.bcode[border], local[h.bfeat[border]]
-        # each unit's box of step ends, for all units at once (a drag asks every unit's)
+            x[rows] for x in (h.frm, h.to, h.feat, h.cost, h.text, h.inside))
+        bfrm, bcode, bfeat = h.bfrm[brows], h.bcode[brows], h.bfeat[brows]
+        first = self.first[sel]
+        feat -= np.repeat(first, np.diff(cut))
+        bfeat -= np.repeat(first, np.diff(bcut))
+        # each unit's box of step ends, for all of them at once (as _LevelHits.box)
+        n = len(js)
         lo = np.full((n, 2), np.iinfo(np.int64).max, dtype=np.int64)
         hi = np.full((n, 2), np.iinfo(np.int64).min, dtype=np.int64)
         for ends, cc in ((frm, cut), (bfrm, bcut), (_other_end(self.lat, bfrm, bcode), bcut)):
-            some = np.nonzero(cc[1:] > cc[:-1])[0]
+            some = np.flatnonzero(cc[1:] > cc[:-1])
             if len(some):
                 lo[some] = np.minimum(lo[some], np.minimum.reduceat(ends, cc[some], axis=0))
                 hi[some] = np.maximum(hi[some], np.maximum.reduceat(ends, cc[some], axis=0))
         boxes = np.column_stack([lo, hi]).tolist()
-        for j, (_unit, uh) in enumerate(self.units):
-            a, b, ba, bb = int(cut[j]), int(cut[j + 1]), int(bcut[j]), int(bcut[j + 1])
-            hits = uh[lv] = _LevelHits(
-                frm[a:b], to[a:b], feat[a:b], cost[a:b], text[a:b], inside[a:b],
-                bfrm[ba:bb], bcode[ba:bb], bfeat[ba:bb])
+        for i, j in enumerate(js):
+            uh = self.units[j][1]
+            if self not in uh.pending:
+                continue
+            a, b, ba, bb = int(cut[i]), int(cut[i + 1]), int(bcut[i]), int(bcut[i + 1])
+            hits = uh[lv] = _LevelHits(frm[a:b], to[a:b], feat[a:b], cost[a:b], text[a:b],
+                                       inside[a:b], bfrm[ba:bb], bcode[ba:bb], bfeat[ba:bb])
             if b > a or bb > ba:
-                hits.__dict__["_box"] = tuple(boxes[j])
+                hits.__dict__["_box"] = tuple(boxes[i])
             uh.pending.remove(self)
+            self.taken += 1
 
 
 class _UnitHits(dict):
     """A unit's crossings by level (:class:`_LevelHits`), with the box of all of them; the
-    levels still in a :class:`_Batch` (``pending``) are split off on first use
-    (:meth:`levels`)."""
+    levels still in a :class:`_Batch` (``pending``) are taken out on first use
+    (:meth:`levels`, :func:`_take_levels`)."""
 
     def __init__(self) -> None:  # noqa: D107
         super().__init__()
         self.pending: list[_Batch] = []
 
     def levels(self) -> _UnitHits:
-        """This, with every level split off its batch."""
+        """This, with every level taken out of its batch."""
         while self.pending:
-            self.pending[0].split()
+            b = self.pending[0]
+            b.take([b.index(self)])
         return self
 
     def box(self, lat: Lattice) -> tuple[int, int, int, int] | None:
@@ -480,6 +529,16 @@ class _UnitHits(dict):
                 min(b[0] for b in boxes), min(b[1] for b in boxes),
                 max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
         return self.__dict__["_box"]
+
+
+def _take_levels(hits: list[_UnitHits]) -> None:
+    """Every level of these units taken out of its batch, one :meth:`_Batch.take` per batch."""
+    want: dict[int, tuple[_Batch, list[int]]] = {}
+    for uh in hits:
+        for b in uh.pending:
+            want.setdefault(id(b), (b, []))[1].append(b.index(uh))
+    for b, js in want.values():
+        b.take(js)
 
 
 def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
@@ -665,8 +724,9 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     if whole:
         ks, unit_hits = range(len(units)), _units_hits(lat, units)
     else:
-        ks, unit_hits = _near_units(core, lat, units, (c0 + cmin, r0 + rmin, c1 - 1 + cmin,
-                                                       r1 - 1 + rmin))
+        ks, unit_hits = _near_units(core, board, units, (c0 + cmin, r0 + rmin, c1 - 1 + cmin,
+                                                         r1 - 1 + rmin))
+        _take_levels(unit_hits)
     # parts: (level, features, per feature its rank in the level's list, hits); a step's
     # reasons follow the level's feature list (units in turn)
     parts: list[tuple[int, list[Feature], np.ndarray, _LevelHits]] = []
@@ -674,9 +734,7 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     for k, uh in zip(ks, unit_hits):
         unit = units[k][0]
         if whole:
-            batches.update((id(b), b) for b in uh.pending)  # read whole, unless split below
-        else:
-            uh.levels()
+            batches.update((id(b), b) for b in uh.pending)  # read whole, unless taken below
         for lv, hits in uh.items():
             if not len(hits) or not 0 <= lv < L:
                 continue
@@ -689,12 +747,16 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
         rank = {id(unit): k for k, (unit, _s) in enumerate(units)}
         for b in batches.values():
             ks = [rank.get(id(unit), -1) for unit, _uh in b.units]
-            if min(ks) < 0:  # a unit this board no longer has: read the batch unit by unit
-                b.split()
+            if min(ks) < 0 or b.taken:
+                # a unit this board no longer has, or units taken out already (read above):
+                # the rest of the batch unit by unit
+                js = [j for j, (unit, uh) in enumerate(b.units)
+                      if id(unit) in rank and b in uh.pending]
+                b.take(js)
                 parts.extend((b.lv, unit[b.lv], (rank[id(unit)] << 32)
                               + np.arange(len(unit[b.lv])), uh[b.lv])
-                             for unit, uh in b.units if id(unit) in rank
-                             and len(uh[b.lv]) and 0 <= b.lv < L)
+                             for unit, uh in (b.units[j] for j in js)
+                             if len(uh[b.lv]) and 0 <= b.lv < L)
             elif 0 <= b.lv < L and len(b.hits):
                 parts.append((b.lv, b.fs, (np.array(ks, dtype=np.int64)[b.owner] << 32)
                               + b.local, b.hits))
@@ -773,11 +835,17 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
 _NO_BOX = (1 << 40, 1 << 40, -(1 << 40), -(1 << 40))
 
 
-def _near_units(core: _Core, lat: Lattice, units: list, box: tuple[int, int, int, int]
+def _near_units(core: _Core, board: Board, units: list, box: tuple[int, int, int, int]
                 ) -> tuple[list[int], list[_UnitHits]]:
-    """The units whose crossings start a step in ``box`` (c0, r0, c1, r1, inclusive) and
+    """The units whose crossings may start a step in ``box`` (c0, r0, c1, r1, inclusive) and
     their crossings.  The boxes of the units come from ``core.unit_boxes`` (the parent's)
-    for the units that are the same objects; ``core.unit_boxes`` is set for this board."""
+    for the units that are the same objects; ``core.unit_boxes`` is set for this board.
+
+    A unit whose crossings still sit in a cold build's batch is boxed from its features'
+    bounds (the compiler's, widened by two dots: a step touching a feature has both ends
+    within one step of it), so a first drag takes out only the near units' rows: a wider
+    box only reads a unit whose rows then all fall outside the window."""
+    lat = board.lattice
     known = core.unit_boxes
     dicts = [u for u, _s in units]
     if known is not None and len(known[0]) == len(dicts):
@@ -788,8 +856,22 @@ def _near_units(core: _Core, lat: Lattice, units: list, box: tuple[int, int, int
         redo = list(range(len(dicts)))
         boxes = np.empty((len(dicts), 4), dtype=np.int64)
     got = dict(zip(redo, _units_hits(lat, [units[k] for k in redo])))
+    recs = board._recs
+    wide = [k for k in redo if got[k].pending and "_box" not in got[k].__dict__
+            and k < len(recs) and recs[k][1] is dicts[k] and recs[k][4] is not None]
+    if wide:
+        wb = np.array([recs[k][4] for k in wide], dtype=float)
+        ok = np.isfinite(wb).all(axis=1)
+        wb = wb[ok]
+        wide = [k for k, o in zip(wide, ok.tolist()) if o]
+        if lat.name == "hex":
+            wb[:, 1::2] /= SQRT3_2
+        boxes[wide] = np.column_stack([np.floor(wb[:, :2]) - 2,
+                                       np.ceil(wb[:, 2:]) + 2]).astype(np.int64)
+    done = set(wide)
     for k in redo:
-        boxes[k] = got[k].box(lat) or _NO_BOX
+        if k not in done:
+            boxes[k] = got[k].box(lat) or _NO_BOX
     core.unit_boxes = (dicts, boxes)
     near = np.flatnonzero((boxes[:, 2] >= box[0]) & (boxes[:, 0] <= box[2])
                           & (boxes[:, 3] >= box[1]) & (boxes[:, 1] <= box[3])).tolist()
@@ -974,9 +1056,10 @@ class _CoreGraph(MoveGraph):
     or patched; the compact arrays of :class:`MoveGraph` (node ids of the board, edges in the
     order a build from scratch gives them) are laid out from it on first use."""
 
-    def __init__(self, core: _Core, board: Board) -> None:  # noqa: D107
+    def __init__(self, core: _Core, board: Board | BoardView) -> None:  # noqa: D107
         self.core = core
-        self._board = board
+        # what it reads of the board later, not the board: no cycle board <-> graph
+        self._board = board.view() if isinstance(board, Board) else board
         self.n = board.node_count
         self._mats = {}
         self.made_by = None
