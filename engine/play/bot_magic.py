@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.lattice import Dot3
 from engine.play.bot_odds import exposure, in_any_arc, shot_odds
 from engine.play.condition import PHYSICAL
 from engine.play.referee_areas import BARRIER_DEFENSES, wall_shape
@@ -75,7 +76,6 @@ WALK_NONE = "cannot walk there"
 #: dots of a friend's way to his goal a Barrier wall is weighed over (about a turn's walk)
 WAY_DOTS = 6
 INF = float("inf")
-Dot3 = tuple[int, int, int]
 #: where a friend is heading (the bot's own goal for him), or None
 GoalOf = Callable[[CharacterState], "Dot3 | None"]
 
