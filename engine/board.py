@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -314,6 +315,7 @@ class Board:
         play changed can always be told apart from what the map says.
         """
         nb = copy.copy(self)
+        nb.__dict__.pop("_view", None)  # a view of its own: its feature lists are its own
         nb._features = {lv: list(fs) for lv, fs in self._features.items()}
         nb.overlay = dict(self.overlay)
         # same features, so the tables derived from them (movement graph, LOS primitives,
@@ -375,6 +377,54 @@ class Board:
 
     def dot_point(self, dot: tuple[int, ...]) -> tuple[float, float]:
         return self.lattice.point((int(dot[0]), int(dot[1])))
+
+    def view(self) -> BoardView:
+        """What the tables derived from this board (movement graph, sight primitives) keep of
+        it (:class:`BoardView`), one per board."""
+        got = self.__dict__.get("_view")
+        if got is None:
+            got = self.__dict__["_view"] = BoardView(self)
+        return got
+
+
+class BoardView:
+    """A board's facts for the tables derived from it, without holding the board.
+
+    The board keeps its movement graph and sight primitives; were they to keep the board, each
+    pair would be a reference cycle that only Python's cyclic collector frees.  The editor
+    drops the board of every drag, and at city scale a board is tens of MB: they would pile
+    up until a collection, and every drag would write to fresh pages (a fault each).  The view
+    holds the compiled facts those tables read (grids, links, buildings, feature lists; none
+    of them changes once compiled) and asks the board itself, while it lives, for the rest."""
+
+    def __init__(self, board: Board) -> None:  # noqa: D107
+        self._ref = weakref.ref(board)
+        for name in ("layout", "lattice", "buildings", "stair_links", "elevator_links",
+                     "climb_links", "_features", "_node_grid", "_owner_grid", "_stand",
+                     "_n_nodes", "bounds"):
+            setattr(self, name, getattr(board, name))
+        # the fans' building rasters (los): one dict, the board's
+        self._raster_buildings = board.__dict__.setdefault("_raster_buildings", {})
+
+    def __getattr__(self, name: str) -> Any:
+        board = self._ref()
+        if board is None:
+            raise AttributeError(f"{name} (its board is gone)")
+        return getattr(board, name)
+
+    @property
+    def _node_dots(self) -> np.ndarray:
+        board = self._ref()
+        return board._node_dots if board is not None else Board._node_dots.fget(self)
+
+    node_count = Board.node_count
+    node = Board.node
+    node_dot = Board.node_dot
+    standable = Board.standable
+    _node_of = Board._node_of
+    building_at = Board.building_at
+    buildings_at = Board.buildings_at
+    dot_point = Board.dot_point
 
 
 def fmt_dot(dot: tuple[int, ...]) -> str:

@@ -360,7 +360,7 @@ class _Prims:
     ``board.all_features()`` (level by level), then one footprint per building."""
 
     def __init__(self, board: Board):
-        self.board = board
+        self.board = board.view()  # not the board: it keeps these (no cycle)
         lat = board.lattice
         units = _units_parts(lat, board.unit_features())
         parts, at = [], {}
@@ -725,7 +725,7 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
             return None
     out = _Prims.__new__(_Prims)
     out.__dict__.update({k: v for k, v in prev.__dict__.items() if k in prev._init_keys})
-    out.board = board
+    out.board = board.view()
     out._parts, out._units = parts, units
     out.feats = list(prev.feats)
     out.p, out.q = prev.p.copy(), prev.q.copy()

@@ -34,8 +34,8 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from engine.board import Board, Feature, cached_unit_ids, fmt_dot
-from engine.lattice import Dot3, Lattice
+from engine.board import Board, BoardView, Feature, cached_unit_ids, fmt_dot
+from engine.lattice import SQRT3_2, Dot3, Lattice
 from engine.rules import get_ruleset
 from engine.rules.base import METERS_PER_DOT, METERS_PER_STORY
 from engine.rules.dmz1990 import MOVEMENT_COSTS as _MC
@@ -420,56 +420,105 @@ class _Batch:
     pass, no overhead per unit).  ``hits.feat`` indexes ``fs`` (the units' lists end to
     end); ``owner``/``local`` give each feature's unit (``units``: their feature dicts and
     :class:`_UnitHits`) and its index in that unit's list.  A whole-board build reads the
-    batch as it is; anything asking one unit's crossings splits it (:meth:`split`, once)."""
+    batch as it is; anything asking some units' crossings takes just those out
+    (:meth:`take`): the rest stay in the batch, unsorted."""
 
     def __init__(self, lat: Lattice, lv: int, hits: _LevelHits, fs: list[Feature],
                  owner: np.ndarray, local: np.ndarray, units: list[tuple[dict, _UnitHits]]
                  ) -> None:  # noqa: D107
         self.lat, self.lv, self.hits, self.fs = lat, lv, hits, fs
         self.owner, self.local, self.units = owner, local, units
+        #: per unit its first feature in ``fs`` (and the end): the units' lists end to end
+        self.first = np.searchsorted(owner, np.arange(len(units) + 1))
+        self._runs: tuple[np.ndarray, np.ndarray] | None = None
+        self._index: dict[int, int] | None = None
+        #: how many units were taken out (:meth:`take`): the batch is no longer whole
+        self.taken = 0
 
-    def split(self) -> None:
-        """Give each unit its own :class:`_LevelHits` (slices of the rows grouped by unit)."""
-        lv, h, n = self.lv, self.hits, len(self.units)
-        local = self.local
-        order, cut = _split(n, self.owner[h.feat])
-        border, bcut = _split(n, self.owner[h.bfeat])
+    def index(self, uh: _UnitHits) -> int:
+        """Where ``uh`` sits in ``units``."""
+        if self._index is None:
+            self._index = {id(u): j for j, (_d, u) in enumerate(self.units)}
+        return self._index[id(uh)]
+
+    def _rows(self, feat: np.ndarray, cut: np.ndarray, js: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray]:
+        """The rows of the units ``js`` (sorted), unit after unit in row order, and where
+        each unit's start (one more for the end).  The rows are runs sorted by feature
+        (:func:`engine.step_crossings.step_hits` gives a few), and a unit's features are one
+        range of ``fs``: per run, a unit's rows are one slice found by bisection."""
+        lo, hi = self.first[js], self.first[js + 1]
+        a = np.stack([np.searchsorted(feat[c0:c1], lo) + c0
+                      for c0, c1 in zip(cut[:-1].tolist(), cut[1:].tolist())], axis=1)
+        b = np.stack([np.searchsorted(feat[c0:c1], hi) + c0
+                      for c0, c1 in zip(cut[:-1].tolist(), cut[1:].tolist())], axis=1)
+        a, n = a.reshape(-1), (b - a).reshape(-1)  # unit-major, runs in row order
+        ends = np.cumsum(n)
+        rows = np.repeat(a - ends + n, n) + np.arange(int(ends[-1]) if len(ends) else 0)
+        per = n.reshape(len(js), -1).sum(axis=1)
+        return rows, np.concatenate([[0], np.cumsum(per)])
+
+    def take(self, js: list[int]) -> None:
+        """Give the units ``js`` (indices in ``units``) their own :class:`_LevelHits` on this
+        level: their rows in the batch's order, features counted in their own lists."""
+        lv, h = self.lv, self.hits
+        js = sorted(set(js))
+        if len(self.units) == 1:  # a batch of one unit (a moved building): its own rows
+            uh = self.units[0][1]
+            if self in uh.pending:
+                uh[lv] = h
+                uh.pending.remove(self)
+                self.taken = 1
+            return
+        if self._runs is None:
+            self._runs = tuple(np.concatenate([[0], np.flatnonzero(f[1:] < f[:-1]) + 1,
+                                               [len(f)]]) for f in (h.feat, h.bfeat))
+        sel = np.array(js, dtype=np.int64)
+        rows, cut = self._rows(h.feat, self._runs[0], sel)
+        brows, bcut = self._rows(h.bfeat, self._runs[1], sel)
         frm, to, feat, cost, text, inside = (
-            x[order] for x in (h.frm, h.to, h.feat, h.cost, h.text, h.inside))
-        feat = local[feat]
-        bfrm, bcode, bfeat = h.bfrm[border], h.bcode[border], local[h.bfeat[border]]
-        # each unit's box of step ends, for all units at once (a drag asks every unit's)
+            x[rows] for x in (h.frm, h.to, h.feat, h.cost, h.text, h.inside))
+        bfrm, bcode, bfeat = h.bfrm[brows], h.bcode[brows], h.bfeat[brows]
+        first = self.first[sel]
+        feat -= np.repeat(first, np.diff(cut))
+        bfeat -= np.repeat(first, np.diff(bcut))
+        # each unit's box of step ends, for all of them at once (as _LevelHits.box)
+        n = len(js)
         lo = np.full((n, 2), np.iinfo(np.int64).max, dtype=np.int64)
         hi = np.full((n, 2), np.iinfo(np.int64).min, dtype=np.int64)
         for ends, cc in ((frm, cut), (bfrm, bcut), (_other_end(self.lat, bfrm, bcode), bcut)):
-            some = np.nonzero(cc[1:] > cc[:-1])[0]
+            some = np.flatnonzero(cc[1:] > cc[:-1])
             if len(some):
                 lo[some] = np.minimum(lo[some], np.minimum.reduceat(ends, cc[some], axis=0))
                 hi[some] = np.maximum(hi[some], np.maximum.reduceat(ends, cc[some], axis=0))
         boxes = np.column_stack([lo, hi]).tolist()
-        for j, (_unit, uh) in enumerate(self.units):
-            a, b, ba, bb = int(cut[j]), int(cut[j + 1]), int(bcut[j]), int(bcut[j + 1])
-            hits = uh[lv] = _LevelHits(
-                frm[a:b], to[a:b], feat[a:b], cost[a:b], text[a:b], inside[a:b],
-                bfrm[ba:bb], bcode[ba:bb], bfeat[ba:bb])
+        for i, j in enumerate(js):
+            uh = self.units[j][1]
+            if self not in uh.pending:
+                continue
+            a, b, ba, bb = int(cut[i]), int(cut[i + 1]), int(bcut[i]), int(bcut[i + 1])
+            hits = uh[lv] = _LevelHits(frm[a:b], to[a:b], feat[a:b], cost[a:b], text[a:b],
+                                       inside[a:b], bfrm[ba:bb], bcode[ba:bb], bfeat[ba:bb])
             if b > a or bb > ba:
-                hits.__dict__["_box"] = tuple(boxes[j])
+                hits.__dict__["_box"] = tuple(boxes[i])
             uh.pending.remove(self)
+            self.taken += 1
 
 
 class _UnitHits(dict):
     """A unit's crossings by level (:class:`_LevelHits`), with the box of all of them; the
-    levels still in a :class:`_Batch` (``pending``) are split off on first use
-    (:meth:`levels`)."""
+    levels still in a :class:`_Batch` (``pending``) are taken out on first use
+    (:meth:`levels`, :func:`_take_levels`)."""
 
     def __init__(self) -> None:  # noqa: D107
         super().__init__()
         self.pending: list[_Batch] = []
 
     def levels(self) -> _UnitHits:
-        """This, with every level split off its batch."""
+        """This, with every level taken out of its batch."""
         while self.pending:
-            self.pending[0].split()
+            b = self.pending[0]
+            b.take([b.index(self)])
         return self
 
     def box(self, lat: Lattice) -> tuple[int, int, int, int] | None:
@@ -480,6 +529,16 @@ class _UnitHits(dict):
                 min(b[0] for b in boxes), min(b[1] for b in boxes),
                 max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
         return self.__dict__["_box"]
+
+
+def _take_levels(hits: list[_UnitHits]) -> None:
+    """Every level of these units taken out of its batch, one :meth:`_Batch.take` per batch."""
+    want: dict[int, tuple[_Batch, list[int]]] = {}
+    for uh in hits:
+        for b in uh.pending:
+            want.setdefault(id(b), (b, []))[1].append(b.index(uh))
+    for b, js in want.values():
+        b.take(js)
 
 
 def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
@@ -665,8 +724,9 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     if whole:
         ks, unit_hits = range(len(units)), _units_hits(lat, units)
     else:
-        ks, unit_hits = _near_units(core, lat, units, (c0 + cmin, r0 + rmin, c1 - 1 + cmin,
-                                                       r1 - 1 + rmin))
+        ks, unit_hits = _near_units(core, board, units, (c0 + cmin, r0 + rmin, c1 - 1 + cmin,
+                                                         r1 - 1 + rmin))
+        _take_levels(unit_hits)
     # parts: (level, features, per feature its rank in the level's list, hits); a step's
     # reasons follow the level's feature list (units in turn)
     parts: list[tuple[int, list[Feature], np.ndarray, _LevelHits]] = []
@@ -674,9 +734,7 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     for k, uh in zip(ks, unit_hits):
         unit = units[k][0]
         if whole:
-            batches.update((id(b), b) for b in uh.pending)  # read whole, unless split below
-        else:
-            uh.levels()
+            batches.update((id(b), b) for b in uh.pending)  # read whole, unless taken below
         for lv, hits in uh.items():
             if not len(hits) or not 0 <= lv < L:
                 continue
@@ -689,12 +747,16 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
         rank = {id(unit): k for k, (unit, _s) in enumerate(units)}
         for b in batches.values():
             ks = [rank.get(id(unit), -1) for unit, _uh in b.units]
-            if min(ks) < 0:  # a unit this board no longer has: read the batch unit by unit
-                b.split()
+            if min(ks) < 0 or b.taken:
+                # a unit this board no longer has, or units taken out already (read above):
+                # the rest of the batch unit by unit
+                js = [j for j, (unit, uh) in enumerate(b.units)
+                      if id(unit) in rank and b in uh.pending]
+                b.take(js)
                 parts.extend((b.lv, unit[b.lv], (rank[id(unit)] << 32)
                               + np.arange(len(unit[b.lv])), uh[b.lv])
-                             for unit, uh in b.units if id(unit) in rank
-                             and len(uh[b.lv]) and 0 <= b.lv < L)
+                             for unit, uh in (b.units[j] for j in js)
+                             if len(uh[b.lv]) and 0 <= b.lv < L)
             elif 0 <= b.lv < L and len(b.hits):
                 parts.append((b.lv, b.fs, (np.array(ks, dtype=np.int64)[b.owner] << 32)
                               + b.local, b.hits))
@@ -773,11 +835,17 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
 _NO_BOX = (1 << 40, 1 << 40, -(1 << 40), -(1 << 40))
 
 
-def _near_units(core: _Core, lat: Lattice, units: list, box: tuple[int, int, int, int]
+def _near_units(core: _Core, board: Board, units: list, box: tuple[int, int, int, int]
                 ) -> tuple[list[int], list[_UnitHits]]:
-    """The units whose crossings start a step in ``box`` (c0, r0, c1, r1, inclusive) and
+    """The units whose crossings may start a step in ``box`` (c0, r0, c1, r1, inclusive) and
     their crossings.  The boxes of the units come from ``core.unit_boxes`` (the parent's)
-    for the units that are the same objects; ``core.unit_boxes`` is set for this board."""
+    for the units that are the same objects; ``core.unit_boxes`` is set for this board.
+
+    A unit whose crossings still sit in a cold build's batch is boxed from its features'
+    bounds (the compiler's, widened by two dots: a step touching a feature has both ends
+    within one step of it), so a first drag takes out only the near units' rows: a wider
+    box only reads a unit whose rows then all fall outside the window."""
+    lat = board.lattice
     known = core.unit_boxes
     dicts = [u for u, _s in units]
     if known is not None and len(known[0]) == len(dicts):
@@ -788,8 +856,22 @@ def _near_units(core: _Core, lat: Lattice, units: list, box: tuple[int, int, int
         redo = list(range(len(dicts)))
         boxes = np.empty((len(dicts), 4), dtype=np.int64)
     got = dict(zip(redo, _units_hits(lat, [units[k] for k in redo])))
+    recs = board._recs
+    wide = [k for k in redo if got[k].pending and "_box" not in got[k].__dict__
+            and k < len(recs) and recs[k][1] is dicts[k] and recs[k][4] is not None]
+    if wide:
+        wb = np.array([recs[k][4] for k in wide], dtype=float)
+        ok = np.isfinite(wb).all(axis=1)
+        wb = wb[ok]
+        wide = [k for k, o in zip(wide, ok.tolist()) if o]
+        if lat.name == "hex":
+            wb[:, 1::2] /= SQRT3_2
+        boxes[wide] = np.column_stack([np.floor(wb[:, :2]) - 2,
+                                       np.ceil(wb[:, 2:]) + 2]).astype(np.int64)
+    done = set(wide)
     for k in redo:
-        boxes[k] = got[k].box(lat) or _NO_BOX
+        if k not in done:
+            boxes[k] = got[k].box(lat) or _NO_BOX
     core.unit_boxes = (dicts, boxes)
     near = np.flatnonzero((boxes[:, 2] >= box[0]) & (boxes[:, 0] <= box[2])
                           & (boxes[:, 3] >= box[1]) & (boxes[:, 1] <= box[3])).tolist()
@@ -974,9 +1056,10 @@ class _CoreGraph(MoveGraph):
     or patched; the compact arrays of :class:`MoveGraph` (node ids of the board, edges in the
     order a build from scratch gives them) are laid out from it on first use."""
 
-    def __init__(self, core: _Core, board: Board) -> None:  # noqa: D107
+    def __init__(self, core: _Core, board: Board | BoardView) -> None:  # noqa: D107
         self.core = core
-        self._board = board
+        # what it reads of the board later, not the board: no cycle board <-> graph
+        self._board = board.view() if isinstance(board, Board) else board
         self.n = board.node_count
         self._mats = {}
         self.made_by = None
@@ -1224,88 +1307,128 @@ class _CoreGraph(MoveGraph):
         """Every dot within ``limit`` MP of ``a`` and its cost, as scipy's Dijkstra on the
         whole MP matrix answers (dots in node order), searched on the box of the board the
         budget can reach, built straight from the core: the first reach on a dragged board
-        builds no matrix of the whole board.  None when that box is a good part of the board.
+        builds no matrix of the whole board.  None when that box is a good part of the board."""
+        core, board = self.core, self._board
+        L, H, W = core.shape
+        cmin, rmin, _o = board._owner_grid
+        c, r, lv = int(a[0]) - cmin, int(a[1]) - rmin, int(a[2])
+        got = self._box_steps(np.array([c]), np.array([r]), move_ratio, crawl, limit, 0.25)
+        if got is None:
+            return None  # most of the board: the whole matrix serves better
+        pos, ids, r0, c0, to, w, ls, lt, wl = got
+        il, jl = np.nonzero(to >= 0)
+        src, dst = np.concatenate([il, ls]), np.concatenate([to[il, jl], lt])
+        wt = np.concatenate([w[il, jl], wl])
+        keep = dst >= 0
+        mat = _csr_min(wt[keep], src[keep], dst[keep], len(pos))
+        i = int(ids[lv, r - r0, c - c0]) if 0 <= lv < L else -1
+        if i < 0:
+            return np.zeros((0, 3), dtype=np.int64), np.zeros(0)
+        dist = dijkstra(mat, indices=i, limit=limit)
+        fin = np.nonzero(np.isfinite(dist))[0]
+        p = pos[fin]
+        dots = np.column_stack([p % W + cmin, (p // W) % H + rmin, p // (H * W)])
+        return dots, dist[fin]
+
+    def _box_steps(self, cs: np.ndarray, rs: np.ndarray, move_ratio: int, crawl: bool,
+                   limit: float, most: float, known: dict | None = None
+                   ) -> tuple[Any, ...] | None:
+        """The MP steps among the standable dots of the box every walk of cost <= ``limit``
+        from the dots at columns ``cs``, rows ``rs`` of the core (any level) stays in, built
+        from the core: (positions of the box's dots in order, their index by (level, row,
+        column) of the box (-1: none), the box's first row and column, the steps to
+        neighbours as two (dot, neighbour) tables: the dot stepped to (index in the box, -1:
+        none there) and the step's MP (inf: no step), then the stairs, elevators, climbs and
+        drops as (from, to, MP) with their ends as indexes of the box (-1: outside it)).
+        None when the box is more than ``most`` of the board's rows x columns.  ``known``
+        keeps the weight-free part of the boxes built (another move ratio reads it again).
 
         A walk of cost <= ``limit`` moves at most ``limit / k`` dots (Chebyshev) when no edge
         leaving a dot of the box costs less than ``k`` per dot it moves, so it never leaves the
         box of that half-width; ``k`` starts at a step's base cost and drops (the box grows)
         while an edge of the box is cheaper per dot."""
-        core, board = self.core, self._board
+        core = self.core
         L, H, W = core.shape
-        cmin, rmin, _o = board._owner_grid
-        c, r, lv = int(a[0]) - cmin, int(a[1]) - rmin, int(a[2])
-        stand = board._stand
         mul = 2 if crawl else 1
-        hexl = core.lat == "hex"
-        delta = core.offs[:, :, 1] * W + core.offs[:, :, 0]
-        k_n = core.offs.shape[1]
         l_src, l_dst, l_base, l_extra, l_moved = self._reach_links()
         l_w = ((l_base * move_ratio + l_extra) * mul).astype(float)
         per = float(move_ratio * mul)
+        c_lo, c_hi, r_lo, r_hi = int(cs.min()), int(cs.max()), int(rs.min()), int(rs.max())
         while True:
             half = int(limit / per) + 1 if per > 0 else H + W
-            r0, r1, c0, c1 = max(r - half, 0), min(r + half + 1, H), max(c - half, 0), min(
-                c + half + 1, W)
-            if 4 * (r1 - r0) * (c1 - c0) >= H * W:
-                return None  # most of the board: the whole matrix serves better
-            box = stand[:, r0:r1, c0:c1]
-            bl, br, bc = np.nonzero(box)
-            pos = (bl * H + br + r0) * W + bc + c0
-            ids = np.full(box.shape, -1, dtype=np.int64)
-            ids[bl, br, bc] = np.arange(len(pos))
-            bh, bw = r1 - r0, c1 - c0
-
-            def at(p: np.ndarray, ids: np.ndarray = ids, r0: int = r0, c0: int = c0,
-                   bh: int = bh, bw: int = bw) -> np.ndarray:
-                """Index in the box of positions ``p`` (-1 outside it)."""
-                pl, rest = np.divmod(p, H * W)
-                pr, pc = rest // W - r0, rest % W - c0
-                ok = (pr >= 0) & (pr < bh) & (pc >= 0) & (pc < bw)
-                return np.where(ok, ids[pl, np.where(ok, pr, 0), np.where(ok, pc, 0)], -1)
-
-            ext = core.gather(pos)
-            par = ((br + r0 + rmin) & 1) if hexl else np.zeros(len(pos), dtype=np.int64)
-            # every neighbour's steps, neighbour after neighbour (as a loop over them lists)
-            jl, il = np.nonzero(ext >= 0)
-            # stairs, elevators and climbs leaving the box's dots
-            lr, lc = (l_src // W) % H, l_src % W
-            lsel = np.nonzero((lr >= r0) & (lr < r1) & (lc >= c0) & (lc < c1))[0]
-            # and the drops off the roofs of the buildings in the box (sorted by building)
-            own = board._owner_grid[2][r0:r1, c0:c1]
-            blds = np.unique(own[own >= 0]) * (core.npos * k_n)
-            lo = np.searchsorted(core.d_key, blds)
-            hi = np.searchsorted(core.d_key, blds + core.npos * k_n)
-            cand = np.concatenate([np.arange(x, y) for x, y in zip(lo.tolist(), hi.tolist())]
-                                  + [np.zeros(0, dtype=np.int64)])
-            d_at = at(core.d_src[cand])
-            dsel = cand[d_at >= 0]
-            ps, pd = core.d_src[dsel], core.d_dst[dsel]
-            src = np.concatenate([il, at(l_src[lsel]), d_at[d_at >= 0]])
-            dst = np.concatenate([at(pos[il] + delta[par[il], jl]), at(l_dst[lsel]), at(pd)])
-            w_drop = float((move_ratio + DROP) * mul)
-            w = np.concatenate([(ext[jl, il].astype(float) + move_ratio) * mul, l_w[lsel],
-                                np.full(len(dsel), w_drop)])
-            moved = np.concatenate([l_moved[lsel], np.maximum(
-                np.abs(ps % W - pd % W), np.abs((ps // W) % H - (pd // W) % H)).astype(float)])
-            wl = w[len(il):]
+            r0, r1, c0, c1 = max(r_lo - half, 0), min(r_hi + half + 1, H), max(c_lo - half, 0), min(
+                c_hi + half + 1, W)
+            if (r1 - r0) * (c1 - c0) >= most * H * W:
+                return None
+            got = None if known is None else known.get((r0, r1, c0, c1))
+            if got is None:
+                got = self._box_layout(r0, r1, c0, c1)
+                if known is not None:
+                    known.clear()  # the last box only
+                    known[r0, r1, c0, c1] = got
+            pos, ids, ext, to, lsel, l_at, dsel, d_at, moved = got
+            w = np.where(ext >= 0, (ext.astype(float) + move_ratio) * mul, np.inf)
+            wl = np.concatenate([l_w[lsel], np.full(len(dsel), float((move_ratio + DROP) * mul))])
             go = moved > 0
             least = min(per, float((wl[go] / moved[go]).min())) if go.any() else per
-            if len(il):
-                least = min(least, float(w[:len(il)].min()))
+            if np.isfinite(w).any():
+                least = min(least, float(w.min()))
             if least < per:
                 per = least  # something in the box is cheaper per dot: widen it
                 continue
-            keep = dst >= 0
-            m = len(pos)
-            i = int(ids[lv, r - r0, c - c0]) if 0 <= lv < L else -1
-            if i < 0:
-                return np.zeros((0, 3), dtype=np.int64), np.zeros(0)
-            mat = _csr_min(w[keep], src[keep], dst[keep], m)
-            dist = dijkstra(mat, indices=i, limit=limit)
-            fin = np.nonzero(np.isfinite(dist))[0]
-            p = pos[fin]
-            dots = np.column_stack([p % W + cmin, (p // W) % H + rmin, p // (H * W)])
-            return dots, dist[fin]
+            ls = np.concatenate([l_at[0], d_at[0]])
+            lt = np.concatenate([l_at[1], d_at[1]])
+            return pos, ids, r0, c0, to, w, ls, lt, wl
+
+    def _box_layout(self, r0: int, r1: int, c0: int, c1: int) -> tuple[Any, ...]:
+        """The weight-free part of :meth:`_box_steps` for one box."""
+        core, board = self.core, self._board
+        L, H, W = core.shape
+        cmin, rmin, _o = board._owner_grid
+        k_n = core.offs.shape[1]
+        hexl = core.lat == "hex"
+        l_src, l_dst, _b, _e, l_moved = self._reach_links()
+        box = board._stand[:, r0:r1, c0:c1]
+        bl, br, bc = np.nonzero(box)
+        pos = (bl * H + br + r0) * W + bc + c0
+        ids = np.full(box.shape, -1, dtype=np.int64)
+        ids[bl, br, bc] = np.arange(len(pos))
+        bh, bw = r1 - r0, c1 - c0
+
+        def at(p: np.ndarray) -> np.ndarray:
+            """Index in the box of positions ``p`` (-1 outside it)."""
+            pl, rest = np.divmod(p, H * W)
+            pr, pc = rest // W - r0, rest % W - c0
+            ok = (pr >= 0) & (pr < bh) & (pc >= 0) & (pc < bw)
+            return np.where(ok, ids[pl, np.where(ok, pr, 0), np.where(ok, pc, 0)], -1)
+
+        ext = np.ascontiguousarray(core.gather(pos).T)  # (dot, neighbour)
+        # the dot each step leads to, read from the box's ids with a border of -1 (a step
+        # out of the box goes nowhere in it)
+        padded = np.full((L, bh + 2, bw + 2), -1, dtype=np.int64)
+        padded[:, 1:-1, 1:-1] = ids
+        base = (bl * (bh + 2) + br + 1) * (bw + 2) + bc + 1
+        dj = core.offs[:, :, 1] * (bw + 2) + core.offs[:, :, 0]  # (parity, neighbour)
+        par = ((br + r0 + rmin) & 1) if hexl else np.zeros(len(pos), dtype=np.int64)
+        to = padded.reshape(-1)[base[:, None] + dj[par]]
+        to[ext < 0] = -1
+        # stairs, elevators and climbs leaving the box's dots
+        lr, lc = (l_src // W) % H, l_src % W
+        lsel = np.nonzero((lr >= r0) & (lr < r1) & (lc >= c0) & (lc < c1))[0]
+        # and the drops off the roofs of the buildings in the box (sorted by building)
+        own = board._owner_grid[2][r0:r1, c0:c1]
+        blds = np.unique(own[own >= 0]) * (core.npos * k_n)
+        lo = np.searchsorted(core.d_key, blds)
+        hi = np.searchsorted(core.d_key, blds + core.npos * k_n)
+        cand = np.concatenate([np.arange(x, y) for x, y in zip(lo.tolist(), hi.tolist())]
+                              + [np.zeros(0, dtype=np.int64)])
+        d_from = at(core.d_src[cand])
+        dsel = cand[d_from >= 0]
+        ps, pd = core.d_src[dsel], core.d_dst[dsel]
+        moved = np.concatenate([l_moved[lsel], np.maximum(
+            np.abs(ps % W - pd % W), np.abs((ps // W) % H - (pd // W) % H)).astype(float)])
+        return (pos, ids, ext, to, lsel, (at(l_src[lsel]), at(l_dst[lsel])), dsel,
+                (d_from[d_from >= 0], at(pd)), moved)
 
     def replaced(self, level: int, index: int, old: Feature, new: Feature) -> MoveGraph | None:
         """This graph with ``old`` changed to ``new`` (a door opened or shut, a door blasted
@@ -1761,6 +1884,50 @@ def _reach_from_core(g: MoveGraph, a: Dot3, move_ratio: int, crawl: bool, limit:
     if not isinstance(g, _CoreGraph) or (move_ratio, crawl) in g._mats:
         return None
     return g.reach_window(a, move_ratio, crawl, limit)
+
+
+def walk_window(g: MoveGraph, nodes: np.ndarray, move_ratio: int, crawl: bool, limit: float,
+                most: float = 0.5) -> np.ndarray | None:
+    """The cheapest MP from the nearest of ``nodes`` to every node, as scipy's multi-source
+    Dijkstra (``min_only``) with ``limit`` on the whole MP matrix answers (inf beyond the
+    limit), searched on the box of the board that budget can reach from the nodes' box and
+    built from the graph's core: validation's walks bounded by the turn limit build no
+    matrix of the whole board.  None when that box is more than ``most`` of the board (the
+    whole matrix serves better) or the graph has no core."""
+    if not isinstance(g, _CoreGraph) or not len(nodes):
+        return None
+    board = g._board
+    cmin, rmin, _o = board._owner_grid
+    dots = board._node_dots[nodes]
+    got = g._box_steps(dots[:, 0] - cmin, dots[:, 1] - rmin, move_ratio, crawl, limit, most,
+                       g._mats.setdefault(("walk-boxes",), {}))
+    if got is None:
+        return None
+    pos, ids, r0, c0, to, w, ls, lt, wl = got
+    m, k_n = to.shape
+    # one row of slots per dot: its steps to neighbours, then its level changes (the
+    # cheapest of parallel ones); a slot without a step holds a loop of 0 MP, which no
+    # search takes: no sorting, no entry built per step
+    ok = lt >= 0
+    links = _csr_min(wl[ok], ls[ok], lt[ok], m)
+    n_l = np.diff(links.indptr)
+    k = k_n + (int(n_l.max()) if len(n_l) else 0)
+    cols = np.empty((m, k), dtype=np.int64)
+    data = np.zeros((m, k))
+    cols[:, :k_n] = np.where(to >= 0, to, np.arange(m)[:, None])
+    data[:, :k_n] = np.where(to >= 0, w, 0.0)
+    cols[:, k_n:] = np.arange(m)[:, None]
+    if len(links.indices):
+        rows = np.repeat(np.arange(m), n_l)
+        slot = k_n + np.arange(len(rows)) - links.indptr[rows]
+        cols[rows, slot] = links.indices
+        data[rows, slot] = links.data
+    mat = csr_matrix((data.reshape(-1), cols.reshape(-1), np.arange(m + 1) * k), shape=(m, m))
+    src = np.unique(ids[dots[:, 2], dots[:, 1] - rmin - r0, dots[:, 0] - cmin - c0])
+    dist = dijkstra(mat, indices=src, limit=limit, min_only=True)
+    out = np.full(g.n, np.inf)
+    out[board._node_grid.reshape(-1)[pos]] = dist
+    return out
 
 
 def describe_path(res: PathResult) -> str:

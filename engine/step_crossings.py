@@ -37,7 +37,11 @@ def _fwd(hexl: bool) -> np.ndarray:
 
 def step_codes(lat: Lattice) -> np.ndarray:
     """(column, row) offset from the first dot of a step to its second, per (row parity of the
-    first dot, step code); code 2 of a hex lattice is no step (0, 0)."""
+    first dot, step code); code 2 of a hex lattice is no step (0, 0).  One table per lattice
+    (read-only: a drag asks it per unit)."""
+    got = _STEP_CODES.get(lat.name)
+    if got is not None:
+        return got
     hexl = lat.name == "hex"
     fwd = _fwd(hexl)
     out = np.zeros((2, 4, 2), dtype=np.int64)
@@ -48,7 +52,12 @@ def step_codes(lat: Lattice) -> np.ndarray:
         out[par, :, 1] = fwd[:, 1]
     if hexl:
         out[:, 2] = 0
+    out.flags.writeable = False
+    _STEP_CODES[lat.name] = out
     return out
+
+
+_STEP_CODES: dict[str, np.ndarray] = {}
 
 
 def _xy(hexl: bool, X: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -1,0 +1,199 @@
+"""The first drag after a cold build reads only the near buildings' crossings.
+
+A cold build computes the crossings of all buildings of a level together (one batch); a drag
+then takes out the rows of the buildings near the window it redoes and leaves the rest in the
+batch.  These tests check that the graphs it gives are, array for array, the ones a build from
+scratch gives (first drag, drags in a row, undo, a fresh compile reading half-taken batches),
+and that a unit's rows taken out are exactly its rows of the batch, in the batch's order.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from benchmarks.neighbourhood import neighbourhood
+from engine import board as board_module
+from engine import movement
+from engine.board import compile_board
+from engine.los import los_fan, prims
+from engine.movement import _Batch, _LevelHits, _units_hits, build_graph
+from tests.engine.test_movement_graph_arrays import _same, _same_graph
+
+
+def _cold(blocks: int = 2, seed: int = 7):
+    """A city compiled and given its graph with nothing cached: every unit in a batch."""
+    board_module._UNITS.clear()
+    movement._UNIT_HITS.clear()
+    lay, sheets = neighbourhood(seed=seed, blocks=blocks)
+    board = compile_board(lay, sheets)
+    build_graph(board)
+    return lay, sheets, board
+
+
+def _pending(board) -> int:
+    """How many of the board's units still have a level in a batch."""
+    return sum(1 for uh in _units_hits(board.lattice, board.unit_features()) if uh.pending)
+
+
+def _moved(lay, i: int, dc: int, dr: int = 0):
+    pl = list(lay.placements)
+    pl[i] = replace(pl[i], at=(pl[i].at[0] + dc, pl[i].at[1] + dr))
+    return replace(lay, placements=tuple(pl))
+
+
+def test_first_drag_takes_out_only_near_units_and_equals_a_fresh_build():
+    lay, sheets, cold = _cold(blocks=3)
+    n_units = sum(1 for u in cold.units if u)  # a unit with no level is in no batch
+    assert _pending(cold) == n_units  # the cold build read its batches whole
+    lay2 = _moved(lay, 5, 1)
+    board = compile_board(lay2, sheets, previous=cold)
+    g = build_graph(board)
+    assert board._changed is not None
+    left = _pending(board)
+    # only the buildings near the moved one were taken out of their batches
+    assert 0 < n_units - left < n_units // 3, (n_units, left)
+    fresh = compile_board(lay2, sheets)  # reads the half-taken batches: the rest whole
+    _same_graph(g, build_graph(fresh))
+    _same(board)
+
+
+def test_drags_in_a_row_and_undo_equal_fresh_builds():
+    lay, sheets, cold = _cold(seed=9)
+    rng = random.Random(4)
+    prev, first = cold, build_graph(cold)
+    layouts = [lay]
+    for k in range(6):
+        i = rng.randrange(len(lay.placements)) if k % 2 else 5
+        lay = _moved(lay, i, rng.choice((-1, 1, 2)), rng.choice((0, 1)))
+        layouts.append(lay)
+        board = compile_board(lay, sheets, previous=prev)
+        _same_graph(build_graph(board), build_graph(compile_board(lay, sheets)))
+        prev = board
+    # undo every drag, one at a time, back to the first layout
+    for lay in reversed(layouts[:-1]):
+        board = compile_board(lay, sheets, previous=prev)
+        _same_graph(build_graph(board), build_graph(compile_board(lay, sheets)))
+        prev = board
+    _same_graph(build_graph(prev), first)
+    _same(prev)
+
+
+def test_first_drag_next_to_the_fan_gives_the_fresh_fan():
+    lay, sheets, cold = _cold(seed=3)
+    prims(cold)
+    origin = next((int(c), int(r), 0) for c, r in cold.dots(0)[len(cold.dots(0)) // 2:])
+    los_fan(cold, origin, radius=30)
+    # the building whose footprint lies nearest the origin
+    far = [float(np.hypot(*(np.array(b.footprint.centroid.coords[0]) - origin[:2])))
+           for b in cold.buildings]
+    pid = cold.buildings[int(np.argmin(far))].placement_id
+    i = next(k for k, p in enumerate(lay.placements) if p.id == pid)
+    prev = cold
+    for dc in (1, -1, 2):
+        lay = _moved(lay, i, dc)
+        board = compile_board(lay, sheets, previous=prev)
+        prims(board)
+        g = build_graph(board)
+        fresh = compile_board(lay, sheets)
+        _same_graph(g, build_graph(fresh))
+        got, want = los_fan(board, origin, radius=30), los_fan(fresh, origin, radius=30)
+        for name in ("dots", "blocked", "cover", "visibility", "closed_doors"):
+            assert np.array_equal(getattr(got, name), getattr(want, name)), name
+        prev = board
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_taking_units_out_of_a_batch_gives_their_rows_in_order(seed):
+    """Rows taken out for some units are the batch's rows of those units, in the batch's
+    order, features counted in the unit's own list; the others stay in the batch."""
+    _lay, _sheets, cold = _cold(seed=seed)
+    units = cold.unit_features()
+    hits = _units_hits(cold.lattice, units)
+    batches = {id(b): b for uh in hits for b in uh.pending}
+    rng = random.Random(seed)
+    for b in batches.values():
+        h = b.hits
+        own, bown = b.owner[h.feat], b.owner[h.bfeat]
+        want = sorted(rng.sample(range(len(b.units)), max(1, len(b.units) // 4)))
+        b.take(want)
+        for j, (_unit, uh) in enumerate(b.units):
+            if j not in want:
+                assert b in uh.pending
+                continue
+            assert b not in uh.pending
+            got: _LevelHits = uh[b.lv]
+            m, bm = own == j, bown == j
+            for name in ("frm", "to", "cost", "text", "inside"):
+                assert np.array_equal(getattr(got, name), getattr(h, name)[m]), name
+            assert np.array_equal(got.feat, b.local[h.feat[m]])
+            assert np.array_equal(got.bfrm, h.bfrm[bm])
+            assert np.array_equal(got.bcode, h.bcode[bm])
+            assert np.array_equal(got.bfeat, b.local[h.bfeat[bm]])
+            if len(got):
+                saved = got.__dict__.pop("_box")
+                assert saved == got.box(cold.lattice)
+        assert b.taken == len(want)
+    assert isinstance(next(iter(batches.values())), _Batch)
+
+
+def test_first_drag_on_a_hex_board_reads_the_hut_next_to_it():
+    """Hex rows are SQRT3_2 apart: a hut's box from its features' bounds must still hold
+    every step its walls touch, or a drag next to it loses them."""
+    from engine.model import Layout, Placement, Sheet
+    from tests.engine.test_movement_graph_arrays import hex_hut
+
+    hut = hex_hut()
+    pav = Sheet(id="hex-pav", title="Hex pavement", kind="pavement", lattice="hex",
+                size=(40, 90), outline=((-0.5, -0.5), (40.0, -0.5), (40.0, 88.5), (-0.5, 88.5)))
+    sheets = {"hex-pav": pav, "hut": hut}
+    for above in (5, 6, 7):
+        lay = Layout(lattice="hex", pavement=(Placement("hex-pav", (0, 0)),),
+                     placements=(Placement("hut", (6, 60), id="a"),
+                                 Placement("hut", (6, 60 - above), id="b"),
+                                 Placement("hut", (20, 20), id="c")))
+        cold = compile_board(lay, sheets)
+        build_graph(cold)
+        prev = cold
+        for dc, dr in ((1, 0), (0, -1), (-1, 1)):
+            lay = _moved(lay, 0, dc, dr)
+            board = compile_board(lay, sheets, previous=prev)
+            _same_graph(build_graph(board), build_graph(compile_board(lay, sheets)))
+            prev = board
+
+
+def test_a_dropped_board_is_freed_at_once_and_its_tables_still_answer():
+    """A board's graph and sight primitives keep a view of it, not the board (no reference
+    cycle): the editor's old board goes as soon as it is dropped, not at the next cyclic
+    collection; the tables still answer from the view's facts."""
+    import gc
+    import weakref
+
+    lay, sheets, cold = _cold()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        board = compile_board(_moved(lay, 3, 1), sheets, previous=cold)
+        prims(board)
+        g = build_graph(board)
+        a = (*map(int, board.dots(0)[7]), 0)
+        want = los_fan(board, a, radius=20)
+        gone = weakref.ref(board)
+        facts = (board._node_grid, board.node_count, len(board.stair_links))
+        del board
+        assert gone() is None  # freed by its reference count alone
+    finally:
+        if was:
+            gc.enable()
+    fresh = compile_board(_moved(lay, 3, 1), sheets)
+    _same_graph(g, build_graph(fresh))  # laid out after its board went
+    assert g._board._node_grid is facts[0] and g._board.node_count == facts[1]
+    assert len(g._board.stair_links) == facts[2]
+    got = los_fan(fresh, a, radius=20)
+    assert np.array_equal(got.blocked, want.blocked) and np.array_equal(got.cover, want.cover)
+    # a fork's tables see the fork's features, not the board's it was forked from
+    play = fresh.fork()
+    assert play.view() is not fresh.view() and play.view()._features is play._features
