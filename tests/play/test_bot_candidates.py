@@ -96,15 +96,16 @@ def test_the_choice_is_the_best_candidate_scored_in_full_and_the_others_are_boun
         best, others = score_dots(self, game, ch, top, here, crawl, foes, goal, retreat, start,
                                   to_goal, far, danger_w)
         full = {}
+        off = 0.0 if ch.carrying else self.behaviour.offense  # a carrier's points are the exit
         for d in top:
-            dealt, _t = best_offense(game, ch, d, foes)
+            dealt = best_offense(game, ch, d, foes)[0] if off else 0.0
             gain = 0.0 if retreat else start - to_goal.get(d, far)
             bonus = 25.0 if d == goal else 0.0
             stay = exposure(game, ch, d, foes)
             path, steps = Bot._path_back(game, ch, here, d, crawl)
             taken = path_danger(game, ch, path, steps, game.min_chance)
             full[d] = round(gain + bonus - bots.BOX_MP * danger_w * (taken + 0.5 * stay) +
-                            bots.BOX_MP * self.behaviour.offense * dealt, 3)
+                            bots.BOX_MP * off * dealt, 3)
         want = min(full, key=lambda d: (-full[d], d))
         assert (best[1], best[0]) == (want, full[want])
         assert len(others) == min(Bot.SHOWN, len(top) - 1)
