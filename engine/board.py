@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import operator
 import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -267,13 +268,23 @@ class Board:
         feature comes back rebuilt with it, and the features play added form one last unit.
         Anything else is one unit: the whole board."""
         if not self.overlay and self._recs and len(self._recs) == len(self.units):
-            # the compiler put the units' lists end to end (a count per level to be sure)
-            n: dict[int, int] = {}
-            for u in self.units:
-                for lv, fs in u.items():
-                    n[lv] = n.get(lv, 0) + len(fs)
+            got = self.__dict__.get("_unit_feats")
+            if got is not None and got[0] is self._features:
+                return list(got[1])
+            # the compiler put the units' lists end to end (a count per level to be sure:
+            # the units' counts end to end, as ``assemble`` kept them, or counted here)
+            off = self._unit_offsets
+            if off is not None and off.keys() == self._features.keys():
+                n = {lv: int(off[lv][-1]) for lv in off}
+            else:
+                n = {}
+                for u in self.units:
+                    for lv, fs in u.items():
+                        n[lv] = n.get(lv, 0) + len(fs)
             if all(n.get(lv, 0) == len(fs) for lv, fs in self._features.items()):
-                return [(u, True) for u in self.units]
+                out = [(u, True) for u in self.units]
+                self.__dict__["_unit_feats"] = (self._features, out)  # (put_feature drops it)
+                return list(out)
         out = [(u, True) for u in self.units]
         if self.overlay:
             ov = self.overlay
@@ -342,6 +353,7 @@ class Board:
         else:
             fs.append(f)
         self.overlay[f.id] = f
+        self.__dict__.pop("_unit_feats", None)
         self._patch_from = {}  # an earlier board's tables no longer tell this one's
         if replaces is None or not patch:
             self.invalidate()
@@ -377,6 +389,54 @@ class Board:
 
     def dot_point(self, dot: tuple[int, ...]) -> tuple[float, float]:
         return self.lattice.point((int(dot[0]), int(dot[1])))
+
+    def unit_rows(self, prev: Board | None = None) -> np.ndarray:
+        """Per unit: whether it has solid dots (1/0), then the bounds of its features
+        (-inf/inf when it has none, NaN when all are empty).  Kept with the board, ``prev``'s
+        rows lent for the units that are the same objects (as :meth:`building_rows`)."""
+        recs = self._recs
+        got = self.__dict__.get("_unit_rows")
+        if got is not None and got[0] is recs and got[1] == len(recs):
+            return got[2]
+        old = prev.__dict__.get("_unit_rows") if prev is not None else None
+        n = len(recs)
+        if old is not None and old[1] == len(old[0]) == n:
+            same = np.fromiter(map(operator.is_, old[0], recs), dtype=bool, count=n)
+            redo = np.flatnonzero(~same).tolist()
+            rows = old[2].copy() if redo else old[2]
+        else:
+            redo = list(range(n))
+            rows = np.empty((n, 5))
+        for k in redo:
+            r = recs[k]
+            rows[k] = (float(len(r[3]) > 0), *((-np.inf, -np.inf, np.inf, np.inf)
+                                               if r[4] is None else r[4]))
+        self.__dict__["_unit_rows"] = (recs, n, rows)
+        return rows
+
+    def building_rows(self, prev: Board | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Per building: its footprint's bounds (N, 4; NaN when empty) and its height (N,),
+        kept with the board.  ``prev`` (the board this one is compiled from) lends the rows
+        of the buildings that are the same objects at the same index: a drag makes one."""
+        bs = self.buildings
+        got = self.__dict__.get("_building_rows")
+        if got is not None and got[0] is bs and got[1] == len(bs):
+            return got[2], got[3]
+        old = prev.__dict__.get("_building_rows") if prev is not None else None
+        n = len(bs)
+        if old is not None and old[1] == len(old[0]) == n:
+            same = np.fromiter(map(operator.is_, old[0], bs), dtype=bool, count=n)
+            redo = np.flatnonzero(~same).tolist()
+            bounds, heights = old[2].copy(), old[3].copy()
+        else:
+            redo = list(range(n))
+            bounds, heights = np.empty((n, 4)), np.empty(n, dtype=np.int64)
+        if redo:
+            bounds[redo] = shapely.bounds(np.array([bs[i].footprint for i in redo],
+                                                   dtype=object)).reshape(-1, 4)
+            heights[redo] = [bs[i].height for i in redo]
+        self.__dict__["_building_rows"] = (bs, n, bounds, heights)
+        return bounds, heights
 
     def view(self) -> BoardView:
         """What the tables derived from this board (movement graph, sight primitives) keep of
@@ -643,24 +703,29 @@ class _Compiler:
             for w, lo, bl, box in zip(todo, loose, blocked, boxes):
                 w.rec = (w.owner, w.feats, lo, bl, box, w.key)
         units, recs, loose_all = self.board.units, self.board._recs, self.board.loose_openings
-        waiting, to_end = self.waiting, _UNITS.move_to_end
+        waiting = self.waiting
         for rec in self.queue:
             if type(rec) is _Waiting:
                 if rec.key in waiting:
                     del waiting[rec.key]
                     _UNITS[rec.key] = rec.rec
-                    while len(_UNITS) > _UNITS_MAX:
-                        _UNITS.popitem(last=False)
                 rec = rec.rec
-            else:
-                try:  # most recently used last (one look-up: a key hashes its transform)
-                    to_end(rec[5])
-                except KeyError:
-                    pass
             units.append(rec[1])
             recs.append(rec)
             if rec[2]:
                 loose_all.extend(rec[2])
+        if len(_UNITS) > _UNITS_MAX:
+            # units must go, the least recently used first: this board's are the most recent
+            # (refreshed only now, not on every compile: a key hashes its transform, and a
+            # drag of a city would hash every unit's)
+            to_end = _UNITS.move_to_end
+            for rec in recs:
+                try:
+                    to_end(rec[5])
+                except KeyError:
+                    pass
+            while len(_UNITS) > _UNITS_MAX:
+                _UNITS.popitem(last=False)
         self.queue = []
         self.waiting = {}
 
@@ -672,26 +737,30 @@ class _Compiler:
         n = len(recs)
         if prev is not None and not prev.overlay and prev._unit_offsets is not None \
                 and len(prev._recs) == n:
-            changed = [k for k, (a, b) in enumerate(zip(prev._recs, recs)) if a is not b]
+            changed = np.flatnonzero(~np.fromiter(map(operator.is_, prev._recs, recs),
+                                                  dtype=bool, count=n)).tolist()
             if len(changed) <= 16 and all(list(recs[k][1]) == list(prev._recs[k][1])
                                           for k in changed):
                 feats: dict[int, list[Feature]] = {}
                 offsets: dict[int, np.ndarray] = {}
                 for lv, old in prev._features.items():
                     off = prev._unit_offsets[lv]
+                    mine = [recs[k][1].get(lv, []) for k in changed]
+                    if not any(mine) and all(off[k + 1] == off[k] for k in changed):
+                        feats[lv], offsets[lv] = list(old), off  # (offsets: never written)
+                        continue
                     new_off = off.copy()
-                    pieces = []
+                    got: list[Feature] = []
                     start = 0
-                    for k in changed:
-                        mine = recs[k][1].get(lv, [])
-                        pieces.append(old[off[start]:off[k]])
-                        pieces.append(mine)
+                    for k, fs in zip(changed, mine):
+                        got += old[off[start]:off[k]]
+                        got += fs
                         start = k + 1
-                        grew = len(mine) - int(off[k + 1] - off[k])
+                        grew = len(fs) - int(off[k + 1] - off[k])
                         if grew:
                             new_off[k + 1:] += grew
-                    pieces.append(old[off[start]:])
-                    feats[lv] = list(chain.from_iterable(pieces))
+                    got += old[off[start]:]
+                    feats[lv] = got
                     offsets[lv] = new_off
                 board._features = feats
                 board._unit_offsets = offsets
@@ -935,11 +1004,15 @@ class _Compiler:
         """Standable dots: over the whole box, or, compiled from ``prev`` (same box and
         levels), only in the part of the box where anything changed."""
         board, lat = self.board, self.lattice
-        geoms = np.array([board.pavement_area] + [b.footprint for b in board.buildings], dtype=object)
-        geoms = geoms[~shapely.is_empty(geoms)]
-        if not len(geoms):
+        foot, _heights = board.building_rows(prev)
+        board.unit_rows(prev)
+        every = np.vstack([np.array(shapely.bounds(board.pavement_area), dtype=float)[None],
+                           foot])
+        every = every[~np.isnan(every[:, 0])]  # (an empty geometry's bounds are NaN)
+        if not len(every):
             return
-        x0, y0, x1, y1 = (float(v) for v in shapely.total_bounds(geoms))
+        x0, y0 = (float(v) for v in every[:, :2].min(axis=0))
+        x1, y1 = (float(v) for v in every[:, 2:].max(axis=0))
         board.bounds = (x0, y0, x1, y1)
         levels = board.levels
         if prev is not None and prev.bounds == board.bounds and prev._pave is not None \
@@ -1016,7 +1089,7 @@ class _Compiler:
         whole = part.shape == owner.shape
         # which building's footprint holds each dot (first placed wins; overlaps are findings)
         if board.buildings:
-            fb = shapely.bounds(np.array([b.footprint for b in board.buildings], dtype=object))
+            fb = board.building_rows()[0]
             near = np.nonzero(whole | ((fb[:, 0] <= wx1) & (fb[:, 2] >= wx0)
                                        & (fb[:, 1] <= wy1) & (fb[:, 3] >= wy0)))[0]
         else:
@@ -1035,10 +1108,12 @@ class _Compiler:
             first = np.ones(len(at), dtype=bool)
             first[1:] = at[1:] != at[:-1]
             part[rr[order][first], cc[order][first]] = idx[first]
-        heights = np.array([b.height for b in board.buildings] + [0])
+        heights = np.append(board.building_rows()[1], 0)
         pave = board._pave[r0:r1, c0:c1]
-        recs = [r for r in board._recs if len(r[3]) and (whole or r[4] is None or (
-            r[4][0] <= wx1 and r[4][2] >= wx0 and r[4][1] <= wy1 and r[4][3] >= wy0))]
+        ub = board.unit_rows()  # per unit: solid dots or not, the box of its features
+        pick = np.flatnonzero((ub[:, 0] > 0) if whole else (ub[:, 0] > 0) & (
+            (ub[:, 1] <= wx1) & (ub[:, 3] >= wx0) & (ub[:, 2] <= wy1) & (ub[:, 4] >= wy0)))
+        recs = [board._recs[k] for k in pick.tolist()]
         blocked = np.concatenate([r[3] for r in recs]) if recs else np.zeros((0, 3), dtype=np.int64)
         for lv in range(stand.shape[0]):
             ok = (part >= 0) | pave if lv == 0 else (part >= 0) & (heights[part] >= lv)
@@ -1061,7 +1136,7 @@ class _Compiler:
         if win is not None and prev._link_boxes is not None and len(prev._recs) == n:
             # the same units as prev: only those changed or with an end near the changed
             # part of the box are linked again (boxes tested as arrays)
-            same = np.fromiter((a is b for a, b in zip(prev._recs, recs)), dtype=bool, count=n)
+            same = np.fromiter(map(operator.is_, prev._recs, recs), dtype=bool, count=n)
             boxes = prev._link_boxes.copy()
             for k in np.nonzero(~same)[0].tolist():
                 boxes[k] = _link_feats(self.lattice, recs[k][1])[1] or nan

@@ -913,7 +913,7 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
     out: list[tuple[np.ndarray, ...]] = []
     o = owner[r0:r1, c0:c1]
     # the heights of the buildings (index -1: the street, no roof)
-    heights = np.array([b.height for b in board.buildings] + [-1], dtype=np.int64)
+    heights = np.append(board.building_rows()[1], -1)
     # only a dot on the rim of its building can drop: one with a neighbour of another owner
     # (or off the board), on either row parity
     oh, ow = o.shape

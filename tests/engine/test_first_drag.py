@@ -197,3 +197,19 @@ def test_a_dropped_board_is_freed_at_once_and_its_tables_still_answer():
     # a fork's tables see the fork's features, not the board's it was forked from
     play = fresh.fork()
     assert play.view() is not fresh.view() and play.view()._features is play._features
+
+
+def test_unit_cache_lets_go_of_units_no_board_in_hand_uses(monkeypatch):
+    """The unit cache refreshes a board's units when it must let some go, not on every
+    compile: the units of the board just compiled stay, the dragged-away ones go first."""
+    board_module._UNITS.clear()
+    lay, sheets = neighbourhood(seed=2, blocks=2)
+    n = len(compile_board(lay, sheets).units)
+    monkeypatch.setattr(board_module, "_UNITS_MAX", n + 2)
+    prev = compile_board(lay, sheets)
+    for k in range(1, 7):  # each drag to a new place adds a unit; from the third, one goes
+        board = compile_board(_moved(lay, 4, k), sheets, previous=prev)
+        assert len(board_module._UNITS) == min(n + k, n + 2)
+        live = board_module.cached_unit_ids()
+        assert all(id(u) in live for u in board.units)  # none of this board's went
+        prev = board
