@@ -147,7 +147,8 @@ class Board:
     # ------------------------------------------------------------------ queries
     @cached_property
     def levels(self) -> list[int]:
-        top = max((b.height for b in self.buildings), default=0)
+        heights = self.building_rows()[1]
+        top = max(int(heights.max()), 0) if len(heights) else 0
         return list(range(0, top + 1))
 
     def features(self, level: int) -> list[Feature]:
@@ -821,22 +822,28 @@ class _Compiler:
         buildings, pl_unit, units = board.buildings, board._placement_unit, board.units
         p_recs, p_unit = (prev._recs, prev._placement_unit) if prev is not None else ((), ())
         p_buildings = prev.buildings if prev is not None else []
+        queue, base, n_pb = self.queue, len(units), len(p_buildings)  # (units: flush adds)
+        nb = len(buildings)
         for i, pl in enumerate(self.layout.placements):
             if i < n_old and old_pl[i] is pl and pl.id:
                 # the same placement object as the board before: its building and unit as they were
                 rec = p_recs[p_unit[i]]
                 sheet = sheets.get(pl.sheet if not pl.piece else pieces[pl.piece].sheet)
-                nb = len(buildings)
-                b = p_buildings[nb] if nb < len(p_buildings) else None
-                if rec[0] is sheet and (sheet.kind == "pavement" or (
-                        b is not None and b.placement is pl and b.sheet is sheet)):
-                    if sheet.kind != "pavement":
+                if rec[0] is sheet:
+                    if sheet.kind == "pavement":
+                        pl_unit.append(base + len(queue))
+                        queue.append(rec)
+                        continue
+                    b = p_buildings[nb] if nb < n_pb else None
+                    if b is not None and b.placement is pl and b.sheet is sheet:
                         buildings.append(b)
-                    pl_unit.append(len(units) + len(self.queue))
-                    self.queue.append(rec)
-                    continue
-            pl_unit.append(len(units) + len(self.queue))
+                        nb += 1
+                        pl_unit.append(base + len(queue))
+                        queue.append(rec)
+                        continue
+            pl_unit.append(base + len(queue))
             self.placement(i, pl)
+            nb = len(buildings)
 
         ex = self.layout.extras
 

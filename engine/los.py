@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import math
+import operator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -362,7 +363,10 @@ class _Prims:
     def __init__(self, board: Board):
         self.board = board.view()  # not the board: it keeps these (no cycle)
         lat = board.lattice
-        units = _units_parts(lat, board.unit_features())
+        ufs = board.unit_features()
+        units = _units_parts(lat, ufs)
+        #: the units' feature dicts (a board compiled from this one finds its changed ones)
+        self._unit_dicts = [u for u, _s in ufs]
         parts, at = [], {}
         for lv in sorted(board._features):
             for i, u in enumerate(units):
@@ -693,14 +697,21 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
     if old_parts is None or len(prev.board.buildings) != len(board.buildings):
         return None
     lat = board.lattice
-    units = _units_parts(lat, board.unit_features())
+    ufs = board.unit_features()
+    dicts = [u for u, _s in ufs]
     old_units = prev._units
-    if len(units) != len(old_units) or sorted(board._features) != sorted(prev.board._features):
+    if len(ufs) != len(old_units) or sorted(board._features) != sorted(prev.board._features):
         return None
+    # the units that are the same objects keep their parts: the others are looked up
+    redo = np.flatnonzero(~np.fromiter(map(operator.is_, dicts, prev._unit_dicts),
+                                       dtype=bool, count=len(dicts))).tolist()
+    units = list(old_units)
+    for k, got in zip(redo, _units_parts(lat, [ufs[k] for k in redo])):
+        units[k] = got
     # the parts of the units that changed take their places; the rest are the old ones
     parts = list(old_parts)
     changed = []
-    for i in [i for i, (a, b) in enumerate(zip(units, old_units)) if a is not b]:
+    for i in [i for i in redo if units[i] is not old_units[i]]:
         if units[i].keys() != old_units[i].keys():
             return None
         for lv, part in units[i].items():
@@ -715,8 +726,8 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
                 or a.fol_xy.shape != b.fol_xy.shape \
                 or any(not np.array_equal(getattr(a, n), getattr(b, n)) for n in _SAME_SHAPE):
             return None
-    moved = [i for i, (a, b) in enumerate(zip(board.buildings, prev.board.buildings))
-             if a is not b]
+    moved = np.flatnonzero(~np.fromiter(map(operator.is_, board.buildings, prev.board.buildings),
+                                        dtype=bool, count=len(board.buildings))).tolist()
     seg0 = prev._foot_seg
     new_feet = _footprint_parts([board.buildings[i] for i in moved])
     for i, (_f, segs) in zip(moved, new_feet):
@@ -726,7 +737,7 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
     out = _Prims.__new__(_Prims)
     out.__dict__.update({k: v for k, v in prev.__dict__.items() if k in prev._init_keys})
     out.board = board.view()
-    out._parts, out._units = parts, units
+    out._parts, out._units, out._unit_dicts = parts, units, dicts
     out.feats = list(prev.feats)
     out.p, out.q = prev.p.copy(), prev.q.copy()
     f_first, s_first, x_first = prev._f_first, prev._s_first, prev._x_first
@@ -802,20 +813,42 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
     _carry_fans(prev, out, (x0, y0, x1, y1) if geoms else None)
     keep = {}
     items = list(dict(tiles).items())  # a copy, as above
-    if items and geoms:  # the tiles' corner points, all at once: those near the change go
+    near = [False] * len(items)
+    if items and geoms:  # the tiles' corner points, all at once: those near the change
         k = np.array([key for key, _got in items], dtype=np.int64)
         c0, r0 = cmin + k[:, 2] * _TILE, rmin + k[:, 1] * _TILE
         pts = new.lattice.points(np.column_stack([
             np.concatenate([c0, c0 + _TILE, c0, c0 + _TILE]),
             np.concatenate([r0, r0, r0 + _TILE, r0 + _TILE])])).reshape(4, len(k), 2)
         lo, hi = pts.min(axis=0) - 1.0, pts.max(axis=0) + 1.0
-        near = (lo[:, 0] <= x1) & (x0 <= hi[:, 0]) & (lo[:, 1] <= y1) & (y0 <= hi[:, 1])
-        items = [it for it, n in zip(items, near.tolist()) if not n]
-    for key, got in items:
+        near = ((lo[:, 0] <= x1) & (x0 <= hi[:, 0]) & (lo[:, 1] <= y1)
+                & (y0 <= hi[:, 1])).tolist()
+    w = new._stand.shape[2]
+    for (key, got), is_near in zip(items, near):
         lv, tr, tc = key
         rs, cs = slice(tr * _TILE, (tr + 1) * _TILE), slice(tc * _TILE, (tc + 1) * _TILE)
-        if np.array_equal(old._stand[lv, rs, cs], new._stand[lv, rs, cs]):
-            keep[key] = got
+        was, now = old._stand[lv, rs, cs], new._stand[lv, rs, cs]
+        if not is_near:
+            if np.array_equal(was, now):
+                keep[key] = got
+            continue
+        # near the change: the pairs of the dots outside its box stand (no changed polygon
+        # reaches them, before or after), the dots inside are looked up again
+        rr, cc = np.indices(now.shape)
+        xy = new.lattice.points(np.column_stack([(cc + cmin + tc * _TILE).ravel(),
+                                                 (rr + rmin + tr * _TILE).ravel()]))
+        inside = ((xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0)
+                  & (xy[:, 1] <= y1)).reshape(now.shape)
+        if not np.array_equal(was[~inside], now[~inside]):
+            continue  # the dots changed outside the box too: the fan looks the tile up again
+        hf, hp = got
+        lr, lc = hp // w - tr * _TILE, hp % w - tc * _TILE
+        stay = ~inside[lr, lc]
+        ri, ci = np.nonzero(now & inside)
+        ti, gi = out.poly_index.points(xy.reshape(*now.shape, 2)[ri, ci].astype(float)) \
+            if len(ri) else (ri, ri)
+        keep[key] = (np.concatenate([hf[stay], out.poly_feats[gi]]),
+                     np.concatenate([hp[stay], (ri[ti] + tr * _TILE) * w + ci[ti] + tc * _TILE]))
     out._level_holders = keep
 
 
@@ -2013,9 +2046,13 @@ def _level_first(board: Board, lv: int) -> int:
     firsts = board.__dict__.setdefault("_level_firsts", {})  # (a pass over the level)
     got = firsts.get(lv)
     if got is None or got[0] is not g:
-        row = g[lv].ravel()
-        i = int(np.argmax(row >= 0))  # nodes are numbered row by row: the first standable dot's
-        got = firsts[lv] = (g, int(row[i]) if row[i] >= 0 else 0)
+        rc = board._row_counts  # standable dots per (level, row): the dots of the levels before
+        if rc is not None and rc.shape == g.shape[:2]:
+            got = firsts[lv] = (g, int(rc[:lv].sum()) if rc[lv].any() else 0)
+        else:
+            row = g[lv].ravel()
+            i = int(np.argmax(row >= 0))  # nodes are numbered row by row: the first dot's
+            got = firsts[lv] = (g, int(row[i]) if row[i] >= 0 else 0)
     return got[1]
 
 

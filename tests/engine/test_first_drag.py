@@ -213,3 +213,20 @@ def test_unit_cache_lets_go_of_units_no_board_in_hand_uses(monkeypatch):
         live = board_module.cached_unit_ids()
         assert all(id(u) in live for u in board.units)  # none of this board's went
         prev = board
+
+
+def test_a_levels_first_node_from_the_row_counts():
+    """The fan indexes a level's dots from the node of its first dot, worked out from the
+    standable counts per row: the node the grid holds at that dot, on a cold and a dragged
+    board, every level (and 0 for a level nobody stands on)."""
+    from engine.los import _level_first
+
+    lay, sheets, cold = _cold(seed=5)
+    dragged = compile_board(_moved(lay, 2, 1, 1), sheets, previous=cold)
+    for board in (cold, dragged):
+        g = board._node_grid
+        for lv in range(g.shape[0] + 1):
+            row = g[lv].ravel() if lv < g.shape[0] else np.zeros(0, dtype=np.int64)
+            want = int(row[row >= 0][0]) if (row >= 0).any() else 0
+            assert _level_first(board, lv) == want, lv
+        assert board._row_counts.sum() == board.node_count
