@@ -1307,88 +1307,128 @@ class _CoreGraph(MoveGraph):
         """Every dot within ``limit`` MP of ``a`` and its cost, as scipy's Dijkstra on the
         whole MP matrix answers (dots in node order), searched on the box of the board the
         budget can reach, built straight from the core: the first reach on a dragged board
-        builds no matrix of the whole board.  None when that box is a good part of the board.
+        builds no matrix of the whole board.  None when that box is a good part of the board."""
+        core, board = self.core, self._board
+        L, H, W = core.shape
+        cmin, rmin, _o = board._owner_grid
+        c, r, lv = int(a[0]) - cmin, int(a[1]) - rmin, int(a[2])
+        got = self._box_steps(np.array([c]), np.array([r]), move_ratio, crawl, limit, 0.25)
+        if got is None:
+            return None  # most of the board: the whole matrix serves better
+        pos, ids, r0, c0, to, w, ls, lt, wl = got
+        il, jl = np.nonzero(to >= 0)
+        src, dst = np.concatenate([il, ls]), np.concatenate([to[il, jl], lt])
+        wt = np.concatenate([w[il, jl], wl])
+        keep = dst >= 0
+        mat = _csr_min(wt[keep], src[keep], dst[keep], len(pos))
+        i = int(ids[lv, r - r0, c - c0]) if 0 <= lv < L else -1
+        if i < 0:
+            return np.zeros((0, 3), dtype=np.int64), np.zeros(0)
+        dist = dijkstra(mat, indices=i, limit=limit)
+        fin = np.nonzero(np.isfinite(dist))[0]
+        p = pos[fin]
+        dots = np.column_stack([p % W + cmin, (p // W) % H + rmin, p // (H * W)])
+        return dots, dist[fin]
+
+    def _box_steps(self, cs: np.ndarray, rs: np.ndarray, move_ratio: int, crawl: bool,
+                   limit: float, most: float, known: dict | None = None
+                   ) -> tuple[Any, ...] | None:
+        """The MP steps among the standable dots of the box every walk of cost <= ``limit``
+        from the dots at columns ``cs``, rows ``rs`` of the core (any level) stays in, built
+        from the core: (positions of the box's dots in order, their index by (level, row,
+        column) of the box (-1: none), the box's first row and column, the steps to
+        neighbours as two (dot, neighbour) tables: the dot stepped to (index in the box, -1:
+        none there) and the step's MP (inf: no step), then the stairs, elevators, climbs and
+        drops as (from, to, MP) with their ends as indexes of the box (-1: outside it)).
+        None when the box is more than ``most`` of the board's rows x columns.  ``known``
+        keeps the weight-free part of the boxes built (another move ratio reads it again).
 
         A walk of cost <= ``limit`` moves at most ``limit / k`` dots (Chebyshev) when no edge
         leaving a dot of the box costs less than ``k`` per dot it moves, so it never leaves the
         box of that half-width; ``k`` starts at a step's base cost and drops (the box grows)
         while an edge of the box is cheaper per dot."""
-        core, board = self.core, self._board
+        core = self.core
         L, H, W = core.shape
-        cmin, rmin, _o = board._owner_grid
-        c, r, lv = int(a[0]) - cmin, int(a[1]) - rmin, int(a[2])
-        stand = board._stand
         mul = 2 if crawl else 1
-        hexl = core.lat == "hex"
-        delta = core.offs[:, :, 1] * W + core.offs[:, :, 0]
-        k_n = core.offs.shape[1]
         l_src, l_dst, l_base, l_extra, l_moved = self._reach_links()
         l_w = ((l_base * move_ratio + l_extra) * mul).astype(float)
         per = float(move_ratio * mul)
+        c_lo, c_hi, r_lo, r_hi = int(cs.min()), int(cs.max()), int(rs.min()), int(rs.max())
         while True:
             half = int(limit / per) + 1 if per > 0 else H + W
-            r0, r1, c0, c1 = max(r - half, 0), min(r + half + 1, H), max(c - half, 0), min(
-                c + half + 1, W)
-            if 4 * (r1 - r0) * (c1 - c0) >= H * W:
-                return None  # most of the board: the whole matrix serves better
-            box = stand[:, r0:r1, c0:c1]
-            bl, br, bc = np.nonzero(box)
-            pos = (bl * H + br + r0) * W + bc + c0
-            ids = np.full(box.shape, -1, dtype=np.int64)
-            ids[bl, br, bc] = np.arange(len(pos))
-            bh, bw = r1 - r0, c1 - c0
-
-            def at(p: np.ndarray, ids: np.ndarray = ids, r0: int = r0, c0: int = c0,
-                   bh: int = bh, bw: int = bw) -> np.ndarray:
-                """Index in the box of positions ``p`` (-1 outside it)."""
-                pl, rest = np.divmod(p, H * W)
-                pr, pc = rest // W - r0, rest % W - c0
-                ok = (pr >= 0) & (pr < bh) & (pc >= 0) & (pc < bw)
-                return np.where(ok, ids[pl, np.where(ok, pr, 0), np.where(ok, pc, 0)], -1)
-
-            ext = core.gather(pos)
-            par = ((br + r0 + rmin) & 1) if hexl else np.zeros(len(pos), dtype=np.int64)
-            # every neighbour's steps, neighbour after neighbour (as a loop over them lists)
-            jl, il = np.nonzero(ext >= 0)
-            # stairs, elevators and climbs leaving the box's dots
-            lr, lc = (l_src // W) % H, l_src % W
-            lsel = np.nonzero((lr >= r0) & (lr < r1) & (lc >= c0) & (lc < c1))[0]
-            # and the drops off the roofs of the buildings in the box (sorted by building)
-            own = board._owner_grid[2][r0:r1, c0:c1]
-            blds = np.unique(own[own >= 0]) * (core.npos * k_n)
-            lo = np.searchsorted(core.d_key, blds)
-            hi = np.searchsorted(core.d_key, blds + core.npos * k_n)
-            cand = np.concatenate([np.arange(x, y) for x, y in zip(lo.tolist(), hi.tolist())]
-                                  + [np.zeros(0, dtype=np.int64)])
-            d_at = at(core.d_src[cand])
-            dsel = cand[d_at >= 0]
-            ps, pd = core.d_src[dsel], core.d_dst[dsel]
-            src = np.concatenate([il, at(l_src[lsel]), d_at[d_at >= 0]])
-            dst = np.concatenate([at(pos[il] + delta[par[il], jl]), at(l_dst[lsel]), at(pd)])
-            w_drop = float((move_ratio + DROP) * mul)
-            w = np.concatenate([(ext[jl, il].astype(float) + move_ratio) * mul, l_w[lsel],
-                                np.full(len(dsel), w_drop)])
-            moved = np.concatenate([l_moved[lsel], np.maximum(
-                np.abs(ps % W - pd % W), np.abs((ps // W) % H - (pd // W) % H)).astype(float)])
-            wl = w[len(il):]
+            r0, r1, c0, c1 = max(r_lo - half, 0), min(r_hi + half + 1, H), max(c_lo - half, 0), min(
+                c_hi + half + 1, W)
+            if (r1 - r0) * (c1 - c0) >= most * H * W:
+                return None
+            got = None if known is None else known.get((r0, r1, c0, c1))
+            if got is None:
+                got = self._box_layout(r0, r1, c0, c1)
+                if known is not None:
+                    known.clear()  # the last box only
+                    known[r0, r1, c0, c1] = got
+            pos, ids, ext, to, lsel, l_at, dsel, d_at, moved = got
+            w = np.where(ext >= 0, (ext.astype(float) + move_ratio) * mul, np.inf)
+            wl = np.concatenate([l_w[lsel], np.full(len(dsel), float((move_ratio + DROP) * mul))])
             go = moved > 0
             least = min(per, float((wl[go] / moved[go]).min())) if go.any() else per
-            if len(il):
-                least = min(least, float(w[:len(il)].min()))
+            if np.isfinite(w).any():
+                least = min(least, float(w.min()))
             if least < per:
                 per = least  # something in the box is cheaper per dot: widen it
                 continue
-            keep = dst >= 0
-            m = len(pos)
-            i = int(ids[lv, r - r0, c - c0]) if 0 <= lv < L else -1
-            if i < 0:
-                return np.zeros((0, 3), dtype=np.int64), np.zeros(0)
-            mat = _csr_min(w[keep], src[keep], dst[keep], m)
-            dist = dijkstra(mat, indices=i, limit=limit)
-            fin = np.nonzero(np.isfinite(dist))[0]
-            p = pos[fin]
-            dots = np.column_stack([p % W + cmin, (p // W) % H + rmin, p // (H * W)])
-            return dots, dist[fin]
+            ls = np.concatenate([l_at[0], d_at[0]])
+            lt = np.concatenate([l_at[1], d_at[1]])
+            return pos, ids, r0, c0, to, w, ls, lt, wl
+
+    def _box_layout(self, r0: int, r1: int, c0: int, c1: int) -> tuple[Any, ...]:
+        """The weight-free part of :meth:`_box_steps` for one box."""
+        core, board = self.core, self._board
+        L, H, W = core.shape
+        cmin, rmin, _o = board._owner_grid
+        k_n = core.offs.shape[1]
+        hexl = core.lat == "hex"
+        l_src, l_dst, _b, _e, l_moved = self._reach_links()
+        box = board._stand[:, r0:r1, c0:c1]
+        bl, br, bc = np.nonzero(box)
+        pos = (bl * H + br + r0) * W + bc + c0
+        ids = np.full(box.shape, -1, dtype=np.int64)
+        ids[bl, br, bc] = np.arange(len(pos))
+        bh, bw = r1 - r0, c1 - c0
+
+        def at(p: np.ndarray) -> np.ndarray:
+            """Index in the box of positions ``p`` (-1 outside it)."""
+            pl, rest = np.divmod(p, H * W)
+            pr, pc = rest // W - r0, rest % W - c0
+            ok = (pr >= 0) & (pr < bh) & (pc >= 0) & (pc < bw)
+            return np.where(ok, ids[pl, np.where(ok, pr, 0), np.where(ok, pc, 0)], -1)
+
+        ext = np.ascontiguousarray(core.gather(pos).T)  # (dot, neighbour)
+        # the dot each step leads to, read from the box's ids with a border of -1 (a step
+        # out of the box goes nowhere in it)
+        padded = np.full((L, bh + 2, bw + 2), -1, dtype=np.int64)
+        padded[:, 1:-1, 1:-1] = ids
+        base = (bl * (bh + 2) + br + 1) * (bw + 2) + bc + 1
+        dj = core.offs[:, :, 1] * (bw + 2) + core.offs[:, :, 0]  # (parity, neighbour)
+        par = ((br + r0 + rmin) & 1) if hexl else np.zeros(len(pos), dtype=np.int64)
+        to = padded.reshape(-1)[base[:, None] + dj[par]]
+        to[ext < 0] = -1
+        # stairs, elevators and climbs leaving the box's dots
+        lr, lc = (l_src // W) % H, l_src % W
+        lsel = np.nonzero((lr >= r0) & (lr < r1) & (lc >= c0) & (lc < c1))[0]
+        # and the drops off the roofs of the buildings in the box (sorted by building)
+        own = board._owner_grid[2][r0:r1, c0:c1]
+        blds = np.unique(own[own >= 0]) * (core.npos * k_n)
+        lo = np.searchsorted(core.d_key, blds)
+        hi = np.searchsorted(core.d_key, blds + core.npos * k_n)
+        cand = np.concatenate([np.arange(x, y) for x, y in zip(lo.tolist(), hi.tolist())]
+                              + [np.zeros(0, dtype=np.int64)])
+        d_from = at(core.d_src[cand])
+        dsel = cand[d_from >= 0]
+        ps, pd = core.d_src[dsel], core.d_dst[dsel]
+        moved = np.concatenate([l_moved[lsel], np.maximum(
+            np.abs(ps % W - pd % W), np.abs((ps // W) % H - (pd // W) % H)).astype(float)])
+        return (pos, ids, ext, to, lsel, (at(l_src[lsel]), at(l_dst[lsel])), dsel,
+                (d_from[d_from >= 0], at(pd)), moved)
 
     def replaced(self, level: int, index: int, old: Feature, new: Feature) -> MoveGraph | None:
         """This graph with ``old`` changed to ``new`` (a door opened or shut, a door blasted
@@ -1844,6 +1884,50 @@ def _reach_from_core(g: MoveGraph, a: Dot3, move_ratio: int, crawl: bool, limit:
     if not isinstance(g, _CoreGraph) or (move_ratio, crawl) in g._mats:
         return None
     return g.reach_window(a, move_ratio, crawl, limit)
+
+
+def walk_window(g: MoveGraph, nodes: np.ndarray, move_ratio: int, crawl: bool, limit: float,
+                most: float = 0.5) -> np.ndarray | None:
+    """The cheapest MP from the nearest of ``nodes`` to every node, as scipy's multi-source
+    Dijkstra (``min_only``) with ``limit`` on the whole MP matrix answers (inf beyond the
+    limit), searched on the box of the board that budget can reach from the nodes' box and
+    built from the graph's core: validation's walks bounded by the turn limit build no
+    matrix of the whole board.  None when that box is more than ``most`` of the board (the
+    whole matrix serves better) or the graph has no core."""
+    if not isinstance(g, _CoreGraph) or not len(nodes):
+        return None
+    board = g._board
+    cmin, rmin, _o = board._owner_grid
+    dots = board._node_dots[nodes]
+    got = g._box_steps(dots[:, 0] - cmin, dots[:, 1] - rmin, move_ratio, crawl, limit, most,
+                       g._mats.setdefault(("walk-boxes",), {}))
+    if got is None:
+        return None
+    pos, ids, r0, c0, to, w, ls, lt, wl = got
+    m, k_n = to.shape
+    # one row of slots per dot: its steps to neighbours, then its level changes (the
+    # cheapest of parallel ones); a slot without a step holds a loop of 0 MP, which no
+    # search takes: no sorting, no entry built per step
+    ok = lt >= 0
+    links = _csr_min(wl[ok], ls[ok], lt[ok], m)
+    n_l = np.diff(links.indptr)
+    k = k_n + (int(n_l.max()) if len(n_l) else 0)
+    cols = np.empty((m, k), dtype=np.int64)
+    data = np.zeros((m, k))
+    cols[:, :k_n] = np.where(to >= 0, to, np.arange(m)[:, None])
+    data[:, :k_n] = np.where(to >= 0, w, 0.0)
+    cols[:, k_n:] = np.arange(m)[:, None]
+    if len(links.indices):
+        rows = np.repeat(np.arange(m), n_l)
+        slot = k_n + np.arange(len(rows)) - links.indptr[rows]
+        cols[rows, slot] = links.indices
+        data[rows, slot] = links.data
+    mat = csr_matrix((data.reshape(-1), cols.reshape(-1), np.arange(m + 1) * k), shape=(m, m))
+    src = np.unique(ids[dots[:, 2], dots[:, 1] - rmin - r0, dots[:, 0] - cmin - c0])
+    dist = dijkstra(mat, indices=src, limit=limit, min_only=True)
+    out = np.full(g.n, np.inf)
+    out[board._node_grid.reshape(-1)[pos]] = dist
+    return out
 
 
 def describe_path(res: PathResult) -> str:

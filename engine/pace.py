@@ -15,11 +15,21 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from scipy import ndimage
+from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import breadth_first_order, connected_components, dijkstra
 
 from engine.board import Board
 from engine.model import Side
-from engine.movement import MoveGraph, _per_dot, build_graph, dijkstra_until
+from engine.movement import (
+    DROP,
+    MoveGraph,
+    _CoreGraph,
+    _per_dot,
+    build_graph,
+    dijkstra_until,
+    walk_window,
+)
 from engine.rules import get_ruleset
 from engine.rules.turn_movement import turn_metres
 
@@ -109,13 +119,43 @@ class WalkField:
                  start: float) -> None:
         self.board = board
         self.g = build_graph(board)
-        self.mat = weights(self.g, ruleset, pace)
+        self.ruleset, self.pace = ruleset, pace
         src = np.unique(np.asarray(sources, dtype=np.int64))
         self.src = src[src >= 0]
         self.limit = float(start)
         self.dist: np.ndarray | None = None  # per node (parity layers folded); inf: beyond
         self.exhausted = not len(self.src)
         self._reached: np.ndarray | None = None  # per node: some walk gets there at all
+
+    @property
+    def mat(self):  # noqa: ANN201 (a scipy sparse matrix)
+        """The whole board's matrix at this pace, built on first use: a walk bounded by the
+        turn limit is searched on a window of the graph's core instead (:meth:`_search`)."""
+        got = self.__dict__.get("_mat")
+        if got is None:
+            got = self.__dict__["_mat"] = weights(self.g, self.ruleset, self.pace)
+        return got
+
+    def _least_per_dot(self) -> float:
+        """No walk at this pace costs less than this per dot it moves: the matrix's figure
+        (:func:`engine.movement._per_dot`) once it is built, else a bound read from the core
+        (a step costs its move ratio at least; stairs, climbs and drops by their own cost)."""
+        if "_mat" in self.__dict__ or not self._windowed():
+            return _per_dot(self.g, self.board, self.mat)[0]
+        return _mp_per_dot(self.g, self.pace.move_ratio)
+
+    def _windowed(self) -> bool:
+        """Whether bounded walks can be searched on windows of the core (MP on a core graph)."""
+        return self.pace.units == "MP" and isinstance(self.g, _CoreGraph)
+
+    def _search(self, limit: float) -> np.ndarray:
+        """Every node's cost within ``limit`` (inf beyond), parity layers folded: on the box
+        of the core the limit can reach when that is small, else on the whole matrix."""
+        if self._windowed() and "_mat" not in self.__dict__:
+            got = walk_window(self.g, self.src, self.pace.move_ratio, False, limit)
+            if got is not None:
+                return got
+        return fold(self.g, dijkstra(self.mat, indices=self.src, limit=limit, min_only=True))
 
     def cost(self, nodes: np.ndarray) -> float:
         """The cheapest walk to any of ``nodes`` (inf: no way)."""
@@ -157,13 +197,12 @@ class WalkField:
         # no walk is cheaper than the cheapest cost per dot times the dots between the two
         # sets' boxes: a place farther than ``within`` by that bound is not searched at all
         if v == math.inf and not self.exhausted and (self.dist is None or self.limit < cap) \
-                and (least := _per_dot(self.g, self.board, self.mat)[0] * self._gap(nodes)) <= cap:
+                and (least := self._least_per_dot() * self._gap(nodes)) <= cap:
             # a search shorter than the bound finds none of them: start a little past it
             limit = max(self.limit if self.dist is None else self.limit * 2, 1.25 * least)
             while True:
                 limit = min(limit, cap)
-                dist = fold(self.g, dijkstra(self.mat, indices=self.src, limit=limit,
-                                             min_only=True))
+                dist = self._search(limit)
                 if limit >= cap or np.isfinite(dist[nodes]).any():
                     break
                 limit *= 2
@@ -180,7 +219,9 @@ class WalkField:
         one of them shares a strongly connected component with a source (the board's
         streets are one), else by :meth:`reached`."""
         n = self.g.n
-        lab = strong_components(self.g, self.mat)
+        lab = core_components(self.g) if self._windowed() else None
+        if lab is None:
+            lab = strong_components(self.g, self.mat)
         tn = nodes if len(lab) == n else np.concatenate([nodes, nodes + n])  # parity layers
         if np.isin(lab[tn], lab[self.src]).any():
             return True
@@ -224,6 +265,90 @@ def strong_components(g: MoveGraph, mat) -> np.ndarray:  # noqa: ANN001 (scipy s
     return got[2]
 
 
+def core_components(g: MoveGraph) -> np.ndarray | None:
+    """The strongly connected component of each node, as :func:`strong_components` partitions
+    the nodes of any MP matrix (labels numbered otherwise), found without that matrix: from
+    the graph's core of a square lattice (None for any other graph; cached with the graph).
+
+    Dots joined by open steps both ways, side by side or one above the other, are one
+    component whatever else holds: they are labelled as connected regions of a raster at
+    twice the lattice's resolution (a dot on every even pixel, each open two-way step on the
+    pixel between its dots).  Contracting each region to one node keeps every strong component
+    (a region is strongly connected), so the components of the few regions, joined by every
+    other step (diagonals, one-way steps, stairs, climbs, drops) whose ends lie in two
+    regions, are those of the whole graph.  A city's 580k dots make ~2k regions."""
+    if not isinstance(g, _CoreGraph) or g.core.lat != "square":
+        return None
+    got = g._mats.get(("core-scc",))
+    if got is not None:
+        return got
+    core, board = g.core, g._board
+    L, H, W = core.shape
+    offs = [tuple(o) for o in core.offs[0].tolist()]
+    j_of = {o: j for j, o in enumerate(offs)}
+
+    def live(j: int) -> np.ndarray:  # (L, H, W): the step to neighbour j is open
+        return (np.concatenate([t[j] for t in core.tiles])[:L * H] >= 0).reshape(L, H, W)
+
+    grid = board._node_grid.reshape(L, H, W)
+    raster = np.zeros((L, 2 * H - 1, 2 * W - 1), dtype=bool)
+    raster[:, 0::2, 0::2] = grid >= 0
+    raster[:, 0::2, 1::2] = live(j_of[(1, 0)])[:, :, :-1] & live(j_of[(-1, 0)])[:, :, 1:]
+    raster[:, 1::2, 0::2] = live(j_of[(0, 1)])[:, :-1, :] & live(j_of[(0, -1)])[:, 1:, :]
+    plane = np.zeros((3, 3, 3), dtype=bool)  # four neighbours in the level, none across levels
+    plane[1] = [[0, 1, 0], [1, 1, 1], [0, 1, 0]]
+    lab, n_reg = ndimage.label(raster, structure=plane)
+    # each dot's region (0: nobody stands there), with a border of 0: the dot a step leads
+    # to is a fixed offset away in the flat array
+    padded = np.zeros((L, H + 2, W + 2), dtype=lab.dtype)
+    padded[:, 1:-1, 1:-1] = lab[:, 0::2, 0::2]
+    flat = padded.reshape(-1)
+    edge = W + 3  # no step leaves the first or the last row and column of the padding
+    src, dst = [], []
+    for j, (dc, dr) in enumerate(offs):  # the open steps from a region into another
+        d = dr * (W + 2) + dc
+        k = edge + np.flatnonzero(flat[edge:len(flat) - edge] != flat[edge + d:len(flat) - edge + d])
+        k = k[flat[k] > 0]
+        lv, rest = np.divmod(k, (H + 2) * (W + 2))
+        pos = (lv * H + rest // (W + 2) - 1) * W + rest % (W + 2) - 1
+        k = k[core.gather(pos)[j] >= 0]
+        src.append(flat[k])
+        dst.append(flat[k + d])
+    inner = lab[:, 0::2, 0::2].reshape(-1)
+    l_src, l_dst = g._reach_links()[:2]
+    src += [inner[l_src], inner[core.d_src]]
+    dst += [inner[l_dst], inner[core.d_dst]]
+    s, d = np.concatenate(src), np.concatenate(dst)
+    keep = s != d
+    m = csr_matrix((np.ones(int(keep.sum())), (s[keep], d[keep])), shape=(n_reg + 1, n_reg + 1))
+    comp = connected_components(m, directed=True, connection="strong")[1]
+    got = g._mats[("core-scc",)] = comp[inner[inner > 0]]
+    return got
+
+
+def one_component(g: MoveGraph) -> bool | None:
+    """Whether every node reaches every other (None: not known without a matrix)."""
+    lab = core_components(g)
+    if lab is None:
+        return None
+    return not len(lab) or bool((lab == lab[0]).all())
+
+
+def _mp_per_dot(g: MoveGraph, move_ratio: int) -> float:
+    """A lower bound of any MP walk's cost per dot it moves (Chebyshev) at this move ratio,
+    from a core graph's level changes: a step to a neighbour costs the move ratio at least,
+    a drop more; stairs and climbs cost their own MP over the dots they move."""
+    _f, _t, base, extra, moved = g._reach_links()
+    core = g.core  # type: ignore[attr-defined]
+    _L, H, W = core.shape
+    ps, pd = core.d_src, core.d_dst
+    cost = np.concatenate([base * move_ratio + extra, np.full(len(ps), move_ratio + DROP)])
+    moved = np.concatenate([moved, np.maximum(np.abs(ps % W - pd % W),
+                                              np.abs((ps // W) % H - (pd // W) % H))])
+    go = moved > 0
+    return min(float(move_ratio), float((cost[go] / moved[go]).min()) if go.any() else np.inf)
+
+
 def _same(a: np.ndarray, b: np.ndarray) -> bool:
     return a is b or (a.shape == b.shape and bool(np.array_equal(a, b)))
 
@@ -233,11 +358,12 @@ def walk_to(board: Board, ruleset: str, sources: np.ndarray, pace: Pace,
     """The :class:`WalkField` of these sources at this pace, shared by every check that asks
     (kept with the board's movement graph: objective timing and the tempo gaps ask the same)."""
     g = build_graph(board)
-    mat = weights(g, ruleset, pace)
     src = np.unique(np.asarray(sources, dtype=np.int64))
     src = src[src >= 0]
-    key = ("walk", id(mat), src.tobytes())
+    mv = get_ruleset(ruleset).movement
+    how = ("MP", pace.move_ratio) if mv.units == "MP" else ("m", mv.diagonal)
+    key = ("walk", how, src.tobytes())
     got = g._mats.get(key)
-    if got is None or got.mat is not mat:
+    if got is None:
         got = g._mats[key] = WalkField(board, ruleset, src, pace, start)
     return got

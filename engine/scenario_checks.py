@@ -27,7 +27,15 @@ from engine.catalogue import grenade_kind
 from engine.findings import ERROR, INFO, WARNING, CheckList, Finding
 from engine.lattice import Dot3
 from engine.movement import MoveGraph, build_graph
-from engine.pace import HORIZON, Pace, WalkField, side_paces, strong_components, walk_to
+from engine.pace import (
+    HORIZON,
+    Pace,
+    WalkField,
+    one_component,
+    side_paces,
+    strong_components,
+    walk_to,
+)
 from engine.pace import MP_PER_TURN as MP_PER_TURN  # re-exported: the lenses read it here
 from engine.rules.combat_checks import character_problems
 
@@ -520,6 +528,8 @@ def sealed_rooms(board: Board, scenario: Any) -> list[Finding]:
     if n == 0:
         return []
     g = build_graph(board)
+    if one_component(g):
+        return []  # every dot reaches every other, found without a matrix of the board
     mat = _connections(g)
     labels = strong_components(g, mat)
     ncomp = int(labels.max()) + 1
