@@ -674,7 +674,7 @@ def prims(board: Board) -> _Prims:
     if got is None:
         parent = board._patch_from.get("_los_prims")
         if parent is not None:
-            got = _patched(parent[0], board)
+            got = _patched(parent[0], board, parent[1])
             board._patch_from = {k: v for k, v in board._patch_from.items() if k != "_los_prims"}
         if got is None:
             got = _Prims(board)
@@ -686,13 +686,15 @@ _SAME_SHAPE = ("owner", "kind", "building", "level", "is_poly", "full_dark", "cl
                "poly", "fol_feat")
 
 
-def _patched(prev: _Prims, board: Board) -> _Prims | None:
+def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None = None
+             ) -> _Prims | None:
     """The primitives of ``board`` from those of an earlier board it was compiled from, when
     every unit that changed has parts of the same shape as before (a building moved: the same
     sheet, so the same features, segments and kinds, elsewhere): the old arrays are copied and
     the changed parts' coordinates and features written over them; the bucket grids re-bucket
     the changed segments and polygons alone.  None when the shapes differ (then a build from
-    scratch)."""
+    scratch).  ``win`` (rows r0:r1, columns c0:c1 of the board's box): where its standable
+    dots may differ from those of ``prev``'s board (None: anywhere)."""
     old_parts = getattr(prev, "_parts", None)
     if old_parts is None or len(prev.board.buildings) != len(board.buildings):
         return None
@@ -774,7 +776,7 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
             out.fol_xy[:, 0] - .5, out.fol_xy[:, 1] - .5, out.fol_xy[:, 0] + .5,
             out.fol_xy[:, 1] + .5))
     out._holds = {}
-    _carry_fan_caches(prev, out, changed, old_parts, moved)
+    _carry_fan_caches(prev, out, changed, old_parts, moved, win)
     return out
 
 
@@ -783,12 +785,13 @@ _CARRY_MARGIN = 3.0
 
 
 def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: list[_Part],
-                      moved: list[int]) -> None:
+                      moved: list[int], win: tuple[int, int, int, int] | None = None) -> None:
     """Take over what fans cached on the earlier board and a move did not touch: the
     target-holder tiles (feature, grid position) lying, with a margin, outside the boxes of
     every changed feature and moved footprint, old and new, whose standable dots are the same
     (same features in the same order: ``_patched`` checked it), and the rasters of the
-    buildings that are the same objects (a raster depends on the footprint only)."""
+    buildings that are the same objects (a raster depends on the footprint only).  A tile
+    outside ``win`` (where the standable dots may differ) needs no comparison of its dots."""
     old, new = prev.board, out.board
     if old.lattice.name != new.lattice.name:
         return
@@ -829,7 +832,9 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
         rs, cs = slice(tr * _TILE, (tr + 1) * _TILE), slice(tc * _TILE, (tc + 1) * _TILE)
         was, now = old._stand[lv, rs, cs], new._stand[lv, rs, cs]
         if not is_near:
-            if np.array_equal(was, now):
+            if (win is not None and (rs.stop <= win[0] or rs.start >= win[1]
+                                     or cs.stop <= win[2] or cs.start >= win[3])) \
+                    or np.array_equal(was, now):
                 keep[key] = got
             continue
         # near the change: the pairs of the dots outside its box stand (no changed polygon
