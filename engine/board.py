@@ -199,7 +199,23 @@ class Board:
         return -1
 
     def standable(self, dot: Dot3) -> bool:
-        return self._node_of(dot) >= 0
+        cmin, rmin, _grid = self._owner_grid
+        lv = dot[2] if len(dot) > 2 else 0
+        r, c = int(dot[1]) - rmin, int(dot[0]) - cmin
+        s = self._stand  # (the node grid is -1 exactly where this is False)
+        return 0 <= lv < s.shape[0] and 0 <= r < s.shape[1] and 0 <= c < s.shape[2] \
+            and bool(s[lv, r, c])
+
+    @property
+    def _node_grid(self) -> np.ndarray:
+        """Node index per (level, row, column) of the box, -1 where nobody can stand; a board
+        compiled from an earlier one numbers its nodes on first use (:class:`_LazyGrid`)."""
+        g = self.__dict__["_node_grid_v"]
+        return g if type(g) is np.ndarray else g.get()
+
+    @_node_grid.setter
+    def _node_grid(self, value: np.ndarray | _LazyGrid) -> None:
+        self.__dict__["_node_grid_v"] = value
 
     def node(self, dot: Dot3) -> int:
         """Index of a standable dot in the movement graph (raises QueryError)."""
@@ -461,9 +477,10 @@ class BoardView:
     def __init__(self, board: Board) -> None:  # noqa: D107
         self._ref = weakref.ref(board)
         for name in ("layout", "lattice", "buildings", "stair_links", "elevator_links",
-                     "climb_links", "_features", "_node_grid", "_owner_grid", "_stand",
-                     "_n_nodes", "bounds"):
+                     "climb_links", "_features", "_owner_grid", "_stand", "_n_nodes", "bounds",
+                     "_row_counts"):
             setattr(self, name, getattr(board, name))
+        self._node_grid_v = board.__dict__["_node_grid_v"]  # numbered or not: shared
         # the fans' building rasters (los): one dict, the board's
         self._raster_buildings = board.__dict__.setdefault("_raster_buildings", {})
 
@@ -478,6 +495,7 @@ class BoardView:
         board = self._ref()
         return board._node_dots if board is not None else Board._node_dots.fget(self)
 
+    _node_grid = Board._node_grid
     node_count = Board.node_count
     node = Board.node
     node_dot = Board.node_dot
@@ -1069,7 +1087,7 @@ class _Compiler:
         board._owner_grid = (cmin, rmin, owner)
         board._stand = stand
         if prev is not None and board._changed is not None and prev._row_counts is not None \
-                and prev._node_grid.shape == stand.shape:
+                and prev._stand.shape == stand.shape:
             _renumber(board, prev, board._changed)
             return
         flat = stand.ravel()
@@ -1295,37 +1313,72 @@ def _spliced_links(prev: Board, per_unit: list[dict[int, tuple[list, list, list,
 
 def _renumber(board: Board, prev: Board, win: tuple[int, int, int, int]) -> None:
     """Node ids of a board compiled from ``prev`` where only the rows r0:r1 (``win``) of each
-    level may differ: those rows are numbered afresh (from the standable counts per row), and
-    the ids after them shift by what the rows gained or lost, so the work is the changed rows
-    plus one copy of the id grid, not a count over the whole board."""
+    level may differ: the standable counts per row now, the ids on first use (a drag's
+    board, sight tables, graph and fan need none): those rows numbered afresh and the ids
+    after them shifted by what the rows gained or lost, from the last board that numbered
+    its nodes (:class:`_LazyGrid`)."""
     stand = board._stand
-    nl, h, w = stand.shape
     r0, r1 = win[0], win[1]
     rows = prev._row_counts.copy()
-    grid = prev._node_grid.copy()
     if r1 > r0:
         rows[:, r0:r1] = stand[:, r0:r1].sum(axis=2, dtype=np.int64)
-        before_new = np.concatenate([[0], np.cumsum(rows.ravel())])
-        before_old = np.concatenate([[0], np.cumsum(prev._row_counts.ravel())])
-        flat = grid.reshape(-1)
-        sflat = stand.reshape(-1)
-        for lv in range(nl):
-            a, b = (lv * h + r0) * w, (lv * h + r1) * w
-            s = sflat[a:b]
-            ids = np.cumsum(s, dtype=np.int32)
-            ids += np.int32(before_new[lv * h + r0])
-            ids *= s
-            ids -= 1
-            flat[a:b] = ids
-            shift = int(before_new[lv * h + r1] - before_old[lv * h + r1])
-            if shift:  # the ids up to the next level's changed rows move with the count
-                tail = flat[b:((lv + 1) * h + r0) * w if lv + 1 < nl else len(flat)]
-                tail[tail >= 0] += shift
-        board._n_nodes = int(before_new[-1])
-    else:
-        board._n_nodes = prev._n_nodes
-    board._node_grid = grid
     board._row_counts = rows
+    board._n_nodes = int(rows.sum())
+    pg = prev.__dict__["_node_grid_v"]
+    base, base_rows = (pg.base, pg.base_rows) if type(pg) is _LazyGrid else (None, None)
+    if base is not None and base_rows is not None:  # prev numbered none: from its base
+        lo, hi = (r0, r1) if pg.rows_win[1] <= pg.rows_win[0] else \
+            (pg.rows_win if r1 <= r0 else (min(r0, pg.rows_win[0]), max(r1, pg.rows_win[1])))
+        board._node_grid = _LazyGrid(base, base_rows, (lo, hi), stand, rows)
+    else:
+        board._node_grid = _LazyGrid(prev._node_grid, prev._row_counts, (r0, r1), stand, rows)
+
+
+class _LazyGrid:
+    """The node grid of a board compiled from an earlier one, numbered when first asked:
+    ``base`` (a numbered grid, its standable counts per row ``base_rows``) with the rows
+    ``rows_win`` of every level numbered again from the board's ``stand`` and counts, the ids
+    after them shifted by what those rows gained or lost."""
+
+    __slots__ = ("base", "base_rows", "rows_win", "stand", "rows", "grid")
+
+    def __init__(self, base: np.ndarray, base_rows: np.ndarray, rows_win: tuple[int, int],
+                 stand: np.ndarray, rows: np.ndarray) -> None:  # noqa: D107
+        self.base, self.base_rows, self.rows_win = base, base_rows, rows_win
+        self.stand, self.rows = stand, rows
+        self.grid: np.ndarray | None = None
+
+    def get(self) -> np.ndarray:
+        """The grid (numbered once; two threads asking at once number it twice, alike)."""
+        grid, base, base_rows = self.grid, self.base, self.base_rows
+        if grid is not None:
+            return grid
+        if base is None or base_rows is None:  # numbered by another thread meanwhile
+            return self.grid  # type: ignore[return-value]
+        stand, rows = self.stand, self.rows
+        nl, h, w = stand.shape
+        r0, r1 = self.rows_win
+        grid = base.copy()
+        if r1 > r0:
+            before_new = np.concatenate([[0], np.cumsum(rows.ravel())])
+            before_old = np.concatenate([[0], np.cumsum(base_rows.ravel())])
+            flat = grid.reshape(-1)
+            sflat = stand.reshape(-1)
+            for lv in range(nl):
+                a, b = (lv * h + r0) * w, (lv * h + r1) * w
+                s = sflat[a:b]
+                ids = np.cumsum(s, dtype=np.int32)
+                ids += np.int32(before_new[lv * h + r0])
+                ids *= s
+                ids -= 1
+                flat[a:b] = ids
+                shift = int(before_new[lv * h + r1] - before_old[lv * h + r1])
+                if shift:  # the ids up to the next level's changed rows move with the count
+                    tail = flat[b:((lv + 1) * h + r0) * w if lv + 1 < nl else len(flat)]
+                    tail[tail >= 0] += shift
+        self.grid = grid
+        self.base = self.base_rows = None  # (the earlier grid may go)
+        return grid
 
 
 def _wall_props(cls: m.BarrierClass, default: Any, exterior: bool, note: str) -> dict[str, Any]:

@@ -1906,7 +1906,7 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
     if len(dots):
         keep &= lat.distances(a[:2], dots) <= radius
         keep &= ~((dots[:, 0] == a[0]) & (dots[:, 1] == a[1]) & (lv == a[2]))
-    kept = kept[keep] if kept is not None else None  # indexes into the whole level
+    kept = kept[keep] if kept is not None else None  # grid positions in the level
     dots = dots[keep]
     n = len(dots)
     o = np.array(board.dot_point(a))
@@ -2220,8 +2220,9 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
                     kept: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(feature, target) pairs where a polygon feature holds a target dot.
 
-    ``kept`` (indexes of ``dots`` into the whole level) lets the pairs of a whole level be
-    found once per board and reused by every fan to that level (exposure maps run hundreds)."""
+    ``kept`` (the grid positions ``row * width + column`` of ``dots`` in the level, sorted)
+    lets the pairs of a whole level be found once per board and reused by every fan to that
+    level (exposure maps run hundreds)."""
     if not len(P.poly_feats) or not len(dots):
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     if kept is None:
@@ -2229,7 +2230,7 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
         return P.poly_feats[gi], ti.astype(np.int64)
     tiles = P.__dict__.setdefault("_level_holders", {})
     cmin, rmin, _o = board._owner_grid
-    g = board._node_grid[lv]
+    g = board._stand[lv]
     w = g.shape[1]
     rows = np.unique((dots[:, 1] - rmin) // _TILE)
     cols = np.unique((dots[:, 0] - cmin) // _TILE)
@@ -2238,7 +2239,7 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
         for tc in cols.tolist():
             got = tiles.get((lv, tr, tc))
             if got is None:
-                rr, cc = np.nonzero(g[tr * _TILE:(tr + 1) * _TILE, tc * _TILE:(tc + 1) * _TILE] >= 0)
+                rr, cc = np.nonzero(g[tr * _TILE:(tr + 1) * _TILE, tc * _TILE:(tc + 1) * _TILE])
                 rr, cc = rr + tr * _TILE, cc + tc * _TILE
                 ti, gi = P.poly_index.points(board.lattice.points(
                     np.column_stack([cc + cmin, rr + rmin])).astype(float)) if len(rr) else (rr, rr)
@@ -2249,9 +2250,8 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
             hp_l.append(got[1])
     hf = np.concatenate(hf_l) if hf_l else np.zeros(0, dtype=np.int64)
     hp = np.concatenate(hp_l) if hp_l else np.zeros(0, dtype=np.int64)
-    ht = g.ravel()[hp].astype(np.int64) - _level_first(board, lv)  # indexes into the level
-    pos = np.clip(np.searchsorted(kept, ht), 0, max(len(kept) - 1, 0))
-    ok = (kept[pos] == ht) if len(kept) else np.zeros(len(ht), dtype=bool)
+    pos = np.clip(np.searchsorted(kept, hp), 0, max(len(kept) - 1, 0))
+    ok = (kept[pos] == hp) if len(kept) else np.zeros(len(hp), dtype=bool)
     return hf[ok], pos[ok]  # (the fan's use of the pairs does not depend on their order)
 
 
@@ -2259,40 +2259,24 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
 _TILE = 32
 
 
-def _level_first(board: Board, lv: int) -> int:
-    """The node of the level's first dot: the level's dots are nodes ``first..first+N-1``."""
-    g = board._node_grid
-    if not 0 <= lv < g.shape[0]:
-        return 0
-    firsts = board.__dict__.setdefault("_level_firsts", {})  # (a pass over the level)
-    got = firsts.get(lv)
-    if got is None or got[0] is not g:
-        rc = board._row_counts  # standable dots per (level, row): the dots of the levels before
-        if rc is not None and rc.shape == g.shape[:2]:
-            got = firsts[lv] = (g, int(rc[:lv].sum()) if rc[lv].any() else 0)
-        else:
-            row = g[lv].ravel()
-            i = int(np.argmax(row >= 0))  # nodes are numbered row by row: the first dot's
-            got = firsts[lv] = (g, int(row[i]) if row[i] >= 0 else 0)
-    return got[1]
-
-
 def _level_window(board: Board, lv: int, a: Dot3, radius: int) -> tuple[np.ndarray, np.ndarray]:
     """The level's standable dots in the square of half-side ``radius`` (+1 for hex rows)
-    around ``a``, and their indexes into ``board.dots(lv)``: the square holds every dot
-    within ``radius`` of ``a`` on either lattice."""
+    around ``a`` (in the level's order, row by row), and their grid positions ``row * width +
+    column`` (sorted): the square holds every dot within ``radius`` of ``a`` on either
+    lattice.  From the standable grid: the fan needs no node ids."""
     cmin, rmin, _grid = board._owner_grid
-    g = board._node_grid
-    if not 0 <= lv < g.shape[0]:  # (a level with no dot gives an empty window)
+    s = board._stand
+    if not 0 <= lv < s.shape[0]:  # (a level with no dot gives an empty window)
         return np.zeros((0, 2), dtype=int), np.zeros(0, dtype=np.int64)
     reach = int(min(radius, 1 << 30)) + 1
     r0, r1 = max(a[1] - rmin - reach, 0), max(a[1] - rmin + reach + 1, 0)
     c0, c1 = max(a[0] - cmin - reach, 0), max(a[0] - cmin + reach + 1, 0)
-    win = g[lv, r0:r1, c0:c1]
-    rr, cc = np.nonzero(win >= 0)  # row-major, as the level's dots are
-    kept = win[rr, cc] - _level_first(board, lv)
+    rr, cc = np.nonzero(s[lv, r0:r1, c0:c1])  # row-major, as the level's dots are
+    rr += r0
+    cc += c0
+    kept = rr * s.shape[2] + cc
     # the dots from their grid positions: a fresh board (a drag) need not list the level's
-    return np.column_stack([cc + (c0 + cmin), rr + (r0 + rmin)]).astype(int), kept
+    return np.column_stack([cc + cmin, rr + rmin]).astype(int), kept
 
 
 def _sweep(o: np.ndarray, p: np.ndarray, q: np.ndarray, seg_near: np.ndarray, ang: np.ndarray,

@@ -215,18 +215,41 @@ def test_unit_cache_lets_go_of_units_no_board_in_hand_uses(monkeypatch):
         prev = board
 
 
-def test_a_levels_first_node_from_the_row_counts():
-    """The fan indexes a level's dots from the node of its first dot, worked out from the
-    standable counts per row: the node the grid holds at that dot, on a cold and a dragged
-    board, every level (and 0 for a level nobody stands on)."""
-    from engine.los import _level_first
+def test_a_dragged_board_numbers_its_nodes_on_first_use():
+    """A drag's board counts its standable dots per row at once and numbers its nodes when
+    first asked, from the last board that did (never from a chain of boards that did not):
+    drags in a row, some numbered and some not, give a fresh compile's node ids, and the fan's
+    window (grid positions, from the standable grid) lists a fresh board's dots."""
+    from engine.board import _LazyGrid
+    from engine.los import _level_window
 
     lay, sheets, cold = _cold(seed=5)
-    dragged = compile_board(_moved(lay, 2, 1, 1), sheets, previous=cold)
-    for board in (cold, dragged):
-        g = board._node_grid
-        for lv in range(g.shape[0] + 1):
-            row = g[lv].ravel() if lv < g.shape[0] else np.zeros(0, dtype=np.int64)
-            want = int(row[row >= 0][0]) if (row >= 0).any() else 0
-            assert _level_first(board, lv) == want, lv
-        assert board._row_counts.sum() == board.node_count
+    prev, boards = cold, []
+    for k, (i, dc, dr) in enumerate(((2, 1, 1), (4, -1, 0), (2, 0, 1), (7, 2, 0), (4, 1, 0))):
+        lay = _moved(lay, i, dc, dr)
+        board = compile_board(lay, sheets, previous=prev)
+        pending = board.__dict__["_node_grid_v"]
+        assert type(pending) is _LazyGrid and pending.grid is None  # nothing numbered yet
+        assert type(pending.base) is np.ndarray  # from a numbered grid, not a chain
+        boards.append((board, lay))
+        if k == 2:
+            board._node_grid  # noqa: B018 - numbered here: the next ones start from it
+        prev = board
+    for board, lay in reversed(boards):
+        fresh = compile_board(lay, sheets)
+        assert board.node_count == fresh.node_count
+        assert np.array_equal(board._row_counts, fresh._row_counts)
+        assert np.array_equal(board._node_grid, fresh._node_grid)
+        assert board._node_grid.dtype == fresh._node_grid.dtype
+        rng = random.Random(board.node_count)
+        (c0, r0), (c1, r1) = board.dots(0).min(axis=0), board.dots(0).max(axis=0)
+        for _ in range(300):
+            d = (rng.randint(c0 - 2, c1 + 2), rng.randint(r0 - 2, r1 + 2), rng.randint(-1, 4))
+            assert board.standable(d) == (board._node_of(d) >= 0), d
+        for lv in range(board._stand.shape[0]):
+            a = (*map(int, board.dots(0)[len(board.dots(0)) // 3]), 0)
+            dots, kept = _level_window(board, lv, a, 25)
+            g = fresh._node_grid[lv].ravel()
+            assert np.array_equal(np.sort(kept), kept) and (g[kept] >= 0).all()
+            first = int(fresh._row_counts[:lv].sum())
+            assert np.array_equal(fresh.dots(lv)[g[kept] - first], dots)
