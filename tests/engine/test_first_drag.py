@@ -253,3 +253,28 @@ def test_a_dragged_board_numbers_its_nodes_on_first_use():
             assert np.array_equal(np.sort(kept), kept) and (g[kept] >= 0).all()
             first = int(fresh._row_counts[:lv].sum())
             assert np.array_equal(fresh.dots(lv)[g[kept] - first], dots)
+
+
+@pytest.mark.parametrize("seed", [2, 6])
+def test_a_units_levels_in_one_pass_cut_by_level_equal_each_level_alone(seed):
+    """A drag's new unit has every level's crossings found in one pass and cut by level: per
+    level the priced rows are those of the level alone, in order, the blocked ones the same
+    rows (their order is free)."""
+    from engine.movement import _cut_hits, _level_hits
+
+    _lay, _sheets, cold = _cold(seed=seed)
+    lat = cold.lattice
+    rng = random.Random(seed)
+    for unit in rng.sample([u for u in cold.units if len(u) > 1], 3):
+        levels = sorted(unit)
+        ends = np.cumsum([0] + [len(unit[lv]) for lv in levels])
+        whole = _level_hits(lat, [f for lv in levels for f in unit[lv]])
+        for lv, a, b in zip(levels, ends[:-1], ends[1:]):
+            got, want = _cut_hits(whole, int(a), int(b)), _level_hits(lat, unit[lv])
+            for name in ("frm", "to", "feat", "cost", "text", "inside"):
+                assert np.array_equal(getattr(got, name), getattr(want, name)), name
+            rows = [np.column_stack([h.bfrm, h.bcode, h.bfeat]) for h in (got, want)]
+            assert len(rows[0]) == len(rows[1])
+            assert np.array_equal(*(r[np.lexsort(r.T[::-1])] for r in rows))
+            if len(want):
+                assert got.box(lat) == want.box(lat)
