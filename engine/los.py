@@ -980,8 +980,18 @@ def _trace(P: _Prims, e: _Ends, prim: np.ndarray, tgt: np.ndarray, cells: np.nda
 
 
 def _building_idx(board: Board, dot: Dot3) -> int:
-    b = board.building_of(dot)
-    return -1 if b is None else b.index
+    # kept per dot with the board's grid of owners (asked for both ends of every line, and
+    # again by every fan target); a board compiled anew has a new grid
+    got = board.__dict__.get("_bidx")
+    if got is None or got[0] is not board._owner_grid or got[1] is not board.buildings:
+        got = board.__dict__["_bidx"] = (board._owner_grid, board.buildings, {})
+    known = got[2]
+    key = (int(dot[0]), int(dot[1]), int(dot[2]) if len(dot) > 2 else 0)
+    i = known.get(key)
+    if i is None:
+        b = board.building_of(key)
+        i = known[key] = -1 if b is None else b.index
+    return i
 
 
 def _feature_dots(board: Board, bidx: int) -> np.ndarray:
@@ -1062,15 +1072,17 @@ def _seg_table(P: _Prims) -> tuple[np.ndarray, ...]:
 _GATHER = 400_000
 
 
-def _candidates(P: _Prims, oo: np.ndarray, tt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _candidates(P: _Prims, oo: np.ndarray, tt: np.ndarray, table: tuple[np.ndarray, ...] | None = None
+                ) -> tuple[np.ndarray, np.ndarray]:
     """(line, primitive) pairs to test exactly: the primitives in the grid cells of each
     line's box (what :meth:`_Prims.near_box` returns) whose ends straddle or touch the line's
-    supporting line (the rest cannot meet it)."""
+    supporting line (the rest cannot meet it).  ``table``: some rows of :func:`_seg_table`
+    (then the primitives are indexes into those rows)."""
     none = np.zeros(0, dtype=np.int64)
     g = P.grid
     if not len(g.seg) or not len(oo):
         return none, none
-    c0x, c0y, c1x, c1y, px, py, qx, qy, sab = _seg_table(P)
+    c0x, c0y, c1x, c1y, px, py, qx, qy, sab = _seg_table(P) if table is None else table
     w, h = int(g.shape[0]), int(g.shape[1])
     lo = np.floor((np.minimum(oo, tt) - g.origin) / g.CELL).astype(np.int64)
     hi = np.floor((np.maximum(oo, tt) - g.origin) / g.CELL).astype(np.int64)
@@ -1233,18 +1245,158 @@ def _line_one(board: Board, P: _Prims, a: Dot3, b: Dot3) -> _Line:
                 if ok:
                     owners.append(owner)
                     ss.append(s)
-    oo, tt = np.array((ox, oy)), np.array([[tx, ty]])
-    e1 = _Ends(oo, la, ba, tt, lb, np.array([bb], dtype=np.int64), prone=True)
-    fol: tuple[np.ndarray, ...] = (_NONE, _NONE, np.zeros(0))
+    def ends() -> _Ends:
+        return _Ends(np.array((ox, oy)), la, ba, np.array([[tx, ty]]), lb,
+                     np.array([bb], dtype=np.int64), prone=True)
+
+    fol: tuple[np.ndarray, ...] | None = None
+    e1: Any = ends
     if P.fol_tree is not None and _fol_near_one(P, ox, oy, tx, ty):
+        e1 = ends()
         moved = a[:2] != b[:2] or a[2] != b[2]
-        cells = _fol_cells(P, oo, tt[0], moved)
+        cells = _fol_cells(P, e1.o, e1.t[0], moved)
         _p, _t, _s, fol = _trace(P, e1, _NONE, _NONE, cells, np.zeros(len(cells), dtype=np.int64))
-    return _line_of_lists(P, e1, owners, ss, fol)
+    return _line_from(P, (ox, oy), (tx, ty), e1, owners, ss, fol)
 
 
 _NONE = np.zeros(0, dtype=np.int64)
 _NONE.flags.writeable = False
+
+
+def _solid_cands(P: _Prims, i0: int, i1: int, j0: int, j1: int) -> tuple[Any, ...]:
+    """:func:`_cell_cands` restricted to the primitives that block (:data:`_SOLID`), in the
+    same order; kept per cell box with the primitives."""
+    memo = P.__dict__.get("_solid_cands")
+    if memo is None:
+        memo = P._solid_cands = {}  # type: ignore[attr-defined]
+    key = (i0, i1, j0, j1)
+    got = memo.get(key)
+    if got is None:
+        px, py, qx, qy, sab, rows = _cell_cands(P, i0, i1, j0, j1)
+        sel = [j for j, row in enumerate(rows) if row[7] in _SOLID]
+        idx = np.array(sel, dtype=np.int64)
+        got = memo[key] = (px[idx], py[idx], qx[idx], qy[idx], sab[idx], [rows[j] for j in sel])
+    return got
+
+
+def _solid_memo(P: _Prims) -> dict[tuple[Dot3, Dot3], bool]:
+    """Per line ``(a, b)``: does it meet a feature that blocks (:func:`_blocked_one`)?  Kept
+    with the primitives like the lines (no door is solid, so a door changes none of these)."""
+    got = P.__dict__.get("_solid")
+    if got is None:
+        got = P._solid = {}  # type: ignore[attr-defined]
+    elif len(got) > _LINES_MAX:
+        got.clear()
+    return got
+
+
+def _solid_table(P: _Prims) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """The blocking primitives (:data:`_SOLID`, in order) and their rows of :func:`_seg_table`."""
+    got = P.__dict__.get("_solid_table")
+    if got is None:
+        idx = np.nonzero(np.isin(P.kind, _SOLID))[0]
+        got = P._solid_table = (idx, tuple(x[idx] for x in _seg_table(P)))  # type: ignore[attr-defined]
+    return got
+
+
+def _blocked_many(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]], ba: list[int],
+                  bb: list[int]) -> list[bool]:
+    """:func:`_blocked_one` for many lines at once, as :func:`_lines` traces a batch: the same
+    candidates (:func:`_candidates`), exact test (:func:`_hits`) and counting rules
+    (:func:`_relevant`) on the blocking primitives alone."""
+    out = [False] * len(pairs)
+    idx, table = _solid_table(P)
+    if not pairs or not len(idx) or not len(P.grid.seg):
+        return out
+    oo = np.array([board.dot_point(a) for a, _b in pairs], dtype=float).reshape(-1, 2)
+    tt = np.array([board.dot_point(b) for _a, b in pairs], dtype=float).reshape(-1, 2)
+    k, j = _candidates(P, oo, tt, table)
+    if not len(k):
+        return out
+    prim = idx[j]
+    hit, s = _hits(oo[k], tt[k], P.p[prim], P.q[prim])
+    k, prim, s = k[hit], prim[hit], s[hit]
+    la = np.array([a[2] for a, _b in pairs], dtype=np.int64)
+    lb = np.array([b[2] for _a, b in pairs], dtype=np.int64)
+    e = _Ends(oo, la[k], np.asarray(ba, dtype=np.int64)[k], tt, lb[k],
+              np.asarray(bb, dtype=np.int64)[k], prone=True)  # (per contact)
+    keep = _relevant(P, e, prim, np.arange(len(k)), s)
+    feats, kinds = P.feats, P.kind
+    for n, pi in zip(k[keep].tolist(), prim[keep].tolist()):
+        if out[n]:
+            continue
+        fi = int(P.owner[pi])
+        if int(kinds[pi]) in _IGNORE_IF_HOLDS_END and \
+                feats[fi].geom.geom_type in ("Polygon", "MultiPolygon"):
+            # (:func:`_line_of_lists`: a polygon you stand in is ignored)
+            if fi in P.holding(tuple(oo[n])).tolist() or fi in P.holding(tuple(tt[n])).tolist():
+                continue
+        out[n] = True
+    return out
+
+
+#: from this many lines :func:`lines_fan` asks :func:`_blocked_many` rather than one by one
+_MANY_SOLID = 4
+
+
+def _blocked_one(board: Board, P: _Prims, a: Dot3, b: Dot3, ba: int, bb: int) -> bool:
+    """Whether the line ``a``..``b`` counts a contact with a blocking feature (wall, fence,
+    trunk, another building's footprint), exactly as :func:`_line_one` would list it among
+    the line's contacts (``ba``, ``bb``: the ends' buildings): the same candidates, cull,
+    exact test and counting rules, on the blocking primitives alone, stopping at the first.
+    A fan needs no more of a blocked line, and most of a bot's fan lines are blocked
+    (tests/engine/test_blocked_one_agrees.py)."""
+    g = P.grid
+    if not len(g.seg):
+        return False
+    ox, oy = (float(v) for v in board.dot_point(a))
+    tx, ty = (float(v) for v in board.dot_point(b))
+    w, h = int(g.shape[0]), int(g.shape[1])
+    gx, gy = float(g.origin[0]), float(g.origin[1])
+    cell = g.CELL
+    i0 = max(math.floor((min(ox, tx) - gx) / cell), 0)
+    j0 = max(math.floor((min(oy, ty) - gy) / cell), 0)
+    i1 = min(math.floor((max(ox, tx) - gx) / cell), w - 1)
+    j1 = min(math.floor((max(oy, ty) - gy) / cell), h - 1)
+    if not (i0 <= i1 and j0 <= j1):
+        return False
+    px, py, qx, qy, sab, rows = _solid_cands(P, i0, i1, j0, j1)
+    if not rows:
+        return False
+    la, lb = a[2], b[2]
+    rx, ry = tx - ox, ty - oy
+    tol = (1e-9 * (abs(rx) + abs(ry) + 1.0)) * sab
+    d3 = rx * (py - oy) - ry * (px - ox)
+    d4 = rx * (qy - oy) - ry * (qx - ox)
+    keep = np.nonzero((d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol))[0]
+    top = max(la, lb)
+    point = rx == 0 and ry == 0
+    rs = max(abs(rx) + abs(ry), 1e-12)
+    held: set[int] | None = None
+    for j in keep.tolist():
+        _i, p0, p1, q0, q1, bld, lvl, kind, height, owner = rows[j]
+        s = _hit_one(ox, oy, rx, ry, rs, point, p0, p1, q0, q1)
+        if s is None:
+            continue
+        level_at = la + (lb - la) * s  # (_line_one's counting rules, for these kinds)
+        if kind == FOOT:
+            ok = bld != ba and bld != bb and height > level_at + 1e-9
+        else:
+            own = (bld == ba and lvl == la and bld >= 0) or \
+                (bld == bb and lvl == lb and bld >= 0)
+            ok = own or (bld < 0 and level_at < 1.0 - 1e-9)
+            if kind == TRUNK:
+                ok = ok and top - lvl < 2
+        if not ok:
+            continue
+        if kind in _IGNORE_IF_HOLDS_END and \
+                P.feats[owner].geom.geom_type in ("Polygon", "MultiPolygon"):
+            if held is None:  # (:func:`_line_of_lists`: a polygon you stand in is ignored)
+                held = set(P.holding((ox, oy)).tolist()) | set(P.holding((tx, ty)).tolist())
+            if owner in held:
+                continue
+        return True
+    return False
 
 
 def _hit_one(ox: float, oy: float, rx: float, ry: float, rs: float, point: bool,
@@ -1311,27 +1463,42 @@ def _line_of_lists(P: _Prims, e: _Ends, owners: list[int], s: list[float],
     """The features one line counts, from its exact contacts (each primitive's feature and
     ``s``): the nearest contact per feature; polygons that hold an end: obstacles you stand
     on are ignored, canopies, dark and smoke count."""
-    holds_a, holds_b = P.holding(tuple(e.o)), P.holding(tuple(e.t[0]))
-    held = set(holds_a.tolist()) | set(holds_b.tolist())
+    return _line_from(P, (float(e.o[0]), float(e.o[1])), (float(e.t[0][0]), float(e.t[0][1])),
+                      e, owners, s, fol)
+
+
+def _line_from(P: _Prims, o: tuple[float, float], t: tuple[float, float], e: Any,
+               owners: list[int], s: list[float], fol: tuple[np.ndarray, ...] | None) -> _Line:
+    """:func:`_line_of_lists` with the ends' points given; ``e``: the :class:`_Ends`, or a
+    function making it (only an end held by a polygon needs it); ``fol``: None for no
+    foliage."""
+    holds_a, holds_b = P.holding(o), P.holding(t)
     contacts: dict[int, float] = {}
     for pi, si in zip(owners, s):
         if pi in contacts and contacts[pi] <= si:
             continue
         contacts[pi] = si
-    for fi in list(contacts):
-        if fi in held and P.prim_kind_of_feat[fi] in _IGNORE_IF_HOLDS_END and \
-                P.feats[fi].geom.geom_type in ("Polygon", "MultiPolygon"):
-            contacts.pop(fi)
-    for fi in holds_a.tolist():
-        _count_holder(P, e, fi, 0.0, contacts)
-    for fi in holds_b.tolist():
-        _count_holder(P, e, fi, 1.0, contacts)
+    if len(holds_a) or len(holds_b):
+        if callable(e):
+            e = e()
+        ha, hb = holds_a.tolist(), holds_b.tolist()
+        held = set(ha) | set(hb)
+        kinds = _kinds(P)
+        for fi in list(contacts):
+            if fi in held and kinds[fi] in _IGNORE_IF_HOLDS_END and \
+                    P.feats[fi].geom.geom_type in ("Polygon", "MultiPolygon"):
+                contacts.pop(fi)
+        for fi in ha:
+            _count_holder(P, e, fi, 0.0, contacts)
+        for fi in hb:
+            _count_holder(P, e, fi, 1.0, contacts)
     cells: list[int] = []
-    seen: set[int] = set()
-    for ci, _cs in sorted(zip(fol[0].tolist(), fol[2].tolist()), key=lambda x: x[1]):
-        if ci not in seen:
-            seen.add(ci)
-            cells.append(ci)
+    if fol is not None and len(fol[0]):
+        seen: set[int] = set()
+        for ci, _cs in sorted(zip(fol[0].tolist(), fol[2].tolist()), key=lambda x: x[1]):
+            if ci not in seen:
+                seen.add(ci)
+                cells.append(ci)
     return _Line(contacts, cells)
 
 
@@ -1342,6 +1509,19 @@ def warm_lines(board: Board, pairs: list[tuple[Dot3, Dot3]]) -> None:
     as many single traces.  Changes no answer."""
     if pairs:
         _lines(board, prims(board), [(_dot3(a), _dot3(b)) for a, b in pairs])
+
+
+def line_meets(board: Board, a: Dot3, b: Dot3, fids: set[str] | frozenset[str]) -> bool | None:
+    """Whether the line ``a``..``b`` meets any of the features ``fids`` (by id), when it is
+    already traced (None when it is not): play keeps a verdict from before a door changed on
+    the lines that do not meet the door (every fact of a line comes from what it meets, its
+    ends' floors and the polygons holding its ends, and a door is none of those)."""
+    P = prims(board)
+    line = (P.__dict__.get("_lines") or {}).get((_dot3(a), _dot3(b)))
+    if line is None:
+        return None
+    feats = P.feats
+    return any(feats[fi].id in fids for fi in line.contacts)
 
 
 def _floor_or_dead_zone(board: Board, a: Dot3, b: Dot3, ba: int, bb: int) -> tuple[bool, bool]:
@@ -1376,12 +1556,48 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
     kind_of = _kinds(P)
     shut_door = P.feat_closed_door
     full_dark = P.feat_full_dark
-    for i, (b, line) in enumerate(zip(ends, _lines(board, P, [(a, b) for b in ends]),
-                                      strict=True)):
-        stop, stairs = _floor_or_dead_zone(board, a, b, ba, _building_idx(board, b))
-        c = int(stairs)
+    memo = _line_memo(P)
+    solid = _solid_memo(P)
+    lines: list[_Line | None] = []
+    stairs_of: list[int] = []
+    ask: list[int] = []  # lines not known yet: blocked?
+    bbs: list[int] = []
+    for i, b in enumerate(ends):
+        # floors, dead zones and blocking features first: a blocked line needs no more
+        bb = _building_idx(board, b)
+        bbs.append(bb)
+        stop, stairs = _floor_or_dead_zone(board, a, b, ba, bb)
+        stairs_of.append(int(stairs))
+        line = None if stop else memo.get((a, b))
+        if line is None and not stop:
+            got = solid.get((a, b))
+            if got is None:
+                ask.append(i)
+            else:
+                stop = got
+        if stop:
+            blocked[i] = True
+            cover[i] = stairs_of[i]
+        lines.append(line)
+    if len(ask) >= _MANY_SOLID:
+        found = _blocked_many(board, P, [(a, ends[i]) for i in ask], [ba] * len(ask),
+                              [bbs[i] for i in ask])
+    else:
+        found = [_blocked_one(board, P, a, ends[i], ba, bbs[i]) for i in ask]
+    for i, stop in zip(ask, found, strict=True):
+        solid[(a, ends[i])] = stop
+        if stop:
+            blocked[i] = True
+            cover[i] = stairs_of[i]
+    todo = [i for i, line in enumerate(lines) if line is None and not blocked[i]]
+    for i, line in zip(todo, _lines(board, P, [(a, ends[i]) for i in todo]), strict=True):
+        lines[i] = line
+    for i, line in enumerate(lines):
+        if line is None:
+            continue  # (blocked above)
+        c = stairs_of[i]
         kinds = [(fi, kind_of[fi]) for fi in line.contacts]
-        if stop or any(k in _SOLID for _fi, k in kinds):
+        if any(k in _SOLID for _fi, k in kinds):
             blocked[i] = True
             cover[i] = c
             continue

@@ -96,8 +96,15 @@ def sight(board: Board, a: Dot3, b: Dot3, *, ruleset: str = "dmz1990",
           posture_a: str = "standing", posture_b: str = "standing", vision: str = "normal",
           weapon: str | None = None, light: str = "day") -> Verdict:
     """The verdict of ``ruleset`` on the line from ``a`` (attacker) to ``b`` (target)."""
-    rs = get_ruleset(ruleset)
     facts = line_of_sight(board, a, b, posture_a=posture_a, posture_b=posture_b, light=light)
+    return verdict_of(facts, ruleset=ruleset, vision=vision, weapon=weapon)
+
+
+def verdict_of(facts: LosFacts, *, ruleset: str = "dmz1990", vision: str = "normal",
+               weapon: str | None = None) -> Verdict:
+    """:func:`sight` on the facts of a line already found (play asks one line with several
+    visions: the facts do not depend on vision, and no ruleset changes them)."""
+    rs = get_ruleset(ruleset)
     return Verdict(rs.name, facts, rs.modifiers(facts, vision=vision, weapon=weapon), vision)
 
 

@@ -36,12 +36,12 @@ from shapely.ops import substring, unary_union
 
 from engine.board import Board, Feature
 from engine.lattice import Dot3
-from engine.los import lines_fan, los_fan, warm_lines
+from engine.los import line_meets, line_of_sight, lines_fan, los_fan, warm_lines
 from engine.movement import build_graph, cheapest_path, reach, step
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
-from engine.sight import blast_through, fan_verdict, sight
+from engine.sight import blast_through, fan_verdict, verdict_of
 
 _OPEN_KINDS = ("door", "window", "hole")
 _BARRIER_KINDS = ("wall", "fence", "door", "window")
@@ -85,7 +85,9 @@ class EngineBoard:
         self._adj: dict[Dot3, list[Dot3]] | None = None
         self._smoke_n = 0
         self._sight: dict[tuple, Sight] = {}
+        self._facts: dict[tuple, Any] = {}
         self._to_goal: dict[tuple, Any] = {}
+        self._rev: dict[int, tuple[Any, Any]] = {}
         self._steps: dict[tuple, StepInfo | None] = {}
         self._paths: dict[tuple, tuple[Dot3, ...] | None] = {}
         self._fans: dict[tuple, np.ndarray] = {}
@@ -219,11 +221,12 @@ class EngineBoard:
                 if w.shape[0] > g.n:
                     # Dark Conspiracy's two parity layers (every other diagonal counts
                     # double): a move starts on the even layer and may end on either
-                    dist = dijkstra(w.T.tocsr(), indices=[i, i + g.n], min_only=True)[:g.n]
+                    dist = dijkstra(self._reversed(w), indices=[i, i + g.n],
+                                    min_only=True)[:g.n]
                 else:
-                    dist = dijkstra(w.T.tocsr(), indices=i)
+                    dist = dijkstra(self._reversed(w), indices=i)
             else:
-                dist = dijkstra(g.matrix(move_ratio, False).T.tocsr(),
+                dist = dijkstra(self._reversed(g.matrix(move_ratio, False)),
                                 indices=self.board.node(goal))
             if len(self._to_goal) > 64:
                 self._to_goal.clear()
@@ -246,12 +249,36 @@ class EngineBoard:
                     out[k] = v
         return out
 
+    def _reversed(self, w: Any) -> Any:
+        """The weight matrix ``w`` with its edges turned round (Dijkstra from a goal gives
+        the costs to it), made once per matrix for the map state's games."""
+        got = self._rev.get(id(w))
+        if got is None or got[0] is not w:
+            if len(self._rev) > 8:
+                self._rev.clear()
+            got = self._rev[id(w)] = (w, w.T.tocsr())
+        return got[1]
+
     # ------------------------------------------------------------------ sight
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
         key = (tuple(a), tuple(b), posture_a, posture_b, vision)
         got = self._sight.get(key)
         if got is None:
-            got = self._sight_uncached(a, b, posture_a, posture_b, vision)
+            got = self._inherited("sight", key)
+            if got is None:
+                # the facts of a line with these postures are the same for every vision
+                fkey = key[:4]
+                facts = self._facts.get(fkey)
+                if facts is None:
+                    facts = self._inherited("facts", fkey)
+                    if facts is None:
+                        facts = line_of_sight(self.board, fkey[0], fkey[1],
+                                              posture_a=posture_a, posture_b=posture_b,
+                                              light=self.light)
+                    if len(self._facts) > 200000:
+                        self._facts.clear()
+                    self._facts[fkey] = facts
+                got = self._sight_uncached(a, b, posture_a, posture_b, vision, facts)
             if len(self._sight) > 200000:
                 self._sight.clear()
             self._sight[key] = got
@@ -335,10 +362,40 @@ class EngineBoard:
             self._fans[key] = got
         return got
 
+    def _inherited(self, table: str, key: tuple) -> Any:
+        """An answer of an earlier map state this one came from by opening or shutting doors,
+        on a line that meets none of those doors (so the same answer: :func:`line_meets`);
+        None when there is none.  Games of a balance run open doors in many orders, and most
+        lines a bot asks meet no door."""
+        e = self._entry
+        if e is None:
+            return None
+        memo = self.board.__dict__.get("_play_memo") or {}
+        doors: set[str] = set()
+        for _up in range(8):
+            up = e.get("parent")
+            if up is None:
+                return None
+            e = memo.get(up[0])
+            if e is None:
+                return None
+            doors.add(up[1])
+            got = e[table].get(key)
+            if got is not None:
+                if line_meets(self.board, key[0], key[1], doors) is False:
+                    self.__dict__["_" + table][key] = got
+                    return got
+                return None
+        return None
+
     def _sight_uncached(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str,
-                        vision: str) -> Sight:
-        v = sight(self.board, tuple(a), tuple(b), ruleset=self.rules.name, posture_a=posture_a,
-                  posture_b=posture_b, vision=vision, light=self.light)
+                        vision: str, facts: Any = None) -> Sight:
+        """The ruleset's verdict (:func:`engine.sight.sight`), from the line's ``facts`` when
+        they are known."""
+        if facts is None:
+            facts = line_of_sight(self.board, tuple(a), tuple(b), posture_a=posture_a,
+                                  posture_b=posture_b, light=self.light)
+        v = verdict_of(facts, ruleset=self.rules.name, vision=vision)
         facts, mods = v.facts, v.mods
         details: dict[str, Any] = {}
         by = v.blocked_by
@@ -399,9 +456,15 @@ class EngineBoard:
             return
         if f.props.get("state") != state:
             self._keep()  # this map state's tables go to the memo before the door patches them
+            before = self._state_key() if self._entry is not None else None
             self._entry = None
             self.board.set_state(feature, state, patch=True)
             self._invalidate(los=True, board=False)
+            if before is not None and self._entry is not None and \
+                    "parent" not in self._entry and self._entry is not \
+                    self.board.__dict__["_play_memo"].get(before):
+                # a new state: it may take the answers of this one on lines not meeting the door
+                self._entry["parent"] = (before, feature)
 
     # ------------------------------------------------------------------ smoke
     def add_smoke(self, dots: list[Dot3]) -> None:
@@ -539,7 +602,9 @@ class EngineBoard:
             self.board.invalidate()
         self._adj = None
         self._sight = {}
+        self._facts = {}
         self._to_goal = {}
+        self._rev = {}
         self._steps = {}
         self._paths = {}
         self._fans = {}
@@ -572,12 +637,14 @@ class EngineBoard:
         if entry is None:
             if len(memo) >= MEMO_STATES:
                 memo.pop(next(iter(memo)))
-            entry = memo[key] = {"sight": {}, "to_goal": {}, "steps": {}, "paths": {},
-                                 "fans": {}, "reach": {}, "adj": None, "board": {},
+            entry = memo[key] = {"sight": {}, "facts": {}, "to_goal": {}, "steps": {}, "paths": {},
+                                 "fans": {}, "reach": {}, "adj": None, "board": {}, "rev": {},
                                  "ids": {}, "openings": {}}
         self._entry = entry
         self._sight = entry["sight"]
+        self._facts = entry["facts"]
         self._to_goal = entry["to_goal"]
+        self._rev = entry["rev"]
         self._steps = entry["steps"]
         self._paths = entry["paths"]
         self._fans = entry["fans"]
