@@ -308,7 +308,7 @@ def core_components(g: MoveGraph) -> np.ndarray | None:
     for j, (dc, dr) in enumerate(offs):  # the open steps from a region into another
         d = dr * (W + 2) + dc
         k = edge + np.flatnonzero(flat[edge:len(flat) - edge] != flat[edge + d:len(flat) - edge + d])
-        k = k[flat[k] > 0]
+        k = k[(flat[k] > 0) & (flat[k + d] > 0)]  # a step joins two dots one stands on
         lv, rest = np.divmod(k, (H + 2) * (W + 2))
         pos = (lv * H + rest // (W + 2) - 1) * W + rest % (W + 2) - 1
         k = k[core.gather(pos)[j] >= 0]
