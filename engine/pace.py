@@ -28,6 +28,7 @@ from engine.movement import (
     _per_dot,
     build_graph,
     dijkstra_until,
+    node_dots_of,
     walk_window,
 )
 from engine.rules import get_ruleset
@@ -230,7 +231,8 @@ class WalkField:
     def _gap(self, nodes: np.ndarray) -> float:
         """Dots (Chebyshev, columns and rows) between the box of the sources and that of
         ``nodes``: every walk between them moves at least that far."""
-        a, b = self.board._node_dots[self.src], self.board._node_dots[nodes]
+        board = getattr(self.g, "_board", self.board)  # the graph's view keeps the positions
+        a, b = node_dots_of(board, self.src), node_dots_of(board, nodes)
         return float(np.maximum(np.maximum(a[:, :2].min(axis=0) - b[:, :2].max(axis=0),
                                            b[:, :2].min(axis=0) - a[:, :2].max(axis=0)), 0).max())
 
