@@ -37,7 +37,7 @@ from shapely.ops import substring, unary_union
 from engine.board import Board, Feature
 from engine.lattice import Dot3
 from engine.los import line_meets, line_of_sight, lines_fan, los_fan, warm_lines
-from engine.movement import build_graph, cheapest_path, reach, step
+from engine.movement import build_graph, cheapest_dots, reach, step
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
@@ -171,10 +171,10 @@ class EngineBoard:
         if not (self.board.standable(a) and self.board.standable(b)):
             return None
         if self._metric:
-            res = cheapest_path(self.board, a, b, move_ratio, ruleset=self.rules.name)
+            dots = cheapest_dots(self.board, a, b, move_ratio, ruleset=self.rules.name)
         else:
-            res = cheapest_path(self.board, a, b, move_ratio, crawl=crawl)
-        return tuple(tuple(d) for d in res.dots) if res.reachable else None
+            dots = cheapest_dots(self.board, a, b, move_ratio, crawl=crawl)
+        return None if dots is None else tuple(tuple(d) for d in dots)
 
     def reach(self, a: Dot3, move_ratio: int, mp: float, crawl: bool = False
               ) -> dict[Dot3, float]:
