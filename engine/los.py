@@ -1167,16 +1167,23 @@ def _lines(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]]) -> list[_Lin
                     (fy - .5 <= mx[:, 1, None] + 1e-6) & (fy + .5 >= mn[:, 1, None] - 1e-6)
                     ).any(axis=1)
     none = np.zeros(0, dtype=np.int64)
+    owners, ss, cut = P.owner[prim].tolist(), s.tolist(), cuts.tolist()
+    oxy, txy = oo.tolist(), tt.tolist()
     for n, j in enumerate(todo):
         a, b = ab[n]
-        e1 = _Ends(oo[n], a[2], int(ba[n]), tt[n][None, :], b[2], bb[n:n + 1], prone=True)
-        fol: tuple[np.ndarray, ...] = (none, none, np.zeros(0))
+
+        def ends(n: int = n, a: Dot3 = a, b: Dot3 = b) -> _Ends:
+            return _Ends(oo[n], a[2], int(ba[n]), tt[n][None, :], b[2], bb[n:n + 1], prone=True)
+
+        e1: Any = ends
+        fol: tuple[np.ndarray, ...] | None = None
         if fol_near is not None and fol_near[n]:
+            e1 = ends()
             moved = a[:2] != b[:2] or a[2] != b[2]
             cells = _fol_cells(P, oo[n], tt[n], moved)
             _p, _t, _s, fol = _trace(P, e1, none, none, cells, np.zeros(len(cells), dtype=np.int64))
-        sl = slice(int(cuts[n]), int(cuts[n + 1]))
-        out[j] = memo[pairs[j]] = _line_of(P, e1, prim[sl], s[sl], fol)
+        out[j] = memo[pairs[j]] = _line_from(P, tuple(oxy[n]), tuple(txy[n]), e1,
+                                             owners[cut[n]:cut[n + 1]], ss[cut[n]:cut[n + 1]], fol)
     return out  # type: ignore[return-value]
 
 
@@ -1327,7 +1334,7 @@ def _blocked_many(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]], ba: l
         fi = int(P.owner[pi])
         if int(kinds[pi]) in _IGNORE_IF_HOLDS_END and \
                 feats[fi].geom.geom_type in ("Polygon", "MultiPolygon"):
-            # (:func:`_line_of_lists`: a polygon you stand in is ignored)
+            # (:func:`_line_from`: a polygon you stand in is ignored)
             if fi in P.holding(tuple(oo[n])).tolist() or fi in P.holding(tuple(tt[n])).tolist():
                 continue
         out[n] = True
@@ -1390,7 +1397,7 @@ def _blocked_one(board: Board, P: _Prims, a: Dot3, b: Dot3, ba: int, bb: int) ->
             continue
         if kind in _IGNORE_IF_HOLDS_END and \
                 P.feats[owner].geom.geom_type in ("Polygon", "MultiPolygon"):
-            if held is None:  # (:func:`_line_of_lists`: a polygon you stand in is ignored)
+            if held is None:  # (:func:`_line_from`: a polygon you stand in is ignored)
                 held = set(P.holding((ox, oy)).tolist()) | set(P.holding((tx, ty)).tolist())
             if owner in held:
                 continue
@@ -1451,26 +1458,13 @@ def _fol_near_one(P: _Prims, ox: float, oy: float, tx: float, ty: float) -> bool
                  (fy - .5 <= y1 + 1e-6) & (fy + .5 >= y0 - 1e-6)).any())
 
 
-def _line_of(P: _Prims, e: _Ends, prim: np.ndarray, s: np.ndarray,
-             fol: tuple[np.ndarray, ...]) -> _Line:
-    """:func:`_line_of_lists` from arrays of primitives and their ``s``."""
-    return _line_of_lists(P, e, P.owner[prim].tolist(), s.tolist(), fol)
-
-
-def _line_of_lists(P: _Prims, e: _Ends, owners: list[int], s: list[float],
-                   fol: tuple[np.ndarray, ...]) -> _Line:
-    """The features one line counts, from its exact contacts (each primitive's feature and
-    ``s``): the nearest contact per feature; polygons that hold an end: obstacles you stand
-    on are ignored, canopies, dark and smoke count."""
-    return _line_from(P, (float(e.o[0]), float(e.o[1])), (float(e.t[0][0]), float(e.t[0][1])),
-                      e, owners, s, fol)
-
-
 def _line_from(P: _Prims, o: tuple[float, float], t: tuple[float, float], e: Any,
                owners: list[int], s: list[float], fol: tuple[np.ndarray, ...] | None) -> _Line:
-    """:func:`_line_of_lists` with the ends' points given; ``e``: the :class:`_Ends`, or a
-    function making it (only an end held by a polygon needs it); ``fol``: None for no
-    foliage."""
+    """The features one line from ``o`` to ``t`` counts, from its exact contacts (each
+    primitive's feature and ``s``): the nearest contact per feature; polygons that hold an
+    end: obstacles you stand on are ignored, canopies, dark and smoke count.  ``e``: the
+    line's :class:`_Ends`, or a function making it (only an end held by a polygon needs it);
+    ``fol``: the foliage cells crossed (None: none)."""
     holds_a, holds_b = P.holding(o), P.holding(t)
     contacts: dict[int, float] = {}
     for pi, si in zip(owners, s):
@@ -1815,6 +1809,9 @@ def _interruption(f: Feature, target: np.ndarray | None, k: int, near: bool | No
 
 
 def _dot3(d: tuple[int, ...]) -> Dot3:
+    if d.__class__ is tuple and len(d) == 3 and d[0].__class__ is int and \
+            d[1].__class__ is int and d[2].__class__ is int:
+        return d  # type: ignore[return-value]  (already one: every sight query asks this)
     d = tuple(int(v) for v in d)
     return (d[0], d[1], d[2] if len(d) > 2 else 0)  # type: ignore[return-value]
 
