@@ -10,15 +10,25 @@ Drain is expected to cost him.  What it buys is counted in boxes, like the rest 
   he stands with one shot each, less the same with the spell on: the referee's own odds
   (``exposure``) asked with the defense raised or the friend unseen.
 
+* a Physical Barrier wall (l.1794-1796), the fire it keeps off each friend along the first
+  dots of his way to his goal (his exposure to each enemy whose line to those dots the wall
+  crosses, with the wall's Force on his Ballistic and Impact Defense), less the fire it keeps
+  off the enemy from our side where we stand; never a wall across a friend's own way;
+* Levitate Person on a friend (l.1753-1766), when a leg over a ledge (up onto a roof, out of a
+  pit) saves his walk more than the mage's MP it costs.
+
 A bot mage holds one Sustained spell at a time (each one is +1 to all his tests, l.1495).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from engine.play.bot_odds import exposure, shot_odds
+from engine.lattice import Dot3
+from engine.play.bot_odds import exposure, in_any_arc, shot_odds
 from engine.play.condition import PHYSICAL
+from engine.play.referee_areas import BARRIER_DEFENSES, wall_shape
 from engine.play.referee_areas import victims as area_victims
 from engine.play.referee_blind import BLIND_FIRE_MP, blind_value
 from engine.play.referee_effects import known_to
@@ -27,13 +37,14 @@ from engine.play.referee_levitate import leg_mp
 from engine.play.referee_spells import drain_risk, spell_value
 from engine.play.referee_sustain import problem, target_value
 from engine.play.shots import p_success
-from engine.play.state import CharacterState
+from engine.play.state import STANDING, CharacterState
 from engine.rules.dmz1990_spells import (
     ARMORED,
     DOME_RADIUS,
     LEVITATE_MP_PER_TURN,
     NON_COMBAT_MP,
     POLTERGEIST_SV_PER_FORCE,
+    WALL_AHEAD,
     NonCombat,
     armor_bonus,
     castings,
@@ -60,7 +71,13 @@ GOOD_BLIND = 0.5
 LEG_SAVES = 3
 #: the least chance a bot mage casts Levitate on himself with
 LEVITATE_ODDS = 0.7
+#: what a levitation saves when no walk gets there at all (up onto a roof, out of a pit)
+WALK_NONE = "cannot walk there"
+#: dots of a friend's way to his goal a Barrier wall is weighed over (about a turn's walk)
+WAY_DOTS = 6
 INF = float("inf")
+#: where a friend is heading (the bot's own goal for him), or None
+GoalOf = Callable[[CharacterState], "Dot3 | None"]
 
 
 def _shielded(game: Any, t: CharacterState, effect: str, force: int,
@@ -155,9 +172,11 @@ def _targets(game: Any, ch: CharacterState, sp: NonCombat, mine: list[CharacterS
 
 
 def support_spell(game: Any, ch: CharacterState, foes: list[CharacterState],
-                  keep_mp: float) -> tuple[dict[str, Any], dict[str, Any]] | None:
+                  keep_mp: float, goal_of: GoalOf | None = None
+                  ) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """The Non-Combat ``cast`` worth most to ``ch``'s side now, and why; None when nothing
-    buys :data:`WORTH` boxes or he cannot spare 3 MP beyond ``keep_mp``."""
+    buys :data:`WORTH` boxes or he cannot spare 3 MP beyond ``keep_mp``.  ``goal_of`` says
+    where each friend is heading (a Barrier wall is weighed over his way there)."""
     if game.units != "MP" or ch.sustained or ch.mp_left < NON_COMBAT_MP + keep_mp:
         return None
     best: tuple[float, dict[str, Any], dict[str, Any]] | None = None
@@ -168,7 +187,7 @@ def support_spell(game: Any, ch: CharacterState, foes: list[CharacterState],
         drain = drain_risk(ch, sp, f)
         options = [(t, None) for t in _targets(game, ch, sp, mine, foes)
                    if not problem(game, ch, sp, t)]
-        options += _places(game, ch, sp, f, foes, mine)
+        options += _places(game, ch, sp, f, foes, mine, goal_of)
         for t, place in options:
             if place is None:
                 p = p_success(sv - target_value(sp, t, ch))
@@ -194,11 +213,13 @@ def support_spell(game: Any, ch: CharacterState, foes: list[CharacterState],
 
 
 def _places(game: Any, ch: CharacterState, sp: NonCombat, force: int,
-            foes: list[CharacterState], mine: list[CharacterState]
+            foes: list[CharacterState], mine: list[CharacterState],
+            goal_of: GoalOf | None = None
             ) -> list[tuple[None, tuple[tuple[int, int, int], int, float]]]:
     """Place spells worth weighing: (None, (dot, Target Value, boxes bought)).  Chaotic World
     and Poltergeist at each enemy he sees (friends in the area count against it), a Physical
-    Barrier dome round himself (the fire it keeps off him, as Armor of its Force would)."""
+    Barrier dome round himself (the fire it keeps off him, as Armor of its Force would) and,
+    knowing where his friends head, a Physical Barrier wall (:func:`_walls`)."""
     out: list[tuple[None, tuple[tuple[int, int, int], int, float]]] = []
     if sp.reach == "area":
         sv = success_value(ch.success_value("sorcery"), force)
@@ -236,6 +257,120 @@ def _places(game: Any, ch: CharacterState, sp: NonCombat, force: int,
                    "physical-barrier" else _spells_kept_off(game, c, force, outside)
                    for c in inside)
         out.append((None, (ch.pos, int(sp.target_value or 0), gain)))
+        if goal_of is not None and "ballistic" in BARRIER_DEFENSES.get(sp.key, ()):
+            out += [(None, (at, int(sp.target_value or 0), g))
+                    for at, g in _walls(game, ch, force, foes, mine, goal_of)]
+    return out
+
+
+def _way(game: Any, c: CharacterState, goal: Dot3, n: int = WAY_DOTS) -> list[Dot3]:
+    """The first ``n`` dots of ``c``'s cheapest walk to ``goal`` on his level (down the
+    field of path costs to it), after the dot he stands on."""
+    board = game.board
+    here, out = c.pos, []
+    for _ in range(n):
+        if here == goal:
+            break
+        nbrs = [(x, y, here[2]) for x, y in board.lattice.neighbours(here[:2])]
+        steps = [(d, board.step(here, d, c.move_ratio)) for d in nbrs if board.standable(d)]
+        steps = [(d, st) for d, st in steps if st is not None]
+        if not steps:
+            break
+        costs = board.costs_to(goal, c.move_ratio, [d for d, _st in steps])
+        # of equally cheap steps, the straightest (nearest the goal as the crow flies)
+        best = min(((cost + st.cost, _dist2(game, d, goal), d) for (d, st), cost in
+                    zip(steps, costs, strict=True) if cost is not None), default=None)
+        if best is None:
+            break
+        here = best[2]
+        out.append(here)
+    return out
+
+
+def _dist2(game: Any, a: Dot3, b: Dot3) -> float:
+    (ax, ay), (bx, by) = game.point(a), game.point(b)
+    return (ax - bx) ** 2 + (ay - by) ** 2
+
+
+def _wall_dots(game: Any, ch: CharacterState) -> list[Dot3]:
+    """The dots a wall may be cast at: :data:`WALL_AHEAD` dots from him on his level, in
+    his sight (l.1794)."""
+    lat, board = game.board.lattice, game.board
+    ring, edge = {ch.pos[:2]}, [ch.pos[:2]]
+    for _ in range(WALL_AHEAD):
+        edge = [n for d in edge for n in lat.neighbours(d) if n not in ring]
+        ring.update(edge)
+    dots = [(x, y, ch.pos[2]) for x, y in sorted(ring)
+            if lat.distance((x, y), ch.pos[:2]) == WALL_AHEAD]
+    return [d for d in dots if board.standable(d) and
+            not board.sight(ch.pos, d, ch.posture, STANDING, ch.vision).blocked]
+
+
+def _kept_off(game: Any, shooter: CharacterState, sdot: Dot3, t: CharacterState, tdot: Dot3,
+              force: int, memo: dict) -> float:
+    """Expected boxes of one shot of ``shooter`` at ``t`` on ``tdot`` that a Physical
+    Barrier of ``force`` between them keeps off (+Force to his Ballistic and Impact, l.1796)."""
+    key = (shooter.id, sdot, t.id, tdot)
+    got = memo.get(key)
+    if got is None:
+        before = shot_odds(game, shooter, sdot, t, tdot, True)
+        after = before
+        if before > 0:
+            saved = dict(t.defense)
+            for k in ARMORED:
+                t.defense[k] = t.defense_value(k) + force
+            try:
+                after = shot_odds(game, shooter, sdot, t, tdot, True)
+            finally:
+                t.defense.clear()
+                t.defense.update(saved)
+        got = memo[key] = max(0.0, before - after)
+    return got
+
+
+def _walls(game: Any, ch: CharacterState, force: int, foes: list[CharacterState],
+           mine: list[CharacterState], goal_of: GoalOf) -> list[tuple[Dot3, float]]:
+    """Each wall he may cast and the boxes it buys (module docstring).  A friend on his way
+    draws, from an enemy holding an arc over it, a reaction attack for every Fire Ratio of
+    MP he spends in the arc (l.971; one step a dot at his Move Ratio), and from one without
+    an arc a shot where he ends up; the wall keeps its Force off each of those across it.  A
+    friend standing where he is loses its Force on his own shots across it.  A wall across
+    a friend's way (it stops walkers, l.1796) is not weighed."""
+    from shapely.geometry import LineString
+
+    level = ch.pos[2]
+    seen = [f for f in foes if f.pos is not None and not f.out]
+    ways, standing = [], []
+    for c in mine:
+        if c.out or c.pos is None:
+            continue
+        goal = goal_of(c) if c.pos[2] == level else None
+        way = _way(game, c, goal) if goal is not None and goal != c.pos else []
+        if way:
+            ways.append((c, way))
+        else:
+            standing.append(c)
+    if not ways or not seen:
+        return []
+    pt = game.point
+    memo: dict = {}
+    out = []
+    for at in _wall_dots(game, ch):
+        line = wall_shape(game, ch, at)
+        if any(LineString([pt(d) for d in (c.pos, *way)]).intersects(line)
+               for c, way in ways):
+            continue  # it would stop him too
+        gain = 0.0
+        for c, way in ways:
+            for f in seen:
+                dots = [d for d in way if in_any_arc(f, pt(d))] if f.arcs else way[-1:]
+                kept = sum(_kept_off(game, f, f.pos, c, d, force, memo) for d in dots
+                           if LineString([pt(f.pos), pt(d)]).intersects(line))
+                gain += kept * c.move_ratio / max(1, f.fire_ratio) if f.arcs else kept
+        gain -= sum(_kept_off(game, c, c.pos, f, f.pos, force, memo) for c in standing
+                    for f in seen if LineString([pt(c.pos), pt(f.pos)]).intersects(line))
+        if gain > 0:
+            out.append((at, gain))
     return out
 
 
@@ -288,51 +423,87 @@ def blind_shot(game: Any, ch: CharacterState, foes: list[CharacterState]
             {"target": best[1].id, "blind": True, "expected_boxes": round(best[0], 2)})
 
 
-def levitation(game: Any, ch: CharacterState, goal: tuple[int, int, int] | None
+def levitation(game: Any, ch: CharacterState, goal: tuple[int, int, int] | None,
+               t: CharacterState | None = None
                ) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """A Levitate Person shortcut towards ``goal`` for a mage who knows the spell: a leg over
-    a ledge (up or down, :func:`engine.play.referee_levitate.leg_mp`) that saves at least
-    :data:`LEG_SAVES` MP of walking, then the leg; a levitation that saves nothing more is
-    dropped (it costs him +1 on every test)."""
-    if game.units != "MP" or goal is None or ch.pos is None or ch.out:
+    """A Levitate Person shortcut for ``t`` (himself when None) towards ``goal`` for a mage
+    who knows the spell: a leg over a ledge (up or down,
+    :func:`engine.play.referee_levitate.leg_mp`) that saves at least :data:`LEG_SAVES` MP
+    of walking more than the leg costs the mage (a way he cannot walk at all, out of a pit or
+    up onto a roof without stairs, saves everything), then the leg; a levitation that saves
+    nothing more is dropped (it costs him +1 on every test).  A friend must be in his sight
+    (l.1760)."""
+    t = ch if t is None else t
+    if game.units != "MP" or goal is None or t.pos is None or t.out or ch.out:
         return None
     held = next((e for e in ch.sustained if e["spell"] == "levitate-person"
-                 and e["target"] == ch.id), None)
+                 and e["target"] == t.id), None)
     top = next((f for n, f in ch.spells.items() if non_combat(n) is not None
                 and non_combat(n).effect == "levitate"), None)
     if top is None:
         return None
-    board, pos = game.board, ch.pos
+    if t is not ch and game.sight(ch, t)[0].blocked:
+        return None
+    board, pos = game.board, t.pos
     legs = {d: leg_mp(game, pos, d) for d in ledge_dots(board, pos)}
     legs = {d: mp for d, mp in legs.items() if mp is not None and
-            may_stop_on(game.state, board, ch, d) is None}
+            may_stop_on(game.state, board, t, d) is None}
     best = None
     if legs:
         dots = [pos, *legs]
-        costs = [INF if c is None else c for c in board.costs_to(goal, ch.move_ratio, dots)]
+        costs = [INF if c is None else c for c in board.costs_to(goal, t.move_ratio, dots)]
         for d, c in zip(dots[1:], costs[1:], strict=True):
             saves = costs[0] - (c + legs[d])
             if c < INF and saves >= LEG_SAVES and (best is None or saves > best[0]):
                 best = (saves, d)
     if held is not None:
         if best is None:
-            return ({"act": "drop", "spell": "levitate-person", "target": ch.id},
+            return ({"act": "drop", "spell": "levitate-person", "target": t.id},
                     {"spell": "levitate-person", "why": "no ledge worth floating over"})
         used = held.get("levitate", 0) if held.get("turn") == game.state.turn else 0
         mp = legs[best[1]]
         if ch.mp_left < mp or used + mp > LEVITATE_MP_PER_TURN:
             return None
-        return ({"act": "levitate", "target": ch.id, "to": list(best[1])},
-                {"to": list(best[1]), "saves_mp": round(best[0], 1), "leg_mp": mp})
+        return ({"act": "levitate", "target": t.id, "to": list(best[1])},
+                {"to": list(best[1]), "saves_mp": _saves(best[0]), "leg_mp": mp})
     if best is None or ch.sustained or ch.mp_left < NON_COMBAT_MP + legs[best[1]]:
         return None
     sp = non_combat("levitate-person")
-    p = p_success(success_value(ch.success_value("sorcery"), top) - int(sp.target_value))
+    p = p_success(success_value(ch.success_value("sorcery"), top) - target_value(sp, t, ch))
     if p < LEVITATE_ODDS:
         return None
-    return ({"act": "cast", "spell": sp.key, "target": ch.id, "force": "max"},
-            {"spell": sp.key, "target": ch.id, "chance": round(p, 2),
-             "saves_mp": round(best[0], 1)})
+    return ({"act": "cast", "spell": sp.key, "target": t.id, "force": "max"},
+            {"spell": sp.key, "target": t.id, "chance": round(p, 2),
+             "saves_mp": _saves(best[0])})
+
+
+def _saves(mp: float) -> float | str:
+    """The walk a levitation saves, for the ``why`` trace (JSON has no infinity)."""
+    return round(mp, 1) if mp < INF else WALK_NONE
+
+
+def lift_friend(game: Any, ch: CharacterState, goal_of: GoalOf
+                ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """Levitation for the friend it helps most (:func:`levitation` on each friend he sees,
+    heading where ``goal_of`` says): the leg of a friend he already holds up first, then a
+    new cast for the friend it saves most walking."""
+    if game.units != "MP" or ch.out or ch.pos is None or not any(
+            (sp := non_combat(n)) is not None and sp.effect == "levitate" for n in ch.spells):
+        return None
+    best = None
+    for c in game.state.characters.values():
+        if c is ch or c.side != ch.side or c.out or c.pos is None or c.exited is not None:
+            continue
+        got = levitation(game, ch, goal_of(c), c)
+        if got is None:
+            continue
+        if got[0]["act"] != "cast":
+            return got  # a leg or a drop of the one he holds
+        saves = got[1]["saves_mp"]
+        rank = INF if saves == WALK_NONE else saves
+        if best is None or rank > best[0]:
+            best = (rank, got)
+    return None if best is None else best[1]
 
 
 def ledge_dots(board: Any, pos: tuple[int, int, int]) -> list[tuple[int, int, int]]:

@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.play import actions as A
 from engine.play import objectives as obj_rules
-from engine.play.bot_magic import blind_shot, levitation, support_spell
+from engine.play.bot_magic import blind_shot, levitation, lift_friend, support_spell
 from engine.play.bot_odds import best_offense, exposure, path_danger, shot_odds
 from engine.play.bot_urgency import urgency
 from engine.play.game import Game, PlayError
@@ -217,7 +217,8 @@ class Bot:
             return
         self._melee(game, ch)
         if ch.spells and self._active(game, ch):  # heal, armor or hide a friend
-            best = support_spell(game, ch, self._watched(game, ch), self._narrow(game, ch))
+            best = support_spell(game, ch, self._watched(game, ch), self._narrow(game, ch),
+                                 lambda c: self.goal(game, c)[0])
             if best is not None:
                 self._try(game, ch, self._trace(game, ch, *best))
         if self._active(game, ch) and self._two_step(game, ch):
@@ -232,8 +233,9 @@ class Bot:
                 else:
                     goal = ch.pos
             if ch.spells and not wounded:  # a Levitate shortcut over a ledge (bot_magic)
-                for _ in range(3):
-                    leg = levitation(game, ch, goal)
+                for _ in range(3):  # for himself, else for a friend
+                    leg = levitation(game, ch, goal) or \
+                        lift_friend(game, ch, lambda c: self.goal(game, c)[0])
                     if leg is None or not self._try(game, ch, self._trace(game, ch, *leg)) \
                             or leg[0]["act"] != "cast" or not self._active(game, ch):
                         break
@@ -389,7 +391,9 @@ class Bot:
         costs = game.board.costs_to(ch.pos, ch.move_ratio, dots)
         near = [(c, d) for c, d in zip(costs, dots, strict=True) if c is not None]
         if near:
-            return min(near)[1]
+            # among the cheapest, the one straight ahead: the lowest-numbered of a tie led
+            # Street Ambush's carrier out of his smoke onto the open kerb
+            return min(near, key=lambda t: (t[0], self._dist2(game, t[1], ch.pos), t[1]))[1]
         return min(dots, key=lambda d: (self._dist2(game, d, ch.pos), d))
 
     @staticmethod
@@ -590,16 +594,19 @@ class Bot:
         other dot's score is below its bound).  So the choice and the runners-up the ``why``
         event names are those of scoring every dot in full, most paths never walked."""
         beh = self.behaviour
+        # a carrier's points are the way out: shots he could take from a dot do not draw him
+        # there (Street Ambush's carrier left his smoke for a shot at the street)
+        off = 0.0 if ch.carrying else beh.offense
         self._warm_lines(game, ch, foes, top)
         parts: dict = {}
         heap: list = []
         for d in top:
-            dealt, _t = best_offense(game, ch, d, foes)
+            dealt = best_offense(game, ch, d, foes)[0] if off else 0.0
             gain = 0.0 if retreat else start - to_goal.get(d, far)
             bonus = 25.0 if d == goal else 0.0
             parts[d] = (dealt, gain, bonus)
             # the score below with no danger at all (rounding is monotonic: a bound in floats)
-            heap.append((-round(gain + bonus + BOX_MP * beh.offense * dealt, 3), d, 0, None))
+            heap.append((-round(gain + bonus + BOX_MP * off * dealt, 3), d, 0, None))
         heapq.heapify(heap)
         scored: list[tuple] = []
         memo: dict = {}  # (reactor, dot) -> in his arcs / his shot there: one decision's facts
@@ -611,7 +618,7 @@ class Bot:
             elif stage == 0:  # the danger of standing there; the walk's still unknown
                 stay = exposure(game, ch, d, foes)
                 heapq.heappush(heap, (-round(gain + bonus - BOX_MP * danger_w * (
-                    0.0 + 0.5 * stay) + BOX_MP * beh.offense * dealt, 3), d, 1, stay))
+                    0.0 + 0.5 * stay) + BOX_MP * off * dealt, 3), d, 1, stay))
             else:
                 stay = got
                 path, steps = self._path_back(game, ch, here, d, crawl)
@@ -619,7 +626,7 @@ class Bot:
                     continue
                 taken = path_danger(game, ch, path, steps, game.min_chance, memo)
                 score = gain + bonus - BOX_MP * danger_w * (taken + 0.5 * stay) + \
-                    BOX_MP * beh.offense * dealt
+                    BOX_MP * off * dealt
                 got = (round(score, 3), d, path, taken, stay, dealt, gain)
                 heapq.heappush(heap, (-got[0], d, 2, got))
         return scored

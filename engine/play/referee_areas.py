@@ -89,6 +89,11 @@ def place(game: Any, m: CharacterState, sp: NonCombat, target: str | None,
     return {"at": at}
 
 
+def wall_shape(game: Any, m: CharacterState, at: tuple[int, int, int]) -> Any:
+    """The line a Barrier wall ``m`` casts at ``at`` (three dots ahead) lays (l.1794)."""
+    return _geometry(game, m, {"at": at, "shape": "wall"})
+
+
 def _geometry(game: Any, m: CharacterState, where: dict[str, Any]) -> Any:
     """The shape a Barrier or Poltergeist lays on the board, in the lattice's units."""
     from shapely.geometry import LineString, Point, Polygon

@@ -35,6 +35,13 @@ APART = 6
 CARRIED_RARE = 0.5
 #: a side losing most characters losing this share of them in turns 1-2 is caught at set-up
 EARLY = 0.3
+#: a hold falling in fewer games than this while this share of all games end one turn end
+#: short of it is a turn too long
+NEAR_MISS = 0.5
+#: the share of carriers put down by blind fire that says smoke hides them but does not save
+BLIND_SHARE = 0.25
+#: carriers put down this many dots from the pick-up or nearer were caught taking it
+AT_PICKUP = 2
 
 
 def slack_limit(unopposed: int) -> int:
@@ -100,10 +107,16 @@ def build_report(head: dict[str, Any], games: list[dict[str, Any]],
             row["carriers_down"] = sum(1 for g in lost if any(
                 d["objective"] == o["id"] for d in g.get("drops", [])))
             row["still_carried"] = len(lost) - row["carriers_down"]
+            row["put_down"] = _put_down(o["id"], games, head.get("places", {}).get(o["id"]))
         if o["kind"] == "hold":
             counts = [g["held"].get(o["id"], 0) for g in games if "held" in g]
             if counts:  # (records written before the count was kept have none)
                 row["mean_held"] = round(sum(counts) / len(counts), 2)
+                if o.get("turns"):
+                    # games it did not fall in, one turn end short of what it needs
+                    row["one_short"] = sum(1 for g in games if "held" in g and o["id"]
+                                           not in g["achieved"] and
+                                           g["held"].get(o["id"], 0) == o["turns"] - 1)
         obj_rows.append(row)
     cas = [c for g in games for c in g.get("casualties", [])]
     kills = Counter(c["by"] for c in cas if c["by"])
@@ -163,6 +176,9 @@ def findings(rep: dict[str, Any]) -> list[str]:
             why = ", ".join(f"{o['id']} ({o['points']} pts, {_pct(o['rate'])})" for o in mine[:2])
             out.append(f"{s['id']} wins {_pct(s['win_rate'])} of games (95% {_pct(lo)}-{_pct(hi)})"
                        + (f", scoring mostly from {why}" if why else "") + ".")
+    even = _even(rep)
+    if even:
+        out.append(even)
     if rep["draw_rate"] > 0.5:
         out.append(f"{_pct(rep['draw_rate'])} of games are draws: neither side scores more. "
                    "Objectives that fall more often, or points for the fight, would decide them.")
@@ -172,6 +188,17 @@ def findings(rep: dict[str, Any]) -> list[str]:
         if un is not None and un > lim:
             out.append(f"objective {o['id']} needs {un} turns unopposed, limit {lim}: it cannot "
                        f"fall; raise the turn limit to {un + 1} or move it closer.")
+        elif o["kind"] == "hold" and o["rate"] < NEAR_MISS and o.get("turns", 0) > 1 and \
+                o.get("one_short", 0) >= NEAR_MISS * n:
+            # most of the games it fails, it fails by one turn end: one fewer is the edit
+            would = o["achieved"] + o["one_short"]
+            out.append(f"objective {o['id']} ({o['side']}) fell in {_pct(o['rate'])} of "
+                       f"games, and in {o['one_short']} more its holders had the area to "
+                       f"themselves at {o['turns'] - 1} of the {o['turns']} turn ends it "
+                       f"needs: asking {o['turns'] - 1} would have let it fall in about "
+                       f"{_pct(would / n)} of these games. If it then falls that often, "
+                       "weigh its points against the other side's objectives, or most "
+                       "games are decided by it.")
         elif o["rate"] < HOLD_RARE and o["kind"] == "hold" and o.get("mean_held") is not None \
                 and o.get("turns"):
             # a hold counts turn ends with the side alone in the area: say how far it got
@@ -248,6 +275,25 @@ def findings(rep: dict[str, Any]) -> list[str]:
     return out
 
 
+def _even(rep: dict[str, Any]) -> str | None:
+    """The two sides that win most, when neither is favoured beyond chance: the 95% interval
+    of the first one's share of the games the two decided holds one half (a mirror should
+    say this)."""
+    rows = sorted(rep["sides"], key=lambda s: -s["wins"])
+    if len(rows) < 2:
+        return None
+    a, b = rows[0], rows[1]
+    decided = a["wins"] + b["wins"]
+    if decided < 10:
+        return None
+    lo, hi = wilson(a["wins"], decided)
+    if not lo <= 0.5 <= hi:
+        return None
+    return (f"the sides are even: {a['id']} wins {_pct(a['win_rate'])}, {b['id']} "
+            f"{_pct(b['win_rate'])}; of the {decided} games they decided {a['id']} took "
+            f"{_pct(a['wins'] / decided)} (95% {_pct(lo)}-{_pct(hi)}), within chance of half.")
+
+
 def _lopsided_for(rep: dict[str, Any], who: str) -> bool:
     """Does the side of the character ``who`` win more than it loses by a wide margin (a
     third of games or more)?  Then his kills are the imbalance, not just good shooting."""
@@ -293,18 +339,71 @@ def _thin_fight(rep: dict[str, Any]) -> str | None:
     return text
 
 
+def _put_down(oid: str, games: list[dict[str, Any]], place: list[float] | None
+              ) -> dict[str, Any]:
+    """How, by whom and where the carriers of item ``oid`` were put down (each drop joined to
+    its casualty: the same character going out on the same turn)."""
+    how: Counter[str] = Counter()
+    by: Counter[str] = Counter()
+    at: Counter[tuple[int, ...]] = Counter()
+    far: list[float] = []
+    for g in games:
+        for d in g.get("drops", []):
+            if d["objective"] != oid:
+                continue
+            c = next((c for c in g.get("casualties", []) if c["who"] == d["who"]
+                      and c["turn"] == d["turn"]), None)
+            if c is not None:
+                how[c["how"]] += 1
+                if c.get("by"):
+                    by[c["by"]] += 1
+            if d.get("at"):
+                at[tuple(d["at"][:2])] += 1
+                if place is not None:
+                    far.append(max(abs(d["at"][0] - place[0]), abs(d["at"][1] - place[1])))
+    return {"drops": sum(at.values()) or sum(how.values()), "how": dict(how.most_common()),
+            "by": dict(by.most_common()), "where": [[*k, v] for k, v in at.most_common(3)],
+            "from_pickup": round(sum(far) / len(far), 1) if far else None}
+
+
 def _carried(o: dict[str, Any], n: int) -> str:
-    """An item its side picks up but rarely gets off the map."""
+    """An item its side picks up but rarely gets off the map: what stops it, and the edit
+    that answers it (how and where its carriers were put down, when the records say)."""
     down, stuck = o.get("carriers_down", 0), o.get("still_carried", 0)
     why = []
     if down:
         why.append(f"its carrier was put down in {down}")
     if stuck:
         why.append(f"still on the map at the end in {stuck}")
-    return (f"objective {o['id']} ({o['side']}) was picked up in {o['picked_up']} of {n} "
+    text = (f"objective {o['id']} ({o['side']}) was picked up in {o['picked_up']} of {n} "
             f"games (turn {o['mean_pickup_turn']:g} on average) but carried off in "
-            f"{o['achieved']}: " + " and ".join(why) + ". The way out is what fails: a "
-            "nearer or covered exit, or more turns, would let it fall.")
+            f"{o['achieved']}: " + " and ".join(why) + ".")
+    pd = o.get("put_down") or {}
+    if stuck > down or not pd.get("drops"):
+        return text + (" The way out is what fails: a nearer or covered exit, or more turns, "
+                       "would let it fall.")
+    drops = pd["drops"]
+    how = ", ".join(f"{k} {v}" for k, v in pd["how"].items())
+    who = ", ".join(f"{k} {v}" for k, v in list(pd["by"].items())[:3])
+    where = ", ".join(f"{x},{y} x{c}" for x, y, c in pd["where"])
+    near = pd.get("from_pickup")
+    text += (f" Carriers went down {drops} times"
+             + (f", {near:g} dots from the pick-up on average" if near is not None else "")
+             + (f" (most at {where})" if where else "")
+             + (f"; how: {how}" if how else "") + (f"; by {who}" if who else "") + ".")
+    if near is not None and near <= AT_PICKUP:
+        return text + (" They are caught taking it: cover at the pick-up, or a way to it "
+                       "out of the enemy's sight, would let it fall.")
+    text += (" The way out runs through the enemy's fire: cover along it, or a nearer exit, "
+             "would let it fall.")
+    blind = pd["how"].get("blind fire", 0)
+    if blind >= BLIND_SHARE * drops:
+        text += (f" Smoke hides the carrier but does not save him ({blind} by blind fire): "
+                 "only what blocks the line (a wall, a building, a vehicle) does.")
+    top = next(iter(pd["by"].items()), None)
+    if top is not None and top[1] >= 0.5 * drops:
+        text += f" {top[0]} alone puts down {top[1]}: block his line to the way out."
+    return text
 
 
 def format_report(rep: dict[str, Any]) -> str:

@@ -261,6 +261,91 @@ def test_finding_an_item_picked_up_but_not_carried_off():
                                    if o["id"] == "grab")
 
 
+def test_finding_says_how_and_where_carriers_go_down():
+    # Street Ambush, main eb44316, 100 games: Vance picked the case up in 39 games and was put
+    # down with it in 32, 9 dots west of the car, by Sabre's and Longshot's fire (9 blind)
+    head = header(raid())  # the case lies at 12,6
+
+    def down(seed, at, how, by):
+        g = _game(seed, shots=6)
+        g["pickups"] = {"grab": [4, "sabre"]}
+        g["drops"] = [{"objective": "grab", "who": "sabre", "turn": 7, "at": at}]
+        g["casualties"] = [{"who": "sabre", "side": "runners", "by": by, "by_side": "guards",
+                            "how": how, "turn": 7, "at": at, "dead": False}]
+        return g
+
+    games = [down(0, [3, 5, 0], "blind fire", "g1"), down(1, [3, 5, 0], "blind fire", "g1"),
+             down(2, [4, 9, 0], "reaction fire", "g1"), down(3, [6, 6, 0], "melee", "g2")]
+    games += [_game(s, shots=6) for s in range(4, 10)]
+    rep = build_report(head, games)
+    row = next(o for o in rep["objectives"] if o["id"] == "grab")
+    assert row["put_down"] == {"drops": 4, "how": {"blind fire": 2, "reaction fire": 1,
+                                                   "melee": 1},
+                               "by": {"g1": 3, "g2": 1},
+                               "where": [[3, 5, 2], [4, 9, 1], [6, 6, 1]],
+                               "from_pickup": 8.0}  # (9 + 9 + 8 + 6) / 4, in dots
+    assert "objective grab (runners) was picked up in 4 of 10 games (turn 4 on average) but " \
+           "carried off in 0: its carrier was put down in 4. Carriers went down 4 times, " \
+           "8 dots from the pick-up on average (most at 3,5 x2, 4,9 x1, 6,6 x1); how: " \
+           "blind fire 2, reaction fire 1, melee 1; by g1 3, g2 1. The way out runs through " \
+           "the enemy's fire: cover along it, or a nearer exit, would let it fall. Smoke " \
+           "hides the carrier but does not save him (2 by blind fire): only what blocks the " \
+           "line (a wall, a building, a vehicle) does. g1 alone puts down 3: block his line " \
+           "to the way out." in rep["findings"]
+    # put down on the pick-up itself (within 2 dots): cover there, not along the way
+    for g, at in zip(games[:4], ([12, 6, 0], [13, 7, 0], [10, 6, 0], [12, 8, 0]), strict=True):
+        g["drops"][0]["at"] = at
+    text = next(f for f in build_report(head, games)["findings"] if f.startswith("objective grab"))
+    assert "1.2 dots from the pick-up on average" in text  # (0 + 1 + 2 + 2) / 4
+    assert text.endswith("They are caught taking it: cover at the pick-up, or a way to it "
+                         "out of the enemy's sight, would let it fall.")
+
+
+def test_finding_a_hold_one_turn_end_short():
+    # Chop Shop, main eb44316, 100 games: the office fell in 25 and in 62 more the gang had it
+    # alone at 2 of the 3 turn ends it needs
+    head = header(raid())
+    head["objectives"].append({"id": "keep-the-office", "side": "guards", "kind": "hold",
+                               "points": 10, "by_turn": None, "turns": 3})
+    games = [_game(s, shots=9, achieved={"keep-the-office": "guards"} if s < 2 else None)
+             for s in range(10)]
+    for g, held in zip(games, (3, 3, 2, 2, 2, 2, 2, 1, 0, 1), strict=True):
+        g["held"] = {"keep-the-office": held}
+    rep = build_report(head, games)
+    row = next(o for o in rep["objectives"] if o["id"] == "keep-the-office")
+    assert (row["rate"], row["one_short"], row["mean_held"]) == (0.2, 5, 1.8)
+    assert "objective keep-the-office (guards) fell in 20% of games, and in 5 more its " \
+           "holders had the area to themselves at 2 of the 3 turn ends it needs: asking 2 " \
+           "would have let it fall in about 70% of these games. If it then falls that " \
+           "often, weigh its points against the other side's objectives, or most games are " \
+           "decided by it." in rep["findings"]
+    games[6]["held"] = {"keep-the-office": 1}  # 4 of 10 one short: under half, no such line
+    assert not any("asking 2" in f for f in build_report(head, games)["findings"])
+
+
+def test_finding_even_sides_on_a_mirror_and_not_on_a_lopsided_game():
+    # a mirror: 48 wins to 46 with 6 draws; the first's share of the 94 decided games, 51%,
+    # has a 95% Wilson interval of 41%-61%, holding one half
+    head = header(raid())
+    games = [_game(s, shots=9, winner="runners" if s < 48 else "guards" if s < 94 else "draw")
+             for s in range(100)]
+    assert "the sides are even: runners wins 48%, guards 46%; of the 94 games they decided " \
+           "runners took 51% (95% 41%-61%), within chance of half." in \
+        build_report(head, games)["findings"]
+    # 62 to 38 is not: the interval of 62% of 100 is 52%-71%
+    for g in games[48:62]:
+        g["winner"] = "runners"
+    for g in games[94:]:
+        g["winner"] = "guards"
+    assert not any(f.startswith("the sides are even") for f in
+                   build_report(head, games)["findings"])
+    # fewer than 10 games decided (mostly draws) say nothing either way
+    few = [_game(s, shots=9, winner="runners" if s < 4 else "guards" if s < 8 else "draw")
+           for s in range(30)]
+    assert not any(f.startswith("the sides are even") for f in
+                   build_report(head, few)["findings"])
+
+
 def test_finding_an_outgunned_side_and_a_killer_nobody_answers():
     # Chop Shop on main 4710b4d: the gang lost 3.0 of 5 a game, 2% in turns 1-2; Razor
     # scored 56% of the kills and the runners won 62% to 14%
