@@ -131,8 +131,8 @@ def cut_openings(units: list[dict[int, list[Any]]]) -> list[list[Any]]:
             continue
         f = wall_f[i]
         nf = new(type(f))
-        nf.__dict__.update(f.__dict__)
-        nf.__dict__["geom"] = g
+        for name in f.__slots__:  # a copy with its own geometry (fields set in place)
+            object.__setattr__(nf, name, g if name == "geom" else getattr(f, name))
         out[wall_at[i]] = nf
     for grp, out in new_lists.items():
         u, lv, _fs = groups[grp]
