@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import operator
 import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -154,7 +155,8 @@ class Board:
     # ------------------------------------------------------------------ queries
     @cached_property
     def levels(self) -> list[int]:
-        top = max((b.height for b in self.buildings), default=0)
+        heights = self.building_rows()[1]
+        top = max(int(heights.max()), 0) if len(heights) else 0
         return list(range(0, top + 1))
 
     def features(self, level: int) -> list[Feature]:
@@ -205,7 +207,23 @@ class Board:
         return -1
 
     def standable(self, dot: Dot3) -> bool:
-        return self._node_of(dot) >= 0
+        cmin, rmin, _grid = self._owner_grid
+        lv = dot[2] if len(dot) > 2 else 0
+        r, c = int(dot[1]) - rmin, int(dot[0]) - cmin
+        s = self._stand  # (the node grid is -1 exactly where this is False)
+        return 0 <= lv < s.shape[0] and 0 <= r < s.shape[1] and 0 <= c < s.shape[2] \
+            and bool(s[lv, r, c])
+
+    @property
+    def _node_grid(self) -> np.ndarray:
+        """Node index per (level, row, column) of the box, -1 where nobody can stand; a board
+        compiled from an earlier one numbers its nodes on first use (:class:`_LazyGrid`)."""
+        g = self.__dict__["_node_grid_v"]
+        return g if type(g) is np.ndarray else g.get()
+
+    @_node_grid.setter
+    def _node_grid(self, value: np.ndarray | _LazyGrid) -> None:
+        self.__dict__["_node_grid_v"] = value
 
     def node(self, dot: Dot3) -> int:
         """Index of a standable dot in the movement graph (raises QueryError)."""
@@ -275,13 +293,23 @@ class Board:
         feature comes back rebuilt with it, and the features play added form one last unit.
         Anything else is one unit: the whole board."""
         if not self.overlay and self._recs and len(self._recs) == len(self.units):
-            # the compiler put the units' lists end to end (a count per level to be sure)
-            n: dict[int, int] = {}
-            for u in self.units:
-                for lv, fs in u.items():
-                    n[lv] = n.get(lv, 0) + len(fs)
+            got = self.__dict__.get("_unit_feats")
+            if got is not None and got[0] is self._features:
+                return list(got[1])
+            # the compiler put the units' lists end to end (a count per level to be sure:
+            # the units' counts end to end, as ``assemble`` kept them, or counted here)
+            off = self._unit_offsets
+            if off is not None and off.keys() == self._features.keys():
+                n = {lv: int(off[lv][-1]) for lv in off}
+            else:
+                n = {}
+                for u in self.units:
+                    for lv, fs in u.items():
+                        n[lv] = n.get(lv, 0) + len(fs)
             if all(n.get(lv, 0) == len(fs) for lv, fs in self._features.items()):
-                return [(u, True) for u in self.units]
+                out = [(u, True) for u in self.units]
+                self.__dict__["_unit_feats"] = (self._features, out)  # (put_feature drops it)
+                return list(out)
         out = [(u, True) for u in self.units]
         if self.overlay:
             ov = self.overlay
@@ -350,6 +378,7 @@ class Board:
         else:
             fs.append(f)
         self.overlay[f.id] = f
+        self.__dict__.pop("_unit_feats", None)
         self._patch_from = {}  # an earlier board's tables no longer tell this one's
         if replaces is None or not patch:
             self.invalidate()
@@ -386,6 +415,54 @@ class Board:
     def dot_point(self, dot: tuple[int, ...]) -> tuple[float, float]:
         return self.lattice.point((int(dot[0]), int(dot[1])))
 
+    def unit_rows(self, prev: Board | None = None) -> np.ndarray:
+        """Per unit: whether it has solid dots (1/0), then the bounds of its features
+        (-inf/inf when it has none, NaN when all are empty).  Kept with the board, ``prev``'s
+        rows lent for the units that are the same objects (as :meth:`building_rows`)."""
+        recs = self._recs
+        got = self.__dict__.get("_unit_rows")
+        if got is not None and got[0] is recs and got[1] == len(recs):
+            return got[2]
+        old = prev.__dict__.get("_unit_rows") if prev is not None else None
+        n = len(recs)
+        if old is not None and old[1] == len(old[0]) == n:
+            same = np.fromiter(map(operator.is_, old[0], recs), dtype=bool, count=n)
+            redo = np.flatnonzero(~same).tolist()
+            rows = old[2].copy() if redo else old[2]
+        else:
+            redo = list(range(n))
+            rows = np.empty((n, 5))
+        for k in redo:
+            r = recs[k]
+            rows[k] = (float(len(r[3]) > 0), *((-np.inf, -np.inf, np.inf, np.inf)
+                                               if r[4] is None else r[4]))
+        self.__dict__["_unit_rows"] = (recs, n, rows)
+        return rows
+
+    def building_rows(self, prev: Board | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Per building: its footprint's bounds (N, 4; NaN when empty) and its height (N,),
+        kept with the board.  ``prev`` (the board this one is compiled from) lends the rows
+        of the buildings that are the same objects at the same index: a drag makes one."""
+        bs = self.buildings
+        got = self.__dict__.get("_building_rows")
+        if got is not None and got[0] is bs and got[1] == len(bs):
+            return got[2], got[3]
+        old = prev.__dict__.get("_building_rows") if prev is not None else None
+        n = len(bs)
+        if old is not None and old[1] == len(old[0]) == n:
+            same = np.fromiter(map(operator.is_, old[0], bs), dtype=bool, count=n)
+            redo = np.flatnonzero(~same).tolist()
+            bounds, heights = old[2].copy(), old[3].copy()
+        else:
+            redo = list(range(n))
+            bounds, heights = np.empty((n, 4)), np.empty(n, dtype=np.int64)
+        if redo:
+            bounds[redo] = shapely.bounds(np.array([bs[i].footprint for i in redo],
+                                                   dtype=object)).reshape(-1, 4)
+            heights[redo] = [bs[i].height for i in redo]
+        self.__dict__["_building_rows"] = (bs, n, bounds, heights)
+        return bounds, heights
+
     def view(self) -> BoardView:
         """What the tables derived from this board (movement graph, sight primitives) keep of
         it (:class:`BoardView`), one per board."""
@@ -408,9 +485,10 @@ class BoardView:
     def __init__(self, board: Board) -> None:  # noqa: D107
         self._ref = weakref.ref(board)
         for name in ("layout", "lattice", "buildings", "stair_links", "elevator_links",
-                     "climb_links", "_features", "_node_grid", "_owner_grid", "_stand",
-                     "_n_nodes", "bounds"):
+                     "climb_links", "_features", "_owner_grid", "_stand", "_n_nodes", "bounds",
+                     "_row_counts"):
             setattr(self, name, getattr(board, name))
+        self._node_grid_v = board.__dict__["_node_grid_v"]  # numbered or not: shared
         # the fans' building rasters (los): one dict, the board's
         self._raster_buildings = board.__dict__.setdefault("_raster_buildings", {})
 
@@ -425,6 +503,7 @@ class BoardView:
         board = self._ref()
         return board._node_dots if board is not None else Board._node_dots.fget(self)
 
+    _node_grid = Board._node_grid
     node_count = Board.node_count
     node = Board.node
     node_dot = Board.node_dot
@@ -651,24 +730,29 @@ class _Compiler:
             for w, lo, bl, box in zip(todo, loose, blocked, boxes):
                 w.rec = (w.owner, w.feats, lo, bl, box, w.key)
         units, recs, loose_all = self.board.units, self.board._recs, self.board.loose_openings
-        waiting, to_end = self.waiting, _UNITS.move_to_end
+        waiting = self.waiting
         for rec in self.queue:
             if type(rec) is _Waiting:
                 if rec.key in waiting:
                     del waiting[rec.key]
                     _UNITS[rec.key] = rec.rec
-                    while len(_UNITS) > _UNITS_MAX:
-                        _UNITS.popitem(last=False)
                 rec = rec.rec
-            else:
-                try:  # most recently used last (one look-up: a key hashes its transform)
-                    to_end(rec[5])
-                except KeyError:
-                    pass
             units.append(rec[1])
             recs.append(rec)
             if rec[2]:
                 loose_all.extend(rec[2])
+        if len(_UNITS) > _UNITS_MAX:
+            # units must go, the least recently used first: this board's are the most recent
+            # (refreshed only now, not on every compile: a key hashes its transform, and a
+            # drag of a city would hash every unit's)
+            to_end = _UNITS.move_to_end
+            for rec in recs:
+                try:
+                    to_end(rec[5])
+                except KeyError:
+                    pass
+            while len(_UNITS) > _UNITS_MAX:
+                _UNITS.popitem(last=False)
         self.queue = []
         self.waiting = {}
 
@@ -680,26 +764,30 @@ class _Compiler:
         n = len(recs)
         if prev is not None and not prev.overlay and prev._unit_offsets is not None \
                 and len(prev._recs) == n:
-            changed = [k for k, (a, b) in enumerate(zip(prev._recs, recs)) if a is not b]
+            changed = np.flatnonzero(~np.fromiter(map(operator.is_, prev._recs, recs),
+                                                  dtype=bool, count=n)).tolist()
             if len(changed) <= 16 and all(list(recs[k][1]) == list(prev._recs[k][1])
                                           for k in changed):
                 feats: dict[int, list[Feature]] = {}
                 offsets: dict[int, np.ndarray] = {}
                 for lv, old in prev._features.items():
                     off = prev._unit_offsets[lv]
+                    mine = [recs[k][1].get(lv, []) for k in changed]
+                    if not any(mine) and all(off[k + 1] == off[k] for k in changed):
+                        feats[lv], offsets[lv] = list(old), off  # (offsets: never written)
+                        continue
                     new_off = off.copy()
-                    pieces = []
+                    got: list[Feature] = []
                     start = 0
-                    for k in changed:
-                        mine = recs[k][1].get(lv, [])
-                        pieces.append(old[off[start]:off[k]])
-                        pieces.append(mine)
+                    for k, fs in zip(changed, mine):
+                        got += old[off[start]:off[k]]
+                        got += fs
                         start = k + 1
-                        grew = len(mine) - int(off[k + 1] - off[k])
+                        grew = len(fs) - int(off[k + 1] - off[k])
                         if grew:
                             new_off[k + 1:] += grew
-                    pieces.append(old[off[start]:])
-                    feats[lv] = list(chain.from_iterable(pieces))
+                    got += old[off[start]:]
+                    feats[lv] = got
                     offsets[lv] = new_off
                 board._features = feats
                 board._unit_offsets = offsets
@@ -760,22 +848,28 @@ class _Compiler:
         buildings, pl_unit, units = board.buildings, board._placement_unit, board.units
         p_recs, p_unit = (prev._recs, prev._placement_unit) if prev is not None else ((), ())
         p_buildings = prev.buildings if prev is not None else []
+        queue, base, n_pb = self.queue, len(units), len(p_buildings)  # (units: flush adds)
+        nb = len(buildings)
         for i, pl in enumerate(self.layout.placements):
             if i < n_old and old_pl[i] is pl and pl.id:
                 # the same placement object as the board before: its building and unit as they were
                 rec = p_recs[p_unit[i]]
                 sheet = sheets.get(pl.sheet if not pl.piece else pieces[pl.piece].sheet)
-                nb = len(buildings)
-                b = p_buildings[nb] if nb < len(p_buildings) else None
-                if rec[0] is sheet and (sheet.kind == "pavement" or (
-                        b is not None and b.placement is pl and b.sheet is sheet)):
-                    if sheet.kind != "pavement":
+                if rec[0] is sheet:
+                    if sheet.kind == "pavement":
+                        pl_unit.append(base + len(queue))
+                        queue.append(rec)
+                        continue
+                    b = p_buildings[nb] if nb < n_pb else None
+                    if b is not None and b.placement is pl and b.sheet is sheet:
                         buildings.append(b)
-                    pl_unit.append(len(units) + len(self.queue))
-                    self.queue.append(rec)
-                    continue
-            pl_unit.append(len(units) + len(self.queue))
+                        nb += 1
+                        pl_unit.append(base + len(queue))
+                        queue.append(rec)
+                        continue
+            pl_unit.append(base + len(queue))
             self.placement(i, pl)
+            nb = len(buildings)
 
         ex = self.layout.extras
 
@@ -947,11 +1041,15 @@ class _Compiler:
         """Standable dots: over the whole box, or, compiled from ``prev`` (same box and
         levels), only in the part of the box where anything changed."""
         board, lat = self.board, self.lattice
-        geoms = np.array([board.pavement_area] + [b.footprint for b in board.buildings], dtype=object)
-        geoms = geoms[~shapely.is_empty(geoms)]
-        if not len(geoms):
+        foot, _heights = board.building_rows(prev)
+        board.unit_rows(prev)
+        every = np.vstack([np.array(shapely.bounds(board.pavement_area), dtype=float)[None],
+                           foot])
+        every = every[~np.isnan(every[:, 0])]  # (an empty geometry's bounds are NaN)
+        if not len(every):
             return
-        x0, y0, x1, y1 = (float(v) for v in shapely.total_bounds(geoms))
+        x0, y0 = (float(v) for v in every[:, :2].min(axis=0))
+        x1, y1 = (float(v) for v in every[:, 2:].max(axis=0))
         board.bounds = (x0, y0, x1, y1)
         levels = board.levels
         if prev is not None and prev.bounds == board.bounds and prev._pave is not None \
@@ -1001,7 +1099,7 @@ class _Compiler:
         board._owner_grid = (cmin, rmin, owner)
         board._stand = stand
         if prev is not None and board._changed is not None and prev._row_counts is not None \
-                and prev._node_grid.shape == stand.shape:
+                and prev._stand.shape == stand.shape:
             _renumber(board, prev, board._changed)
             return
         flat = stand.ravel()
@@ -1028,7 +1126,7 @@ class _Compiler:
         whole = part.shape == owner.shape
         # which building's footprint holds each dot (first placed wins; overlaps are findings)
         if board.buildings:
-            fb = shapely.bounds(np.array([b.footprint for b in board.buildings], dtype=object))
+            fb = board.building_rows()[0]
             near = np.nonzero(whole | ((fb[:, 0] <= wx1) & (fb[:, 2] >= wx0)
                                        & (fb[:, 1] <= wy1) & (fb[:, 3] >= wy0)))[0]
         else:
@@ -1047,10 +1145,12 @@ class _Compiler:
             first = np.ones(len(at), dtype=bool)
             first[1:] = at[1:] != at[:-1]
             part[rr[order][first], cc[order][first]] = idx[first]
-        heights = np.array([b.height for b in board.buildings] + [0])
+        heights = np.append(board.building_rows()[1], 0)
         pave = board._pave[r0:r1, c0:c1]
-        recs = [r for r in board._recs if len(r[3]) and (whole or r[4] is None or (
-            r[4][0] <= wx1 and r[4][2] >= wx0 and r[4][1] <= wy1 and r[4][3] >= wy0))]
+        ub = board.unit_rows()  # per unit: solid dots or not, the box of its features
+        pick = np.flatnonzero((ub[:, 0] > 0) if whole else (ub[:, 0] > 0) & (
+            (ub[:, 1] <= wx1) & (ub[:, 3] >= wx0) & (ub[:, 2] <= wy1) & (ub[:, 4] >= wy0)))
+        recs = [board._recs[k] for k in pick.tolist()]
         blocked = np.concatenate([r[3] for r in recs]) if recs else np.zeros((0, 3), dtype=np.int64)
         for lv in range(stand.shape[0]):
             ok = (part >= 0) | pave if lv == 0 else (part >= 0) & (heights[part] >= lv)
@@ -1073,7 +1173,7 @@ class _Compiler:
         if win is not None and prev._link_boxes is not None and len(prev._recs) == n:
             # the same units as prev: only those changed or with an end near the changed
             # part of the box are linked again (boxes tested as arrays)
-            same = np.fromiter((a is b for a, b in zip(prev._recs, recs)), dtype=bool, count=n)
+            same = np.fromiter(map(operator.is_, prev._recs, recs), dtype=bool, count=n)
             boxes = prev._link_boxes.copy()
             for k in np.nonzero(~same)[0].tolist():
                 boxes[k] = _link_feats(self.lattice, recs[k][1])[1] or nan
@@ -1225,37 +1325,72 @@ def _spliced_links(prev: Board, per_unit: list[dict[int, tuple[list, list, list,
 
 def _renumber(board: Board, prev: Board, win: tuple[int, int, int, int]) -> None:
     """Node ids of a board compiled from ``prev`` where only the rows r0:r1 (``win``) of each
-    level may differ: those rows are numbered afresh (from the standable counts per row), and
-    the ids after them shift by what the rows gained or lost, so the work is the changed rows
-    plus one copy of the id grid, not a count over the whole board."""
+    level may differ: the standable counts per row now, the ids on first use (a drag's
+    board, sight tables, graph and fan need none): those rows numbered afresh and the ids
+    after them shifted by what the rows gained or lost, from the last board that numbered
+    its nodes (:class:`_LazyGrid`)."""
     stand = board._stand
-    nl, h, w = stand.shape
     r0, r1 = win[0], win[1]
     rows = prev._row_counts.copy()
-    grid = prev._node_grid.copy()
     if r1 > r0:
         rows[:, r0:r1] = stand[:, r0:r1].sum(axis=2, dtype=np.int64)
-        before_new = np.concatenate([[0], np.cumsum(rows.ravel())])
-        before_old = np.concatenate([[0], np.cumsum(prev._row_counts.ravel())])
-        flat = grid.reshape(-1)
-        sflat = stand.reshape(-1)
-        for lv in range(nl):
-            a, b = (lv * h + r0) * w, (lv * h + r1) * w
-            s = sflat[a:b]
-            ids = np.cumsum(s, dtype=np.int32)
-            ids += np.int32(before_new[lv * h + r0])
-            ids *= s
-            ids -= 1
-            flat[a:b] = ids
-            shift = int(before_new[lv * h + r1] - before_old[lv * h + r1])
-            if shift:  # the ids up to the next level's changed rows move with the count
-                tail = flat[b:((lv + 1) * h + r0) * w if lv + 1 < nl else len(flat)]
-                tail[tail >= 0] += shift
-        board._n_nodes = int(before_new[-1])
-    else:
-        board._n_nodes = prev._n_nodes
-    board._node_grid = grid
     board._row_counts = rows
+    board._n_nodes = int(rows.sum())
+    pg = prev.__dict__["_node_grid_v"]
+    base, base_rows = (pg.base, pg.base_rows) if type(pg) is _LazyGrid else (None, None)
+    if base is not None and base_rows is not None:  # prev numbered none: from its base
+        lo, hi = (r0, r1) if pg.rows_win[1] <= pg.rows_win[0] else \
+            (pg.rows_win if r1 <= r0 else (min(r0, pg.rows_win[0]), max(r1, pg.rows_win[1])))
+        board._node_grid = _LazyGrid(base, base_rows, (lo, hi), stand, rows)
+    else:
+        board._node_grid = _LazyGrid(prev._node_grid, prev._row_counts, (r0, r1), stand, rows)
+
+
+class _LazyGrid:
+    """The node grid of a board compiled from an earlier one, numbered when first asked:
+    ``base`` (a numbered grid, its standable counts per row ``base_rows``) with the rows
+    ``rows_win`` of every level numbered again from the board's ``stand`` and counts, the ids
+    after them shifted by what those rows gained or lost."""
+
+    __slots__ = ("base", "base_rows", "rows_win", "stand", "rows", "grid")
+
+    def __init__(self, base: np.ndarray, base_rows: np.ndarray, rows_win: tuple[int, int],
+                 stand: np.ndarray, rows: np.ndarray) -> None:  # noqa: D107
+        self.base, self.base_rows, self.rows_win = base, base_rows, rows_win
+        self.stand, self.rows = stand, rows
+        self.grid: np.ndarray | None = None
+
+    def get(self) -> np.ndarray:
+        """The grid (numbered once; two threads asking at once number it twice, alike)."""
+        grid, base, base_rows = self.grid, self.base, self.base_rows
+        if grid is not None:
+            return grid
+        if base is None or base_rows is None:  # numbered by another thread meanwhile
+            return self.grid  # type: ignore[return-value]
+        stand, rows = self.stand, self.rows
+        nl, h, w = stand.shape
+        r0, r1 = self.rows_win
+        grid = base.copy()
+        if r1 > r0:
+            before_new = np.concatenate([[0], np.cumsum(rows.ravel())])
+            before_old = np.concatenate([[0], np.cumsum(base_rows.ravel())])
+            flat = grid.reshape(-1)
+            sflat = stand.reshape(-1)
+            for lv in range(nl):
+                a, b = (lv * h + r0) * w, (lv * h + r1) * w
+                s = sflat[a:b]
+                ids = np.cumsum(s, dtype=np.int32)
+                ids += np.int32(before_new[lv * h + r0])
+                ids *= s
+                ids -= 1
+                flat[a:b] = ids
+                shift = int(before_new[lv * h + r1] - before_old[lv * h + r1])
+                if shift:  # the ids up to the next level's changed rows move with the count
+                    tail = flat[b:((lv + 1) * h + r0) * w if lv + 1 < nl else len(flat)]
+                    tail[tail >= 0] += shift
+        self.grid = grid
+        self.base = self.base_rows = None  # (the earlier grid may go)
+        return grid
 
 
 def _wall_props(cls: m.BarrierClass, default: Any, exterior: bool, note: str) -> dict[str, Any]:

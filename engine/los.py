@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import math
+import operator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -362,7 +363,10 @@ class _Prims:
     def __init__(self, board: Board):
         self.board = board.view()  # not the board: it keeps these (no cycle)
         lat = board.lattice
-        units = _units_parts(lat, board.unit_features())
+        ufs = board.unit_features()
+        units = _units_parts(lat, ufs)
+        #: the units' feature dicts (a board compiled from this one finds its changed ones)
+        self._unit_dicts = [u for u, _s in ufs]
         parts, at = [], {}
         for lv in sorted(board._features):
             for i, u in enumerate(units):
@@ -670,7 +674,7 @@ def prims(board: Board) -> _Prims:
     if got is None:
         parent = board._patch_from.get("_los_prims")
         if parent is not None:
-            got = _patched(parent[0], board)
+            got = _patched(parent[0], board, parent[1])
             board._patch_from = {k: v for k, v in board._patch_from.items() if k != "_los_prims"}
         if got is None:
             got = _Prims(board)
@@ -682,25 +686,34 @@ _SAME_SHAPE = ("owner", "kind", "building", "level", "is_poly", "full_dark", "cl
                "poly", "fol_feat")
 
 
-def _patched(prev: _Prims, board: Board) -> _Prims | None:
+def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None = None
+             ) -> _Prims | None:
     """The primitives of ``board`` from those of an earlier board it was compiled from, when
     every unit that changed has parts of the same shape as before (a building moved: the same
     sheet, so the same features, segments and kinds, elsewhere): the old arrays are copied and
     the changed parts' coordinates and features written over them; the bucket grids re-bucket
     the changed segments and polygons alone.  None when the shapes differ (then a build from
-    scratch)."""
+    scratch).  ``win`` (rows r0:r1, columns c0:c1 of the board's box): where its standable
+    dots may differ from those of ``prev``'s board (None: anywhere)."""
     old_parts = getattr(prev, "_parts", None)
     if old_parts is None or len(prev.board.buildings) != len(board.buildings):
         return None
     lat = board.lattice
-    units = _units_parts(lat, board.unit_features())
+    ufs = board.unit_features()
+    dicts = [u for u, _s in ufs]
     old_units = prev._units
-    if len(units) != len(old_units) or sorted(board._features) != sorted(prev.board._features):
+    if len(ufs) != len(old_units) or sorted(board._features) != sorted(prev.board._features):
         return None
+    # the units that are the same objects keep their parts: the others are looked up
+    redo = np.flatnonzero(~np.fromiter(map(operator.is_, dicts, prev._unit_dicts),
+                                       dtype=bool, count=len(dicts))).tolist()
+    units = list(old_units)
+    for k, got in zip(redo, _units_parts(lat, [ufs[k] for k in redo])):
+        units[k] = got
     # the parts of the units that changed take their places; the rest are the old ones
     parts = list(old_parts)
     changed = []
-    for i in [i for i, (a, b) in enumerate(zip(units, old_units)) if a is not b]:
+    for i in [i for i in redo if units[i] is not old_units[i]]:
         if units[i].keys() != old_units[i].keys():
             return None
         for lv, part in units[i].items():
@@ -715,8 +728,8 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
                 or a.fol_xy.shape != b.fol_xy.shape \
                 or any(not np.array_equal(getattr(a, n), getattr(b, n)) for n in _SAME_SHAPE):
             return None
-    moved = [i for i, (a, b) in enumerate(zip(board.buildings, prev.board.buildings))
-             if a is not b]
+    moved = np.flatnonzero(~np.fromiter(map(operator.is_, board.buildings, prev.board.buildings),
+                                        dtype=bool, count=len(board.buildings))).tolist()
     seg0 = prev._foot_seg
     new_feet = _footprint_parts([board.buildings[i] for i in moved])
     for i, (_f, segs) in zip(moved, new_feet):
@@ -726,7 +739,7 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
     out = _Prims.__new__(_Prims)
     out.__dict__.update({k: v for k, v in prev.__dict__.items() if k in prev._init_keys})
     out.board = board.view()
-    out._parts, out._units = parts, units
+    out._parts, out._units, out._unit_dicts = parts, units, dicts
     out.feats = list(prev.feats)
     out.p, out.q = prev.p.copy(), prev.q.copy()
     f_first, s_first, x_first = prev._f_first, prev._s_first, prev._x_first
@@ -763,7 +776,7 @@ def _patched(prev: _Prims, board: Board) -> _Prims | None:
             out.fol_xy[:, 0] - .5, out.fol_xy[:, 1] - .5, out.fol_xy[:, 0] + .5,
             out.fol_xy[:, 1] + .5))
     out._holds = {}
-    _carry_fan_caches(prev, out, changed, old_parts, moved)
+    _carry_fan_caches(prev, out, changed, old_parts, moved, win)
     return out
 
 
@@ -772,12 +785,13 @@ _CARRY_MARGIN = 3.0
 
 
 def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: list[_Part],
-                      moved: list[int]) -> None:
+                      moved: list[int], win: tuple[int, int, int, int] | None = None) -> None:
     """Take over what fans cached on the earlier board and a move did not touch: the
     target-holder tiles (feature, grid position) lying, with a margin, outside the boxes of
     every changed feature and moved footprint, old and new, whose standable dots are the same
     (same features in the same order: ``_patched`` checked it), and the rasters of the
-    buildings that are the same objects (a raster depends on the footprint only)."""
+    buildings that are the same objects (a raster depends on the footprint only).  A tile
+    outside ``win`` (where the standable dots may differ) needs no comparison of its dots."""
     old, new = prev.board, out.board
     if old.lattice.name != new.lattice.name:
         return
@@ -802,20 +816,44 @@ def _carry_fan_caches(prev: _Prims, out: _Prims, changed: list[int], old_parts: 
     _carry_fans(prev, out, (x0, y0, x1, y1) if geoms else None)
     keep = {}
     items = list(dict(tiles).items())  # a copy, as above
-    if items and geoms:  # the tiles' corner points, all at once: those near the change go
+    near = [False] * len(items)
+    if items and geoms:  # the tiles' corner points, all at once: those near the change
         k = np.array([key for key, _got in items], dtype=np.int64)
         c0, r0 = cmin + k[:, 2] * _TILE, rmin + k[:, 1] * _TILE
         pts = new.lattice.points(np.column_stack([
             np.concatenate([c0, c0 + _TILE, c0, c0 + _TILE]),
             np.concatenate([r0, r0, r0 + _TILE, r0 + _TILE])])).reshape(4, len(k), 2)
         lo, hi = pts.min(axis=0) - 1.0, pts.max(axis=0) + 1.0
-        near = (lo[:, 0] <= x1) & (x0 <= hi[:, 0]) & (lo[:, 1] <= y1) & (y0 <= hi[:, 1])
-        items = [it for it, n in zip(items, near.tolist()) if not n]
-    for key, got in items:
+        near = ((lo[:, 0] <= x1) & (x0 <= hi[:, 0]) & (lo[:, 1] <= y1)
+                & (y0 <= hi[:, 1])).tolist()
+    w = new._stand.shape[2]
+    for (key, got), is_near in zip(items, near):
         lv, tr, tc = key
         rs, cs = slice(tr * _TILE, (tr + 1) * _TILE), slice(tc * _TILE, (tc + 1) * _TILE)
-        if np.array_equal(old._stand[lv, rs, cs], new._stand[lv, rs, cs]):
-            keep[key] = got
+        was, now = old._stand[lv, rs, cs], new._stand[lv, rs, cs]
+        if not is_near:
+            if (win is not None and (rs.stop <= win[0] or rs.start >= win[1]
+                                     or cs.stop <= win[2] or cs.start >= win[3])) \
+                    or np.array_equal(was, now):
+                keep[key] = got
+            continue
+        # near the change: the pairs of the dots outside its box stand (no changed polygon
+        # reaches them, before or after), the dots inside are looked up again
+        rr, cc = np.indices(now.shape)
+        xy = new.lattice.points(np.column_stack([(cc + cmin + tc * _TILE).ravel(),
+                                                 (rr + rmin + tr * _TILE).ravel()]))
+        inside = ((xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0)
+                  & (xy[:, 1] <= y1)).reshape(now.shape)
+        if not np.array_equal(was[~inside], now[~inside]):
+            continue  # the dots changed outside the box too: the fan looks the tile up again
+        hf, hp = got
+        lr, lc = hp // w - tr * _TILE, hp % w - tc * _TILE
+        stay = ~inside[lr, lc]
+        ri, ci = np.nonzero(now & inside)
+        ti, gi = out.poly_index.points(xy.reshape(*now.shape, 2)[ri, ci].astype(float)) \
+            if len(ri) else (ri, ri)
+        keep[key] = (np.concatenate([hf[stay], out.poly_feats[gi]]),
+                     np.concatenate([hp[stay], (ri[ti] + tr * _TILE) * w + ci[ti] + tc * _TILE]))
     out._level_holders = keep
 
 
@@ -1868,7 +1906,7 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
     if len(dots):
         keep &= lat.distances(a[:2], dots) <= radius
         keep &= ~((dots[:, 0] == a[0]) & (dots[:, 1] == a[1]) & (lv == a[2]))
-    kept = kept[keep] if kept is not None else None  # indexes into the whole level
+    kept = kept[keep] if kept is not None else None  # grid positions in the level
     dots = dots[keep]
     n = len(dots)
     o = np.array(board.dot_point(a))
@@ -2182,8 +2220,9 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
                     kept: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(feature, target) pairs where a polygon feature holds a target dot.
 
-    ``kept`` (indexes of ``dots`` into the whole level) lets the pairs of a whole level be
-    found once per board and reused by every fan to that level (exposure maps run hundreds)."""
+    ``kept`` (the grid positions ``row * width + column`` of ``dots`` in the level, sorted)
+    lets the pairs of a whole level be found once per board and reused by every fan to that
+    level (exposure maps run hundreds)."""
     if not len(P.poly_feats) or not len(dots):
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     if kept is None:
@@ -2191,7 +2230,7 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
         return P.poly_feats[gi], ti.astype(np.int64)
     tiles = P.__dict__.setdefault("_level_holders", {})
     cmin, rmin, _o = board._owner_grid
-    g = board._node_grid[lv]
+    g = board._stand[lv]
     w = g.shape[1]
     rows = np.unique((dots[:, 1] - rmin) // _TILE)
     cols = np.unique((dots[:, 0] - cmin) // _TILE)
@@ -2200,7 +2239,7 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
         for tc in cols.tolist():
             got = tiles.get((lv, tr, tc))
             if got is None:
-                rr, cc = np.nonzero(g[tr * _TILE:(tr + 1) * _TILE, tc * _TILE:(tc + 1) * _TILE] >= 0)
+                rr, cc = np.nonzero(g[tr * _TILE:(tr + 1) * _TILE, tc * _TILE:(tc + 1) * _TILE])
                 rr, cc = rr + tr * _TILE, cc + tc * _TILE
                 ti, gi = P.poly_index.points(board.lattice.points(
                     np.column_stack([cc + cmin, rr + rmin])).astype(float)) if len(rr) else (rr, rr)
@@ -2211,9 +2250,8 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
             hp_l.append(got[1])
     hf = np.concatenate(hf_l) if hf_l else np.zeros(0, dtype=np.int64)
     hp = np.concatenate(hp_l) if hp_l else np.zeros(0, dtype=np.int64)
-    ht = g.ravel()[hp].astype(np.int64) - _level_first(board, lv)  # indexes into the level
-    pos = np.clip(np.searchsorted(kept, ht), 0, max(len(kept) - 1, 0))
-    ok = (kept[pos] == ht) if len(kept) else np.zeros(len(ht), dtype=bool)
+    pos = np.clip(np.searchsorted(kept, hp), 0, max(len(kept) - 1, 0))
+    ok = (kept[pos] == hp) if len(kept) else np.zeros(len(hp), dtype=bool)
     return hf[ok], pos[ok]  # (the fan's use of the pairs does not depend on their order)
 
 
@@ -2221,36 +2259,24 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
 _TILE = 32
 
 
-def _level_first(board: Board, lv: int) -> int:
-    """The node of the level's first dot: the level's dots are nodes ``first..first+N-1``."""
-    g = board._node_grid
-    if not 0 <= lv < g.shape[0]:
-        return 0
-    firsts = board.__dict__.setdefault("_level_firsts", {})  # (a pass over the level)
-    got = firsts.get(lv)
-    if got is None or got[0] is not g:
-        row = g[lv].ravel()
-        i = int(np.argmax(row >= 0))  # nodes are numbered row by row: the first standable dot's
-        got = firsts[lv] = (g, int(row[i]) if row[i] >= 0 else 0)
-    return got[1]
-
-
 def _level_window(board: Board, lv: int, a: Dot3, radius: int) -> tuple[np.ndarray, np.ndarray]:
     """The level's standable dots in the square of half-side ``radius`` (+1 for hex rows)
-    around ``a``, and their indexes into ``board.dots(lv)``: the square holds every dot
-    within ``radius`` of ``a`` on either lattice."""
+    around ``a`` (in the level's order, row by row), and their grid positions ``row * width +
+    column`` (sorted): the square holds every dot within ``radius`` of ``a`` on either
+    lattice.  From the standable grid: the fan needs no node ids."""
     cmin, rmin, _grid = board._owner_grid
-    g = board._node_grid
-    if not 0 <= lv < g.shape[0]:  # (a level with no dot gives an empty window)
+    s = board._stand
+    if not 0 <= lv < s.shape[0]:  # (a level with no dot gives an empty window)
         return np.zeros((0, 2), dtype=int), np.zeros(0, dtype=np.int64)
     reach = int(min(radius, 1 << 30)) + 1
     r0, r1 = max(a[1] - rmin - reach, 0), max(a[1] - rmin + reach + 1, 0)
     c0, c1 = max(a[0] - cmin - reach, 0), max(a[0] - cmin + reach + 1, 0)
-    win = g[lv, r0:r1, c0:c1]
-    rr, cc = np.nonzero(win >= 0)  # row-major, as the level's dots are
-    kept = win[rr, cc] - _level_first(board, lv)
+    rr, cc = np.nonzero(s[lv, r0:r1, c0:c1])  # row-major, as the level's dots are
+    rr += r0
+    cc += c0
+    kept = rr * s.shape[2] + cc
     # the dots from their grid positions: a fresh board (a drag) need not list the level's
-    return np.column_stack([cc + (c0 + cmin), rr + (r0 + rmin)]).astype(int), kept
+    return np.column_stack([cc + cmin, rr + rmin]).astype(int), kept
 
 
 def _sweep(o: np.ndarray, p: np.ndarray, q: np.ndarray, seg_near: np.ndarray, ang: np.ndarray,

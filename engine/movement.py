@@ -541,6 +541,21 @@ def _take_levels(hits: list[_UnitHits]) -> None:
         b.take(js)
 
 
+#: at most this many features (a few units: a drag) have their levels' crossings found in one
+#: pass (:func:`step_hits` costs a fixed part per call, a few in a building of six levels)
+_ONE_PASS = 4000
+
+
+def _cut_hits(h: _LevelHits, a: int, b: int) -> _LevelHits:
+    """The rows of ``h`` of the features ``a..b-1``, counted from ``a``: what
+    :func:`_level_hits` gives for those features alone (the same rows in the same order; the
+    blocked ones, in no order anyway, as a subsequence)."""
+    m = (h.feat >= a) & (h.feat < b)
+    bm = (h.bfeat >= a) & (h.bfeat < b)
+    return _LevelHits(h.frm[m], h.to[m], h.feat[m] - a, h.cost[m], h.text[m], h.inside[m],
+                      h.bfrm[bm], h.bcode[bm], h.bfeat[bm] - a)
+
+
 def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
                 ) -> list[_UnitHits]:
     """The crossings of each unit's features, level by level.
@@ -557,13 +572,21 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
         else:
             todo.append(k)
             out[k] = _UnitHits()
-    for lv in sorted({lv for k in todo for lv in units[k][0]}):
-        ks = [k for k in todo if lv in units[k][0]]
+    levels = sorted({lv for k in todo for lv in units[k][0]})
+    per = [(lv, [k for k in todo if lv in units[k][0]]) for lv in levels]
+    fss = [[f for k in ks for f in units[k][0][lv]] for lv, ks in per]
+    if 1 < len(levels) and sum(map(len, fss)) <= _ONE_PASS:
+        # a few units (a drag): every level's features in one pass, then cut by level
+        ends = np.cumsum([0] + [len(fs) for fs in fss])
+        whole = _level_hits(lat, [f for fs in fss for f in fs])
+        level_hits = [_cut_hits(whole, int(a), int(b)) for a, b in zip(ends[:-1], ends[1:])]
+    else:
+        level_hits = [_level_hits(lat, fs) for fs in fss]
+    for (lv, ks), fs_all, hits in zip(per, fss, level_hits):
         counts = [len(units[k][0][lv]) for k in ks]
-        fs_all = [f for k in ks for f in units[k][0][lv]]
         owner = np.repeat(np.arange(len(ks)), counts)
         local = np.arange(len(fs_all)) - np.repeat(np.cumsum([0] + counts)[:-1], counts)
-        batch = _Batch(lat, lv, _level_hits(lat, fs_all), fs_all, owner, local,
+        batch = _Batch(lat, lv, hits, fs_all, owner, local,
                        [(units[k][0], out[k]) for k in ks])
         for k in ks:
             out[k].pending.append(batch)  # type: ignore[union-attr]
@@ -677,8 +700,9 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     from the board's standable dots and the crossings of its units; returns the reasons of
     those steps (key, text, feature id, inside), sorted.
 
-    The window's rows (every level, every column) are worked on as one block, then written
-    into fresh tiles: ``core.tiles`` must be this core's own list, its tiles may be shared."""
+    The window (every level) is worked on as one block, then written into fresh copies of
+    the tiles of its rows: ``core.tiles`` must be this core's own list, its tiles may be
+    shared."""
     r0, r1, c0, c1 = win
     L, H, W = core.shape
     npos = L * H * W
@@ -691,15 +715,17 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     if whole:  # every row anew: one padded block whose row slices become the tiles
         dense = np.full((k_n, len(core.tiles) * T, W), -1, dtype=np.int16)
         block = dense[:, :L * H].reshape(k_n, L, H, W)
+        col0, BW = 0, W  # the block's first column and width
     else:
         dense = None
-        block = np.empty((k_n, L, h, W), dtype=np.int16)
+        col0, BW = c0, w
+        block = np.empty((k_n, L, h, w), dtype=np.int16)
         for lv in range(L):
             g0 = lv * H + r0
             for ti in range(g0 // T, (g0 + h - 1) // T + 1):
                 a, b = max(g0, ti * T), min(g0 + h, ti * T + T)
-                block[:, lv, a - g0:b - g0] = core.tiles[ti][:, a - ti * T:b - ti * T]
-    ext = block  # rows r0.. of each level at row 0..
+                block[:, lv, a - g0:b - g0] = core.tiles[ti][:, a - ti * T:b - ti * T, c0:c1]
+    ext = block  # rows r0.. of each level at row 0.., columns col0.. at 0..
     # the window's standable dots with a border of one dot (False off the box)
     pad = np.zeros((L, h + 2, w + 2), dtype=bool)
     a0, a1, b0, b1 = max(r0 - 1, 0), min(r1 + 1, H), max(c0 - 1, 0), min(c1 + 1, W)
@@ -711,7 +737,7 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
         for j, (dc, dr) in enumerate(core.offs[p].tolist()):
             live = (pad[:, 1 + first:h + 1:step, 1:w + 1]
                     & pad[:, 1 + first + dr:h + 1 + dr:step, 1 + dc:1 + dc + w])
-            out = ext[j][:, first::step, c0:c1]
+            out = ext[j][:, first::step, c0 - col0:c1 - col0]
             out[...] = -1
             out[live] = 0
     # the crossings of every unit with the steps leaving the window
@@ -773,7 +799,7 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
             frm, to, r, c, lv = frm[sel], to[sel], r[sel], c[sel], lv[sel]
         par = (frm[:, 1] & 1) if hexl else 0
         jj = code_j[_step_code(par, to[:, 0] - frm[:, 0], to[:, 1] - frm[:, 1])]
-        return sel, jj, (lv * h + r - r0) * W + c
+        return sel, jj, (lv * h + r - r0) * BW + c - col0
 
     # the steps a feature blocks, both ways: closed
     hs = [p[3] for p in parts]
@@ -787,7 +813,7 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
         for ends, j in ((one, there[par, code]),
                         (one + step_codes(lat)[par, code], back[par, code])):
             r, c = ends[:, 1] - (rmin + r0), ends[:, 0] - cmin
-            idx = (blv + r) * W + c
+            idx = (blv + r) * BW + c - col0
             if not whole or r.min() < 0 or r.max() >= h or c.min() < 0 or c.max() >= W:
                 ok = (r >= 0) & (r < h) & (c >= c0) & (c < c1)
                 idx, j = idx[ok], j[ok]
@@ -796,14 +822,14 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object),
              np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
     if not size.sum():
-        _store(core, block, dense, r0)
+        _store(core, block, dense, r0, col0)
         return empty
     # the steps a feature lets through at a price, on the steps still open
     sel, jj, bpos = at(np.concatenate([x.frm for x in hs]), np.concatenate([x.to for x in hs]),
                        np.repeat(lvs, size))
     live = np.nonzero(flat[jj, bpos] >= 0)[0]
     if not len(live):
-        _store(core, block, dense, r0)
+        _store(core, block, dense, r0, col0)
         return empty
     jj, bpos = jj[live], bpos[live]
     # each feature's id() and rank: one pass over every part's feature list
@@ -816,15 +842,15 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     ord_all = ranks[feat]
     cost = np.concatenate([x.cost for x in hs])[rows]
     # key: the edge order (chunk, position) of the whole table
-    lv_b, rest = np.divmod(bpos, h * W)
-    pos = (lv_b * H + rest // W + r0) * W + rest % W
+    lv_b, rest = np.divmod(bpos, h * BW)
+    pos = (lv_b * H + rest // BW + r0) * W + rest % BW + col0
     chunk = jj + (k_n * ((pos // W) % H + rmin & 1) if hexl else 0)
     key = chunk * npos + pos
     o = np.lexsort((ord_all, key))
     key, jj, bpos, cost = key[o], jj[o], bpos[o], cost[o]
     heads = np.concatenate([[0], np.nonzero(key[1:] != key[:-1])[0] + 1])
     flat[jj[heads], bpos[heads]] += np.add.reduceat(cost, heads).astype(np.int16)
-    _store(core, block, dense, r0)
+    _store(core, block, dense, r0, col0)
     rows = rows[o]
     text = np.concatenate([x.text for x in hs])[rows]
     fid = ids[feat[o]]
@@ -880,15 +906,16 @@ def _near_units(core: _Core, board: Board, units: list, box: tuple[int, int, int
     return near, [got[k] for k in near]
 
 
-def _store(core: _Core, block: np.ndarray, dense: np.ndarray | None, r0: int) -> None:
-    """Put the block of rows ``r0..`` (every level) into the core's tiles: each tile it
-    touches is copied first (it may be shared), or, for a whole table (``dense``, padded),
-    the tiles become its row slices."""
+def _store(core: _Core, block: np.ndarray, dense: np.ndarray | None, r0: int, c0: int
+           ) -> None:
+    """Put the block of rows ``r0..``, columns ``c0..`` (every level) into the core's tiles:
+    each tile it touches is copied first (it may be shared), or, for a whole table
+    (``dense``, padded), the tiles become its row slices."""
     T = _TILE_ROWS
     if dense is not None:
         core.tiles = [dense[:, t * T:(t + 1) * T] for t in range(len(core.tiles))]
         return
-    _k, L, h, _w = block.shape
+    _k, L, h, w = block.shape
     H = core.shape[1]
     mine: set[int] = set()
     for lv in range(L):
@@ -898,7 +925,7 @@ def _store(core: _Core, block: np.ndarray, dense: np.ndarray | None, r0: int) ->
                 core.tiles[ti] = core.tiles[ti].copy()
                 mine.add(ti)
             a, b = max(g0, ti * T), min(g0 + h, ti * T + T)
-            core.tiles[ti][:, a - ti * T:b - ti * T] = block[:, lv, a - g0:b - g0]
+            core.tiles[ti][:, a - ti * T:b - ti * T, c0:c0 + w] = block[:, lv, a - g0:b - g0]
 
 
 def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
@@ -913,7 +940,7 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
     out: list[tuple[np.ndarray, ...]] = []
     o = owner[r0:r1, c0:c1]
     # the heights of the buildings (index -1: the street, no roof)
-    heights = np.array([b.height for b in board.buildings] + [-1], dtype=np.int64)
+    heights = np.append(board.building_rows()[1], -1)
     # only a dot on the rim of its building can drop: one with a neighbour of another owner
     # (or off the board), on either row parity
     oh, ow = o.shape

@@ -222,7 +222,8 @@ def _fans_after_drags(lay, sheets, moves, rng: random.Random, radius: int
     """Drag buildings about (each board compiled from the previous one, whose fans filled
     their caches first) and compare every fan and its target holders on the dragged board
     with those on a board compiled from scratch, the previous board's fans included (some are
-    handed over).  Returns (tiles carried, tiles dropped, fans handed over, fans asked)."""
+    handed over).  Returns (tiles taken over as they were, tiles dropped or patched near a
+    move, fans handed over, fans asked)."""
     from dataclasses import replace
 
     from engine.los import prims
@@ -242,9 +243,10 @@ def _fans_after_drags(lay, sheets, moves, rng: random.Random, radius: int
         lay = replace(lay, placements=tuple(pl))
         board = compile_board(lay, sheets, previous=prev)
         fresh = compile_board(lay, sheets)
-        before = len(prims(prev).__dict__.get("_level_holders", {}))
-        now = len(prims(board).__dict__.get("_level_holders", {}))
-        carried, dropped = carried + now, dropped + before - now
+        before = prims(prev).__dict__.get("_level_holders", {})
+        now = prims(board).__dict__.get("_level_holders", {})
+        carried += sum(1 for k, v in now.items() if before.get(k) is v)
+        dropped += sum(1 for k, v in before.items() if now.get(k) is not v)  # redone or patched
         moved = board.buildings[k].footprint.centroid
         near = (*board.lattice.dot_at((moved.x, moved.y)), 0)
         fans_carried += len(prims(board).__dict__.get("_fans_carried", {}))

@@ -197,3 +197,84 @@ def test_a_dropped_board_is_freed_at_once_and_its_tables_still_answer():
     # a fork's tables see the fork's features, not the board's it was forked from
     play = fresh.fork()
     assert play.view() is not fresh.view() and play.view()._features is play._features
+
+
+def test_unit_cache_lets_go_of_units_no_board_in_hand_uses(monkeypatch):
+    """The unit cache refreshes a board's units when it must let some go, not on every
+    compile: the units of the board just compiled stay, the dragged-away ones go first."""
+    board_module._UNITS.clear()
+    lay, sheets = neighbourhood(seed=2, blocks=2)
+    n = len(compile_board(lay, sheets).units)
+    monkeypatch.setattr(board_module, "_UNITS_MAX", n + 2)
+    prev = compile_board(lay, sheets)
+    for k in range(1, 7):  # each drag to a new place adds a unit; from the third, one goes
+        board = compile_board(_moved(lay, 4, k), sheets, previous=prev)
+        assert len(board_module._UNITS) == min(n + k, n + 2)
+        live = board_module.cached_unit_ids()
+        assert all(id(u) in live for u in board.units)  # none of this board's went
+        prev = board
+
+
+def test_a_dragged_board_numbers_its_nodes_on_first_use():
+    """A drag's board counts its standable dots per row at once and numbers its nodes when
+    first asked, from the last board that did (never from a chain of boards that did not):
+    drags in a row, some numbered and some not, give a fresh compile's node ids, and the fan's
+    window (grid positions, from the standable grid) lists a fresh board's dots."""
+    from engine.board import _LazyGrid
+    from engine.los import _level_window
+
+    lay, sheets, cold = _cold(seed=5)
+    prev, boards = cold, []
+    for k, (i, dc, dr) in enumerate(((2, 1, 1), (4, -1, 0), (2, 0, 1), (7, 2, 0), (4, 1, 0))):
+        lay = _moved(lay, i, dc, dr)
+        board = compile_board(lay, sheets, previous=prev)
+        pending = board.__dict__["_node_grid_v"]
+        assert type(pending) is _LazyGrid and pending.grid is None  # nothing numbered yet
+        assert type(pending.base) is np.ndarray  # from a numbered grid, not a chain
+        boards.append((board, lay))
+        if k == 2:
+            board._node_grid  # noqa: B018 - numbered here: the next ones start from it
+        prev = board
+    for board, lay in reversed(boards):
+        fresh = compile_board(lay, sheets)
+        assert board.node_count == fresh.node_count
+        assert np.array_equal(board._row_counts, fresh._row_counts)
+        assert np.array_equal(board._node_grid, fresh._node_grid)
+        assert board._node_grid.dtype == fresh._node_grid.dtype
+        rng = random.Random(board.node_count)
+        (c0, r0), (c1, r1) = board.dots(0).min(axis=0), board.dots(0).max(axis=0)
+        for _ in range(300):
+            d = (rng.randint(c0 - 2, c1 + 2), rng.randint(r0 - 2, r1 + 2), rng.randint(-1, 4))
+            assert board.standable(d) == (board._node_of(d) >= 0), d
+        for lv in range(board._stand.shape[0]):
+            a = (*map(int, board.dots(0)[len(board.dots(0)) // 3]), 0)
+            dots, kept = _level_window(board, lv, a, 25)
+            g = fresh._node_grid[lv].ravel()
+            assert np.array_equal(np.sort(kept), kept) and (g[kept] >= 0).all()
+            first = int(fresh._row_counts[:lv].sum())
+            assert np.array_equal(fresh.dots(lv)[g[kept] - first], dots)
+
+
+@pytest.mark.parametrize("seed", [2, 6])
+def test_a_units_levels_in_one_pass_cut_by_level_equal_each_level_alone(seed):
+    """A drag's new unit has every level's crossings found in one pass and cut by level: per
+    level the priced rows are those of the level alone, in order, the blocked ones the same
+    rows (their order is free)."""
+    from engine.movement import _cut_hits, _level_hits
+
+    _lay, _sheets, cold = _cold(seed=seed)
+    lat = cold.lattice
+    rng = random.Random(seed)
+    for unit in rng.sample([u for u in cold.units if len(u) > 1], 3):
+        levels = sorted(unit)
+        ends = np.cumsum([0] + [len(unit[lv]) for lv in levels])
+        whole = _level_hits(lat, [f for lv in levels for f in unit[lv]])
+        for lv, a, b in zip(levels, ends[:-1], ends[1:]):
+            got, want = _cut_hits(whole, int(a), int(b)), _level_hits(lat, unit[lv])
+            for name in ("frm", "to", "feat", "cost", "text", "inside"):
+                assert np.array_equal(getattr(got, name), getattr(want, name)), name
+            rows = [np.column_stack([h.bfrm, h.bcode, h.bfeat]) for h in (got, want)]
+            assert len(rows[0]) == len(rows[1])
+            assert np.array_equal(*(r[np.lexsort(r.T[::-1])] for r in rows))
+            if len(want):
+                assert got.box(lat) == want.box(lat)
