@@ -1913,6 +1913,20 @@ def _reach_from_core(g: MoveGraph, a: Dot3, move_ratio: int, crawl: bool, limit:
     return g.reach_window(a, move_ratio, crawl, limit)
 
 
+def node_dots_of(board: Board, nodes: np.ndarray) -> np.ndarray:
+    """(c, r, level) of some nodes, from the positions of the board's standable dots (one
+    array, kept with the board) rather than ``board._node_dots``' table of every node: a
+    validation asks for a few zones' dots."""
+    got = board.__dict__.get("_node_positions")
+    if got is None:
+        got = board.__dict__["_node_positions"] = np.flatnonzero(board._node_grid.reshape(-1) >= 0)
+    _L, H, W = board._node_grid.shape
+    cmin, rmin, _o = board._owner_grid
+    pos = got[np.asarray(nodes, dtype=np.int64)]
+    lv, rest = np.divmod(pos, H * W)
+    return np.column_stack([rest % W + cmin, rest // W + rmin, lv])
+
+
 def walk_window(g: MoveGraph, nodes: np.ndarray, move_ratio: int, crawl: bool, limit: float,
                 most: float = 0.5) -> np.ndarray | None:
     """The cheapest MP from the nearest of ``nodes`` to every node, as scipy's multi-source
@@ -1925,7 +1939,7 @@ def walk_window(g: MoveGraph, nodes: np.ndarray, move_ratio: int, crawl: bool, l
         return None
     board = g._board
     cmin, rmin, _o = board._owner_grid
-    dots = board._node_dots[nodes]
+    dots = node_dots_of(board, nodes)
     got = g._box_steps(dots[:, 0] - cmin, dots[:, 1] - rmin, move_ratio, crawl, limit, most,
                        g._mats.setdefault(("walk-boxes",), {}))
     if got is None:
@@ -1939,17 +1953,21 @@ def walk_window(g: MoveGraph, nodes: np.ndarray, move_ratio: int, crawl: bool, l
     links = _csr_min(wl[ok], ls[ok], lt[ok], m)
     n_l = np.diff(links.indptr)
     k = k_n + (int(n_l.max()) if len(n_l) else 0)
-    cols = np.empty((m, k), dtype=np.int64)
+    itype = np.int32 if m * k < np.iinfo(np.int32).max else np.int64  # scipy's own index type
+    own = np.arange(m, dtype=itype)[:, None]
+    cols = np.empty((m, k), dtype=itype)
     data = np.zeros((m, k))
-    cols[:, :k_n] = np.where(to >= 0, to, np.arange(m)[:, None])
-    data[:, :k_n] = np.where(to >= 0, w, 0.0)
-    cols[:, k_n:] = np.arange(m)[:, None]
+    live = to >= 0
+    cols[:, :k_n] = np.where(live, to, own)
+    data[:, :k_n] = np.where(live, w, 0.0)
+    cols[:, k_n:] = own
     if len(links.indices):
         rows = np.repeat(np.arange(m), n_l)
         slot = k_n + np.arange(len(rows)) - links.indptr[rows]
         cols[rows, slot] = links.indices
         data[rows, slot] = links.data
-    mat = csr_matrix((data.reshape(-1), cols.reshape(-1), np.arange(m + 1) * k), shape=(m, m))
+    mat = csr_matrix((data.reshape(-1), cols.reshape(-1), np.arange(m + 1, dtype=itype) * k),
+                     shape=(m, m))
     src = np.unique(ids[dots[:, 2], dots[:, 1] - rmin - r0, dots[:, 0] - cmin - c0])
     dist = dijkstra(mat, indices=src, limit=limit, min_only=True)
     out = np.full(g.n, np.inf)

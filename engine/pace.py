@@ -28,6 +28,7 @@ from engine.movement import (
     _per_dot,
     build_graph,
     dijkstra_until,
+    node_dots_of,
     walk_window,
 )
 from engine.rules import get_ruleset
@@ -230,7 +231,8 @@ class WalkField:
     def _gap(self, nodes: np.ndarray) -> float:
         """Dots (Chebyshev, columns and rows) between the box of the sources and that of
         ``nodes``: every walk between them moves at least that far."""
-        a, b = self.board._node_dots[self.src], self.board._node_dots[nodes]
+        board = getattr(self.g, "_board", self.board)  # the graph's view keeps the positions
+        a, b = node_dots_of(board, self.src), node_dots_of(board, nodes)
         return float(np.maximum(np.maximum(a[:, :2].min(axis=0) - b[:, :2].max(axis=0),
                                            b[:, :2].min(axis=0) - a[:, :2].max(axis=0)), 0).max())
 
@@ -308,7 +310,7 @@ def core_components(g: MoveGraph) -> np.ndarray | None:
     for j, (dc, dr) in enumerate(offs):  # the open steps from a region into another
         d = dr * (W + 2) + dc
         k = edge + np.flatnonzero(flat[edge:len(flat) - edge] != flat[edge + d:len(flat) - edge + d])
-        k = k[flat[k] > 0]
+        k = k[(flat[k] > 0) & (flat[k + d] > 0)]  # a step joins two dots one stands on
         lv, rest = np.divmod(k, (H + 2) * (W + 2))
         pos = (lv * H + rest // (W + 2) - 1) * W + rest % (W + 2) - 1
         k = k[core.gather(pos)[j] >= 0]

@@ -386,7 +386,7 @@ def objective_checks(board: Board, scenario: Any) -> list[Finding]:
         if obj.kind == "hold":
             extra_turns = obj.turns or 0
         if obj.kind == "retrieve":
-            way = _way_out(board, an, obj, side, tnodes[0], fast, slow, far)
+            way = _way_out(board, an, obj, side, _dot3(targets[0]), fast, slow, far)
             if isinstance(way, Finding):
                 out.append(way)
                 continue
@@ -397,9 +397,10 @@ def objective_checks(board: Board, scenario: Any) -> list[Finding]:
     return out
 
 
-def _way_out(board: Board, an: _Analysis, obj: m.Objective, side: m.Side, item: int,
+def _way_out(board: Board, an: _Analysis, obj: m.Objective, side: m.Side, it: Dot3,
              fast: Pace, slow: Pace, far: int | None) -> Leg | Finding:
-    """The carry leg of a retrieve: from the item to the exit edge (or back home)."""
+    """The carry leg of a retrieve: from the item's dot ``it`` to the exit edge (or back
+    home)."""
     edge = exit_edge(obj)
     if edge is not None:
         goal = edge_dots(board, edge)
@@ -407,12 +408,11 @@ def _way_out(board: Board, an: _Analysis, obj: m.Objective, side: m.Side, item: 
     else:
         goal = an.zones[side.id]
         goal_name = "its own deployment zone"
-    where = {"objectives": [obj.id], "sides": [side.id], "dots": [list(board.node_dot(item))]}
+    where = {"objectives": [obj.id], "sides": [side.id], "dots": [list(it)]}
     if not len(goal):
         return Finding("retrieve-no-way-out", ERROR,
                        f"retrieve objective {obj.id}: {goal_name} has no standable dot", where)
     gnodes = _nodes(board, goal)
-    it = board.node_dot(item)
     quick = an.best(an.from_dot(it, fast), gnodes, _within(far, fast))
     if quick is None:
         return Finding("retrieve-no-way-out", ERROR,
