@@ -1106,37 +1106,47 @@ def _seg_table(P: _Prims) -> tuple[np.ndarray, ...]:
     return got
 
 
-#: pairs x primitives tested at once when gathering candidates (bounds the memory)
-_GATHER = 400_000
+def _box_prims(P: _Prims, i0: int, i1: int, j0: int, j1: int, solid: bool = False) -> np.ndarray:
+    """The primitives (ascending) whose grid-cell box meets the cells ``i0..i1`` x ``j0..j1``,
+    only the blocking ones (:data:`_SOLID`) when ``solid``; kept per cell box with the
+    primitives (a board has a few hundred cell boxes)."""
+    memo = P.__dict__.get("_box_prims")
+    if memo is None:
+        memo = P._box_prims = {}  # type: ignore[attr-defined]
+    key = (i0, i1, j0, j1, solid)
+    got = memo.get(key)
+    if got is None:
+        c0x, c0y, c1x, c1y = _seg_table(P)[:4]
+        sel = (c0x <= i1) & (c1x >= i0) & (c0y <= j1) & (c1y >= j0)
+        if solid:
+            sel &= np.isin(P.kind, _SOLID)
+        got = memo[key] = np.nonzero(sel)[0]
+    return got
 
 
-def _candidates(P: _Prims, oo: np.ndarray, tt: np.ndarray, table: tuple[np.ndarray, ...] | None = None
+def _candidates(P: _Prims, oo: np.ndarray, tt: np.ndarray, solid: bool = False
                 ) -> tuple[np.ndarray, np.ndarray]:
     """(line, primitive) pairs to test exactly: the primitives in the grid cells of each
     line's box (what :meth:`_Prims.near_box` returns) whose ends straddle or touch the line's
-    supporting line (the rest cannot meet it).  ``table``: some rows of :func:`_seg_table`
-    (then the primitives are indexes into those rows)."""
+    supporting line (the rest cannot meet it); only the blocking primitives when ``solid``.
+    Line by line, primitives ascending."""
     none = np.zeros(0, dtype=np.int64)
     g = P.grid
     if not len(g.seg) or not len(oo):
         return none, none
-    c0x, c0y, c1x, c1y, px, py, qx, qy, sab = _seg_table(P) if table is None else table
+    _c0x, _c0y, _c1x, _c1y, px, py, qx, qy, sab = _seg_table(P)
     w, h = int(g.shape[0]), int(g.shape[1])
     lo = np.floor((np.minimum(oo, tt) - g.origin) / g.CELL).astype(np.int64)
     hi = np.floor((np.maximum(oo, tt) - g.origin) / g.CELL).astype(np.int64)
     i0, j0 = np.maximum(lo[:, 0], 0), np.maximum(lo[:, 1], 0)
     i1, j1 = np.minimum(hi[:, 0], w - 1), np.minimum(hi[:, 1], h - 1)
-    n = len(px)
-    lines, segs = [], []
-    step = max(1, _GATHER // max(n, 1))
-    for k0 in range(0, len(oo), step):
-        sl = slice(k0, k0 + step)
-        box = (c0x <= i1[sl, None]) & (c1x >= i0[sl, None]) & (c0y <= j1[sl, None]) & \
-            (c1y >= j0[sl, None]) & ((i0[sl] <= i1[sl]) & (j0[sl] <= j1[sl]))[:, None]
-        k, i = np.nonzero(box)
-        lines.append(k + k0)
-        segs.append(i)
-    k, i = np.concatenate(lines), np.concatenate(segs)
+    segs, counts = [], []
+    for a0, a1, b0, b1 in zip(i0.tolist(), i1.tolist(), j0.tolist(), j1.tolist(), strict=True):
+        got = _box_prims(P, a0, a1, b0, b1, solid) if a0 <= a1 and b0 <= b1 else none
+        segs.append(got)
+        counts.append(len(got))
+    k = np.repeat(np.arange(len(oo)), counts)
+    i = np.concatenate(segs)
     # the cull of line_of_sight before the exact test, pair by pair
     ox, oy = oo[:, 0], oo[:, 1]
     rx, ry = tt[:, 0] - ox, tt[:, 1] - oy
@@ -1195,16 +1205,23 @@ def _lines(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]]) -> list[_Lin
                     (fy - .5 <= mx[:, 1, None] + 1e-6) & (fy + .5 >= mn[:, 1, None] - 1e-6)
                     ).any(axis=1)
     none = np.zeros(0, dtype=np.int64)
+    owners, ss, cut = P.owner[prim].tolist(), s.tolist(), cuts.tolist()
+    oxy, txy = oo.tolist(), tt.tolist()
     for n, j in enumerate(todo):
         a, b = ab[n]
-        e1 = _Ends(oo[n], a[2], int(ba[n]), tt[n][None, :], b[2], bb[n:n + 1], prone=True)
-        fol: tuple[np.ndarray, ...] = (none, none, np.zeros(0))
+
+        def ends(n: int = n, a: Dot3 = a, b: Dot3 = b) -> _Ends:
+            return _Ends(oo[n], a[2], int(ba[n]), tt[n][None, :], b[2], bb[n:n + 1], prone=True)
+
+        e1: Any = ends
+        fol: tuple[np.ndarray, ...] | None = None
         if fol_near is not None and fol_near[n]:
+            e1 = ends()
             moved = a[:2] != b[:2] or a[2] != b[2]
             cells = _fol_cells(P, oo[n], tt[n], moved)
             _p, _t, _s, fol = _trace(P, e1, none, none, cells, np.zeros(len(cells), dtype=np.int64))
-        sl = slice(int(cuts[n]), int(cuts[n + 1]))
-        out[j] = memo[pairs[j]] = _line_of(P, e1, prim[sl], s[sl], fol)
+        out[j] = memo[pairs[j]] = _line_from(P, tuple(oxy[n]), tuple(txy[n]), e1,
+                                             owners[cut[n]:cut[n + 1]], ss[cut[n]:cut[n + 1]], fol)
     return out  # type: ignore[return-value]
 
 
@@ -1223,8 +1240,8 @@ def _cell_cands(P: _Prims, i0: int, i1: int, j0: int, j1: int) -> tuple[Any, ...
     key = (i0, i1, j0, j1)
     got = memo.get(key)
     if got is None:
-        c0x, c0y, c1x, c1y, px, py, qx, qy, sab = _seg_table(P)
-        idx = np.nonzero((c0x <= i1) & (c1x >= i0) & (c0y <= j1) & (c1y >= j0))[0]
+        _c0x, _c0y, _c1x, _c1y, px, py, qx, qy, sab = _seg_table(P)
+        idx = _box_prims(P, i0, i1, j0, j1)
         rows = list(zip(idx.tolist(), px[idx].tolist(), py[idx].tolist(), qx[idx].tolist(),
                         qy[idx].tolist(), P.bld[idx].tolist(), P.lvl[idx].tolist(),
                         P.kind[idx].tolist(), P.height[idx].tolist(), P.owner[idx].tolist(),
@@ -1328,30 +1345,19 @@ def _solid_memo(P: _Prims) -> dict[tuple[Dot3, Dot3], bool]:
     return got
 
 
-def _solid_table(P: _Prims) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-    """The blocking primitives (:data:`_SOLID`, in order) and their rows of :func:`_seg_table`."""
-    got = P.__dict__.get("_solid_table")
-    if got is None:
-        idx = np.nonzero(np.isin(P.kind, _SOLID))[0]
-        got = P._solid_table = (idx, tuple(x[idx] for x in _seg_table(P)))  # type: ignore[attr-defined]
-    return got
-
-
 def _blocked_many(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]], ba: list[int],
                   bb: list[int]) -> list[bool]:
     """:func:`_blocked_one` for many lines at once, as :func:`_lines` traces a batch: the same
     candidates (:func:`_candidates`), exact test (:func:`_hits`) and counting rules
     (:func:`_relevant`) on the blocking primitives alone."""
     out = [False] * len(pairs)
-    idx, table = _solid_table(P)
-    if not pairs or not len(idx) or not len(P.grid.seg):
+    if not pairs or not len(P.grid.seg):
         return out
     oo = np.array([board.dot_point(a) for a, _b in pairs], dtype=float).reshape(-1, 2)
     tt = np.array([board.dot_point(b) for _a, b in pairs], dtype=float).reshape(-1, 2)
-    k, j = _candidates(P, oo, tt, table)
+    k, prim = _candidates(P, oo, tt, solid=True)
     if not len(k):
         return out
-    prim = idx[j]
     hit, s = _hits(oo[k], tt[k], P.p[prim], P.q[prim])
     k, prim, s = k[hit], prim[hit], s[hit]
     la = np.array([a[2] for a, _b in pairs], dtype=np.int64)
@@ -1366,7 +1372,7 @@ def _blocked_many(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]], ba: l
         fi = int(P.owner[pi])
         if int(kinds[pi]) in _IGNORE_IF_HOLDS_END and \
                 feats[fi].geom.geom_type in ("Polygon", "MultiPolygon"):
-            # (:func:`_line_of_lists`: a polygon you stand in is ignored)
+            # (:func:`_line_from`: a polygon you stand in is ignored)
             if fi in P.holding(tuple(oo[n])).tolist() or fi in P.holding(tuple(tt[n])).tolist():
                 continue
         out[n] = True
@@ -1429,7 +1435,7 @@ def _blocked_one(board: Board, P: _Prims, a: Dot3, b: Dot3, ba: int, bb: int) ->
             continue
         if kind in _IGNORE_IF_HOLDS_END and \
                 P.feats[owner].geom.geom_type in ("Polygon", "MultiPolygon"):
-            if held is None:  # (:func:`_line_of_lists`: a polygon you stand in is ignored)
+            if held is None:  # (:func:`_line_from`: a polygon you stand in is ignored)
                 held = set(P.holding((ox, oy)).tolist()) | set(P.holding((tx, ty)).tolist())
             if owner in held:
                 continue
@@ -1490,26 +1496,13 @@ def _fol_near_one(P: _Prims, ox: float, oy: float, tx: float, ty: float) -> bool
                  (fy - .5 <= y1 + 1e-6) & (fy + .5 >= y0 - 1e-6)).any())
 
 
-def _line_of(P: _Prims, e: _Ends, prim: np.ndarray, s: np.ndarray,
-             fol: tuple[np.ndarray, ...]) -> _Line:
-    """:func:`_line_of_lists` from arrays of primitives and their ``s``."""
-    return _line_of_lists(P, e, P.owner[prim].tolist(), s.tolist(), fol)
-
-
-def _line_of_lists(P: _Prims, e: _Ends, owners: list[int], s: list[float],
-                   fol: tuple[np.ndarray, ...]) -> _Line:
-    """The features one line counts, from its exact contacts (each primitive's feature and
-    ``s``): the nearest contact per feature; polygons that hold an end: obstacles you stand
-    on are ignored, canopies, dark and smoke count."""
-    return _line_from(P, (float(e.o[0]), float(e.o[1])), (float(e.t[0][0]), float(e.t[0][1])),
-                      e, owners, s, fol)
-
-
 def _line_from(P: _Prims, o: tuple[float, float], t: tuple[float, float], e: Any,
                owners: list[int], s: list[float], fol: tuple[np.ndarray, ...] | None) -> _Line:
-    """:func:`_line_of_lists` with the ends' points given; ``e``: the :class:`_Ends`, or a
-    function making it (only an end held by a polygon needs it); ``fol``: None for no
-    foliage."""
+    """The features one line from ``o`` to ``t`` counts, from its exact contacts (each
+    primitive's feature and ``s``): the nearest contact per feature; polygons that hold an
+    end: obstacles you stand on are ignored, canopies, dark and smoke count.  ``e``: the
+    line's :class:`_Ends`, or a function making it (only an end held by a polygon needs it);
+    ``fol``: the foliage cells crossed (None: none)."""
     holds_a, holds_b = P.holding(o), P.holding(t)
     contacts: dict[int, float] = {}
     for pi, si in zip(owners, s):
@@ -1854,6 +1847,9 @@ def _interruption(f: Feature, target: np.ndarray | None, k: int, near: bool | No
 
 
 def _dot3(d: tuple[int, ...]) -> Dot3:
+    if d.__class__ is tuple and len(d) == 3 and d[0].__class__ is int and \
+            d[1].__class__ is int and d[2].__class__ is int:
+        return d  # type: ignore[return-value]  (already one: every sight query asks this)
     d = tuple(int(v) for v in d)
     return (d[0], d[1], d[2] if len(d) > 2 else 0)  # type: ignore[return-value]
 

@@ -1820,9 +1820,36 @@ def cheapest_path(board: Board, a: Dot3, b: Dot3, move_ratio: int = 1, crawl: bo
     dmz1990, in metres under the rulesets that measure moves in metres."""
     g = build_graph(board)
     units = get_ruleset(ruleset).movement.units
+    found = _cheapest_chain(board, g, a, b, move_ratio, crawl, ruleset)
+    if found is None:
+        return PathResult(False, None, [], [], units, None)
+    chain, dist_end = found
+    if len(chain) == 1:
+        return PathResult(True, 0, [board.node_dot(chain[0])], [], units, 0.0)
+    steps = [_edge_step(board, g, u, v, move_ratio, crawl, ruleset) for u, v in zip(chain, chain[1:])]
+    walked = path_metres(g, chain, ruleset)
+    length = walked[-1]
+    if units != "MP":  # each step as long as the book counts it at that point of the move
+        steps = [Step(st.to, round(w1 - w0, 2), [f"{w1 - w0:g} m", *st.why[1:]])  # type: ignore[arg-type, union-attr]
+                 for st, w0, w1 in zip(steps, walked, walked[1:])]
+    cost: int | float = int(round(dist_end)) if units == "MP" else length
+    return PathResult(True, cost, [board.node_dot(k) for k in chain], steps, units, length)  # type: ignore[arg-type]
+
+
+def cheapest_dots(board: Board, a: Dot3, b: Dot3, move_ratio: int = 1, crawl: bool = False,
+                  ruleset: str = "dmz1990") -> list[Dot3] | None:
+    """The dots of :func:`cheapest_path` (None: no way), without pricing its steps (play's
+    bots walk many paths and read only their dots)."""
+    found = _cheapest_chain(board, build_graph(board), a, b, move_ratio, crawl, ruleset)
+    return None if found is None else [board.node_dot(k) for k in found[0]]
+
+
+def _cheapest_chain(board: Board, g: MoveGraph, a: Dot3, b: Dot3, move_ratio: int, crawl: bool,
+                    ruleset: str) -> tuple[list[int], float] | None:
+    """The nodes of the cheapest way from ``a`` to ``b`` and its cost (None: no way)."""
     i, j = board.node(a), board.node(b)
     if i == j:
-        return PathResult(True, 0, [board.node_dot(i)], [], units, 0.0)
+        return [i], 0.0
     # goal-directed (A*): the search stays near the line between the two ends
     mat = g.weights(ruleset, move_ratio, crawl)
     n = g.n
@@ -1838,21 +1865,13 @@ def cheapest_path(board: Board, a: Dot3, b: Dot3, move_ratio: int = 1, crawl: bo
     goals = np.nonzero(win % n == j)[0]  # two layers: the goal on either parity
     end = int(goals[np.argmin(dist[goals])])  # the even layer (listed first) on a tie
     if not np.isfinite(dist[end]):
-        return PathResult(False, None, [], [], units, None)
+        return None
     start = int(np.nonzero(win == i)[0][0]) if found is not None else i
     chain = [end]
     while chain[-1] != start:
         chain.append(int(pred[chain[-1]]))
     chain = [int(win[k]) for k in chain]
-    chain = [k % n for k in reversed(chain)]
-    steps = [_edge_step(board, g, u, v, move_ratio, crawl, ruleset) for u, v in zip(chain, chain[1:])]
-    walked = path_metres(g, chain, ruleset)
-    length = walked[-1]
-    if units != "MP":  # each step as long as the book counts it at that point of the move
-        steps = [Step(st.to, round(w1 - w0, 2), [f"{w1 - w0:g} m", *st.why[1:]])  # type: ignore[arg-type, union-attr]
-                 for st, w0, w1 in zip(steps, walked, walked[1:])]
-    cost: int | float = int(round(float(dist[end]))) if units == "MP" else length
-    return PathResult(True, cost, [board.node_dot(k) for k in chain], steps, units, length)  # type: ignore[arg-type]
+    return [k % n for k in reversed(chain)], float(dist[end])
 
 
 def reach(

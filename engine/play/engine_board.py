@@ -37,7 +37,7 @@ from shapely.ops import substring, unary_union
 from engine.board import Board, Feature
 from engine.lattice import Dot3
 from engine.los import line_meets, line_of_sight, lines_fan, los_fan, warm_lines
-from engine.movement import build_graph, cheapest_path, reach, step
+from engine.movement import _edge_step, build_graph, cheapest_dots, reach
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
@@ -146,12 +146,21 @@ class EngineBoard:
         return got
 
     def _step_uncached(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool) -> StepInfo | None:
-        if not (self.board.standable(a) and self.board.standable(b)):
+        # :func:`engine.movement.step` on the node ids this map state keeps per dot
+        ids = self._ids
+        i = ids.get(a)
+        if i is None:
+            i = ids[a] = self.board._node_of(a)
+        j = ids.get(b)
+        if j is None:
+            j = ids[b] = self.board._node_of(b)
+        if i < 0 or j < 0:
             return None
+        g = build_graph(self.board)
         if self._metric:
-            st = step(self.board, a, b, move_ratio, ruleset=self.rules.name)
+            st = _edge_step(self.board, g, i, j, move_ratio, False, self.rules.name)
             return None if st is None else StepInfo(tuple(st.to), float(st.cost), tuple(st.why))
-        st = step(self.board, a, b, move_ratio, crawl=crawl)
+        st = _edge_step(self.board, g, i, j, move_ratio, crawl)
         return None if st is None else StepInfo(tuple(st.to), int(st.cost), tuple(st.why))
 
     def path(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool = False) -> list[Dot3] | None:
@@ -171,10 +180,10 @@ class EngineBoard:
         if not (self.board.standable(a) and self.board.standable(b)):
             return None
         if self._metric:
-            res = cheapest_path(self.board, a, b, move_ratio, ruleset=self.rules.name)
+            dots = cheapest_dots(self.board, a, b, move_ratio, ruleset=self.rules.name)
         else:
-            res = cheapest_path(self.board, a, b, move_ratio, crawl=crawl)
-        return tuple(tuple(d) for d in res.dots) if res.reachable else None
+            dots = cheapest_dots(self.board, a, b, move_ratio, crawl=crawl)
+        return None if dots is None else tuple(tuple(d) for d in dots)
 
     def reach(self, a: Dot3, move_ratio: int, mp: float, crawl: bool = False
               ) -> dict[Dot3, float]:
@@ -292,17 +301,28 @@ class EngineBoard:
         :meth:`sight`.  Blocking does not depend on posture, and a line is blocked both ways
         or neither (geometry, floors and dead zones are symmetric; the fan and the single
         query share one tracer): tests/play/test_play_caches.py checks both on the samples."""
-        a, b = tuple(a), tuple(b)
+        if a.__class__ is not tuple:
+            a = tuple(a)
+        if b.__class__ is not tuple:
+            b = tuple(b)
         fans = self._fans
+        if not fans:
+            return False
         ids = self._ids
-        for o, t in ((a, b), (b, a)):
-            got = fans.get((o, t[2], vision))
-            if got is not None:
-                i = ids.get(t)
-                if i is None:  # (asked tens of thousands of times a game: a dict, not the grid)
-                    i = ids[t] = self.board._node_of(t)
-                if i >= 0 and got.item(i - got.item(-1)) == 1:  # (Python ints: no numpy scalars)
-                    return True
+        got = fans.get((a, b[2], vision))
+        if got is not None:
+            i = ids.get(b)
+            if i is None:  # (asked tens of thousands of times a game: a dict, not the grid)
+                i = ids[b] = self.board._node_of(b)
+            if i >= 0 and got.item(i - got.item(-1)) == 1:  # (Python ints: no numpy scalars)
+                return True
+        got = fans.get((b, a[2], vision))
+        if got is not None:
+            i = ids.get(a)
+            if i is None:
+                i = ids[a] = self.board._node_of(a)
+            if i >= 0 and got.item(i - got.item(-1)) == 1:
+                return True
         return False
 
     def warm_blocked(self, origin: Dot3, dots: list[Dot3], visions: set[str] | list[str]
