@@ -611,6 +611,8 @@ class Game:
             (MOVEMENT_FIRE_MODIFIER if movement_fire else 0)
         if shooter.sustained or shooter.under or self.state.spell_areas:
             tv += sum(burden(self, shooter).values())
+        if self.state.spell_areas:  # a Physical Barrier between the dots, as in plan_shot
+            tv += across_dots(self, spos, tpos, (defense_type(w.type),))
         return p_success(w.success[step] - tv) * w.damage
 
     def _fire(self, a: CharacterState, t: CharacterState, movement_fire: bool,

@@ -106,3 +106,22 @@ def test_no_levitation_for_a_friend_who_walks_there_as_cheaply_or_is_out_of_sigh
     tusk.pos = (13, 5, 0)
     assert game.sight(w, tusk)[0].blocked
     assert lift_friend(game, w, lambda c: (11, 5, 1) if c is tusk else None) is None
+
+
+def test_the_bots_odds_count_a_barrier_the_referee_counts():
+    # the wall three dots east of Wren (x = 6.5, rows 8-14) stands between her and Moth: the
+    # bots' estimate of his shot adds its Force to her Ballistic Defense as the referee does
+    import dataclasses
+
+    game, w, _tusk, moth = street_duel((("physical-barrier", 4),), [2, 2])
+    w.pos = (4, 11, 0)
+    moth.weapons[0] = dataclasses.replace(moth.weapons[0], success=(22, 20, 18, 16))
+    open_shot = game.shot_value(moth, moth.pos, w, w.pos, True)
+    game.act({"act": "cast", "spell": "physical-barrier", "at": [7, 11, 0]})
+    plan = game.plan_shot(moth, w, True)
+    assert plan.numbers["modifiers"]["barrier_spell"] == 4
+    sv, tv = plan.numbers["success_value"], plan.numbers["target_value"]
+    shot = game.shot_value(moth, moth.pos, w, w.pos, True)
+    assert shot == p_success(sv - tv) * moth.ready_weapon.damage < open_shot
+    # 20 against 8 + 2 + 4: 15 in 36 x 4 boxes; without the wall 20 against 10: 33 in 36
+    assert (sv, tv) == (20, 14) and shot == 4 * 15 / 36 and open_shot == 4 * 33 / 36
