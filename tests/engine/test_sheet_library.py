@@ -187,3 +187,37 @@ def test_library_sample_copies_a_sample_and_never_overwrites(home, capsys, monke
     assert not (work / "x.yaml").exists()
     assert main(["library", "sample", "nightclub-hold", "."]) == 0
     assert (work / "nightclub-hold.yaml").is_file()
+
+
+def test_resolving_a_sheet_parses_its_file_once_and_a_changed_file_again(home, monkeypatch):
+    """Finding a sheet reads its id, loading it reads the rest: one parse serves both (a
+    16x16-block city has 635 sheet files), and a file changed in between is read again."""
+    folder = home / "doc"
+    for i in range(3):
+        sheet(folder, f"s{i}", f"Sheet {i}")
+    doc = folder / "city.yaml"
+    doc.write_text(DOC % "s0" + "".join(f"    - {{sheet: s{i}, at: [0, {4 * i}]}}\n"
+                                         for i in (1, 2)))
+    parsed: list[str] = []
+    real = library.read_yaml
+    monkeypatch.setattr(library, "read_yaml", lambda p: parsed.append(Path(p).name) or real(p))
+    monkeypatch.setattr(library, "load_sheet", lambda p: parsed.append(Path(p).name) or
+                        pytest.fail("a peeked sheet was parsed a second time"))
+    library._ID_CACHE.clear()
+    library._SHEET_CACHE.clear()
+    found = resolve_sheets(load_document(doc).layout, folder)
+    assert sorted(parsed) == ["s0.yaml", "s1.yaml", "s2.yaml"]
+    assert [found[f"s{i}"].title for i in range(3)] == ["Sheet 0", "Sheet 1", "Sheet 2"]
+    # the id is peeked, then the file grows before it is loaded: loaded from the new text
+    library._ID_CACHE.clear()
+    library._SHEET_CACHE.clear()
+    path = folder / "s1.yaml"
+    assert library.declared_id(path) == "s1"
+    path.write_text(path.read_text().replace("Sheet 1", "Sheet one, redrawn"))
+    monkeypatch.setattr(library, "load_sheet", lambda p: parsed.append("reload") or
+                        real_load(p))
+    assert library.sheet_at(path).title == "Sheet one, redrawn"
+    assert parsed[-1] == "reload"
+
+
+real_load = library.load_sheet
