@@ -1262,44 +1262,21 @@ def _line_one(board: Board, P: _Prims, a: Dot3, b: Dot3) -> _Line:
     owners: list[int] = []
     ss: list[float] = []
     g = P.grid
-    if len(g.seg):
-        w, h = int(g.shape[0]), int(g.shape[1])
-        gx, gy = float(g.origin[0]), float(g.origin[1])
-        cell = g.CELL
-        i0 = max(math.floor((min(ox, tx) - gx) / cell), 0)
-        j0 = max(math.floor((min(oy, ty) - gy) / cell), 0)
-        i1 = min(math.floor((max(ox, tx) - gx) / cell), w - 1)
-        j1 = min(math.floor((max(oy, ty) - gy) / cell), h - 1)
-        if i0 <= i1 and j0 <= j1:
-            px, py, qx, qy, sab, rows = _cell_cands(P, i0, i1, j0, j1)
-            rx, ry = tx - ox, ty - oy
-            tol = (1e-9 * (abs(rx) + abs(ry) + 1.0)) * sab
-            d3 = rx * (py - oy) - ry * (px - ox)
-            d4 = rx * (qy - oy) - ry * (qx - ox)
-            keep = np.nonzero((d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol))[0]
-            top = max(la, lb)
-            point = rx == 0 and ry == 0
-            rs = max(abs(rx) + abs(ry), 1e-12)
-            for j in keep.tolist():
-                _i, p0, p1, q0, q1, bld, lvl, kind, height, owner = rows[j]
-                s = _hit_one(ox, oy, rx, ry, rs, point, p0, p1, q0, q1)
-                if s is None:
-                    continue
-                # _relevant, for one contact of a line traced with its prone obstacles
-                level_at = la + (lb - la) * s
-                own = (bld == ba and lvl == la and bld >= 0) or \
-                    (bld == bb and lvl == lb and bld >= 0)
-                if kind == FOOT:
-                    ok = bld != ba and bld != bb and height > level_at + 1e-9
-                elif kind == CANOPY:
-                    ok = top > 0 and (bld < 0 or own)
-                else:
-                    ok = own or (bld < 0 and level_at < 1.0 - 1e-9)
-                    if kind == TRUNK:  # seed 000 l.826: two levels above, only branches
-                        ok = ok and top - lvl < 2
-                if ok:
-                    owners.append(owner)
-                    ss.append(s)
+    box = _cell_box(g, ox, oy, tx, ty) if len(g.seg) else None
+    if box is not None:
+        px, py, qx, qy, sab, rows = _cell_cands(P, *box)
+        rx, ry = tx - ox, ty - oy
+        top = max(la, lb)
+        point = rx == 0 and ry == 0
+        rs = max(abs(rx) + abs(ry), 1e-12)
+        for j in _culled(px, py, qx, qy, sab, ox, oy, rx, ry):
+            _i, p0, p1, q0, q1, bld, lvl, kind, height, owner = rows[j]
+            s = _hit_one(ox, oy, rx, ry, rs, point, p0, p1, q0, q1)
+            if s is None:
+                continue
+            if _counts(kind, bld, lvl, height, la + (lb - la) * s, ba, bb, la, lb, top):
+                owners.append(owner)
+                ss.append(s)
     def ends() -> _Ends:
         return _Ends(np.array((ox, oy)), la, ba, np.array([[tx, ty]]), lb,
                      np.array([bb], dtype=np.int64), prone=True)
@@ -1312,6 +1289,47 @@ def _line_one(board: Board, P: _Prims, a: Dot3, b: Dot3) -> _Line:
         cells = _fol_cells(P, e1.o, e1.t[0], moved)
         _p, _t, _s, fol = _trace(P, e1, _NONE, _NONE, cells, np.zeros(len(cells), dtype=np.int64))
     return _line_from(P, (ox, oy), (tx, ty), e1, owners, ss, fol)
+
+
+def _cell_box(g: Any, ox: float, oy: float, tx: float, ty: float
+              ) -> tuple[int, int, int, int] | None:
+    """The cells ``(i0, i1, j0, j1)`` of the primitives' grid ``g`` that the box of the line
+    ``o``..``t`` covers, clipped to the grid; None when the box lies outside it."""
+    w, h = int(g.shape[0]), int(g.shape[1])
+    gx, gy = float(g.origin[0]), float(g.origin[1])
+    cell = g.CELL
+    i0 = max(math.floor((min(ox, tx) - gx) / cell), 0)
+    j0 = max(math.floor((min(oy, ty) - gy) / cell), 0)
+    i1 = min(math.floor((max(ox, tx) - gx) / cell), w - 1)
+    j1 = min(math.floor((max(oy, ty) - gy) / cell), h - 1)
+    return (i0, i1, j0, j1) if i0 <= i1 and j0 <= j1 else None
+
+
+def _culled(px: np.ndarray, py: np.ndarray, qx: np.ndarray, qy: np.ndarray, sab: np.ndarray,
+            ox: float, oy: float, rx: float, ry: float) -> list[int]:
+    """The candidate segments ``p``-``q`` whose ends are not both strictly on one side of
+    the line from ``o`` along ``r`` (with the batch cull's tolerance, ``sab`` per segment):
+    only these can touch it."""
+    tol = (1e-9 * (abs(rx) + abs(ry) + 1.0)) * sab
+    d3 = rx * (py - oy) - ry * (px - ox)
+    d4 = rx * (qy - oy) - ry * (qx - ox)
+    return np.nonzero((d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol))[0].tolist()
+
+
+def _counts(kind: int, bld: int, lvl: int, height: float, level_at: float, ba: int, bb: int,
+            la: int, lb: int, top: int) -> bool:
+    """:func:`_relevant` for one contact at level ``level_at`` of a line traced with its
+    prone obstacles, from ``la`` (building ``ba``) to ``lb`` (``bb``); ``top``: the higher
+    end's level."""
+    own = (bld == ba and lvl == la and bld >= 0) or (bld == bb and lvl == lb and bld >= 0)
+    if kind == FOOT:
+        return bld != ba and bld != bb and height > level_at + 1e-9
+    if kind == CANOPY:
+        return top > 0 and (bld < 0 or own)
+    ok = own or (bld < 0 and level_at < 1.0 - 1e-9)
+    if kind == TRUNK:  # seed 000 l.826: two levels above, only branches
+        ok = ok and top - lvl < 2
+    return ok
 
 
 _NONE = np.zeros(0, dtype=np.int64)
@@ -1395,43 +1413,24 @@ def _blocked_one(board: Board, P: _Prims, a: Dot3, b: Dot3, ba: int, bb: int) ->
         return False
     ox, oy = (float(v) for v in board.dot_point(a))
     tx, ty = (float(v) for v in board.dot_point(b))
-    w, h = int(g.shape[0]), int(g.shape[1])
-    gx, gy = float(g.origin[0]), float(g.origin[1])
-    cell = g.CELL
-    i0 = max(math.floor((min(ox, tx) - gx) / cell), 0)
-    j0 = max(math.floor((min(oy, ty) - gy) / cell), 0)
-    i1 = min(math.floor((max(ox, tx) - gx) / cell), w - 1)
-    j1 = min(math.floor((max(oy, ty) - gy) / cell), h - 1)
-    if not (i0 <= i1 and j0 <= j1):
+    box = _cell_box(g, ox, oy, tx, ty)
+    if box is None:
         return False
-    px, py, qx, qy, sab, rows = _solid_cands(P, i0, i1, j0, j1)
+    px, py, qx, qy, sab, rows = _solid_cands(P, *box)
     if not rows:
         return False
     la, lb = a[2], b[2]
     rx, ry = tx - ox, ty - oy
-    tol = (1e-9 * (abs(rx) + abs(ry) + 1.0)) * sab
-    d3 = rx * (py - oy) - ry * (px - ox)
-    d4 = rx * (qy - oy) - ry * (qx - ox)
-    keep = np.nonzero((d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol))[0]
     top = max(la, lb)
     point = rx == 0 and ry == 0
     rs = max(abs(rx) + abs(ry), 1e-12)
     held: set[int] | None = None
-    for j in keep.tolist():
+    for j in _culled(px, py, qx, qy, sab, ox, oy, rx, ry):
         _i, p0, p1, q0, q1, bld, lvl, kind, height, owner = rows[j]
         s = _hit_one(ox, oy, rx, ry, rs, point, p0, p1, q0, q1)
         if s is None:
             continue
-        level_at = la + (lb - la) * s  # (_line_one's counting rules, for these kinds)
-        if kind == FOOT:
-            ok = bld != ba and bld != bb and height > level_at + 1e-9
-        else:
-            own = (bld == ba and lvl == la and bld >= 0) or \
-                (bld == bb and lvl == lb and bld >= 0)
-            ok = own or (bld < 0 and level_at < 1.0 - 1e-9)
-            if kind == TRUNK:
-                ok = ok and top - lvl < 2
-        if not ok:
+        if not _counts(kind, bld, lvl, height, la + (lb - la) * s, ba, bb, la, lb, top):
             continue
         if kind in _IGNORE_IF_HOLDS_END and \
                 P.feats[owner].geom.geom_type in ("Polygon", "MultiPolygon"):
