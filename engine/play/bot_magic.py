@@ -355,20 +355,25 @@ def _walls(game: Any, ch: CharacterState, force: int, foes: list[CharacterState]
     pt = game.point
     memo: dict = {}
     out = []
+    # the lines do not depend on where the wall goes: made once, not once per wall dot
+    way_lines = [LineString([pt(d) for d in (c.pos, *way)]) for c, way in ways]
+    legs = []  # (friend, enemy, dots of his way under that enemy's fire, their sight lines)
+    for c, way in ways:
+        for f in seen:
+            dots = [d for d in way if in_any_arc(f, pt(d))] if f.arcs else way[-1:]
+            legs.append((c, f, dots, [LineString([pt(f.pos), pt(d)]) for d in dots]))
+    stands = [(c, f, LineString([pt(c.pos), pt(f.pos)])) for c in standing for f in seen]
     for at in _wall_dots(game, ch):
         line = wall_shape(game, ch, at)
-        if any(LineString([pt(d) for d in (c.pos, *way)]).intersects(line)
-               for c, way in ways):
+        if any(w.intersects(line) for w in way_lines):
             continue  # it would stop him too
         gain = 0.0
-        for c, way in ways:
-            for f in seen:
-                dots = [d for d in way if in_any_arc(f, pt(d))] if f.arcs else way[-1:]
-                kept = sum(_kept_off(game, f, f.pos, c, d, force, memo) for d in dots
-                           if LineString([pt(f.pos), pt(d)]).intersects(line))
-                gain += kept * c.move_ratio / max(1, f.fire_ratio) if f.arcs else kept
-        gain -= sum(_kept_off(game, c, c.pos, f, f.pos, force, memo) for c in standing
-                    for f in seen if LineString([pt(c.pos), pt(f.pos)]).intersects(line))
+        for c, f, dots, segs in legs:
+            kept = sum(_kept_off(game, f, f.pos, c, d, force, memo)
+                       for d, seg in zip(dots, segs) if seg.intersects(line))
+            gain += kept * c.move_ratio / max(1, f.fire_ratio) if f.arcs else kept
+        gain -= sum(_kept_off(game, c, c.pos, f, f.pos, force, memo)
+                    for c, f, seg in stands if seg.intersects(line))
         if gain > 0:
             out.append((at, gain))
     return out
