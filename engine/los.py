@@ -1229,14 +1229,20 @@ def _lines(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]]) -> list[_Lin
 _ONE_BY_ONE = 10
 
 
+def _box_memo(P: _Prims, name: str) -> dict:
+    """The per-cell-box table ``name`` kept in the primitives' own ``__dict__`` (made empty
+    on first use), so it goes with them."""
+    memo = P.__dict__.get(name)
+    if memo is None:
+        memo = P.__dict__[name] = {}
+    return memo
+
 def _cell_cands(P: _Prims, i0: int, i1: int, j0: int, j1: int) -> tuple[Any, ...]:
     """The primitives whose grid-cell box meets the cells ``i0..i1`` x ``j0..j1`` (what
     :func:`_candidates` takes for a line with that cell box), with their coordinates as arrays
     for the cull and their facts as tuples for the exact test; kept per cell box with the
     primitives (a board has a few hundred cell boxes)."""
-    memo = P.__dict__.get("_cell_cands")
-    if memo is None:
-        memo = P._cell_cands = {}  # type: ignore[attr-defined]
+    memo = _box_memo(P, "_cell_cands")
     key = (i0, i1, j0, j1)
     got = memo.get(key)
     if got is None:
@@ -1339,9 +1345,7 @@ _NONE.flags.writeable = False
 def _solid_cands(P: _Prims, i0: int, i1: int, j0: int, j1: int) -> tuple[Any, ...]:
     """:func:`_cell_cands` restricted to the primitives that block (:data:`_SOLID`), in the
     same order; kept per cell box with the primitives."""
-    memo = P.__dict__.get("_solid_cands")
-    if memo is None:
-        memo = P._solid_cands = {}  # type: ignore[attr-defined]
+    memo = _box_memo(P, "_solid_cands")
     key = (i0, i1, j0, j1)
     got = memo.get(key)
     if got is None:
