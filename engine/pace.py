@@ -334,7 +334,10 @@ def _regions(stand: np.ndarray, ew: np.ndarray, ns: np.ndarray) -> tuple[np.ndar
     ns = ns & stand[:, :-1, :] & stand[:, 1:, :]
     start = stand.copy()
     start[:, :, 1:] &= ~ew  # joined to the dot before it: that dot's run goes on
-    run = np.cumsum(start.reshape(-1)).reshape(stand.shape)  # each dot's run, from 1
+    # each dot's run, from 1 (a sum of booleans in int32: numpy's default int64 from bool
+    # is ten times slower)
+    run = np.cumsum(start.reshape(-1), dtype=np.int32 if start.size < 1 << 31 else np.int64
+                    ).reshape(stand.shape)
     n_run = int(run.reshape(-1)[-1]) if run.size else 0
     # a join whose western neighbour joins the same two runs adds nothing
     first = ns.copy()
