@@ -10,6 +10,9 @@ from benchmarks.neighbourhood import neighbourhood
 from engine.board import compile_board
 from engine.los import line_of_sight, prims
 
+#: the empty tuple (CPython has one)
+EMPTY: tuple = ()
+
 
 def _settled() -> None:
     for _ in range(3):  # a tuple is untracked when a collection finds its items untracked
@@ -36,3 +39,22 @@ def test_sight_memo_rows_are_not_walked_by_the_collector():
             assert isinstance(rows, tuple) and len(rows)
             assert not gc.is_tracked(rows) and not any(gc.is_tracked(r) for r in rows[:50])
             assert not gc.is_tracked(got)
+
+
+def test_unit_links_are_tuples_and_the_empty_ones_one_object():
+    """Each unit's links per level: four tuples, the empty ones the one empty tuple (a 16x16
+    city kept 6.2k empty lists here), and the board's links are those of the units in order."""
+    lay, sheets = neighbourhood(seed=3, blocks=2)
+    board = compile_board(lay, sheets)
+    empties = kinds = 0
+    for per_level in board._unit_links:
+        for links in per_level.values():
+            assert type(links) is tuple and len(links) == 4
+            for got in links:
+                assert type(got) is tuple
+                empties += got is EMPTY  # the one empty tuple, by identity
+                kinds += 1
+    assert kinds and empties > kinds // 2
+    stairs = [s for lv in sorted({lv for u in board._unit_links for lv in u})
+              for u in board._unit_links for s in u.get(lv, ((), (), (), ()))[0]]
+    assert stairs == board.stair_links and len(stairs) > 10
