@@ -141,6 +141,9 @@ class Board:
         self._recs: list[tuple] = []
         #: per placement: the index of its unit in ``units``
         self._placement_unit: list[int] = []
+        #: the sheets the compile found by name (what a board compiled from this one
+        #: compares its own with, to take placements over in bulk)
+        self._sheets: dict[str, m.Sheet] | None = None
         #: per unit: its stairs, elevators, climbs and broken links, level by level
         self._unit_links: list[dict[int, tuple[list, list, list, list]]] = []
         #: the street's dots (pavement) over the box, kept for the next incremental compile
@@ -817,17 +820,21 @@ class _Compiler:
     def run(self, previous: Board | None = None) -> Board:
         lat = self.lattice.name
         prev = self.reusable(previous)
-        pave_polys = []
+        pave_at = []  # (sheet, transform) of each pavement: its outline is made when needed
+
+        def pave_outline(sheet: m.Sheet, t: Transform) -> Any:
+            outline = _poly(t.apply_many(sheet.outline)) if sheet.outline else None
+            if outline is None or outline.is_empty:
+                outline = _poly(t.apply_many(_box_outline(sheet.size)))
+            return outline
         for pl in self.layout.pavement:
             sheet = self.sheet(pl.sheet)
             t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
             pid = pl.id or self.fresh_id(pl.sheet)
-            outline = _poly(t.apply_many(sheet.outline)) if sheet.outline else None
-            if outline is None or outline.is_empty:
-                outline = _poly(t.apply_many(_box_outline(sheet.size)))
-            pave_polys.append(outline)
+            pave_at.append((sheet, t))
 
-            def fill(sheet=sheet, t=t, pid=pid, outline=outline) -> None:
+            def fill(sheet=sheet, t=t, pid=pid) -> None:
+                outline = pave_outline(sheet, t)
                 for lv in sheet.levels:
                     if lv.level == 0:
                         self.add_level(lv, sheet, t, pid, None, outline)
@@ -836,11 +843,13 @@ class _Compiler:
         n_pave = len(self.board.units)
         if prev is not None and len(prev._recs) >= n_pave \
                 and all(a is b for a, b in zip(prev._recs, self.board._recs)):
+            # the same pavement units as ``prev``'s: the same sheets and transforms
             self.board.pavement_area = prev.pavement_area
             self.board._pave = prev._pave
         else:
             prev = None
-            self.board.pavement_area = unary_union(pave_polys) if pave_polys else Polygon()
+            self.board.pavement_area = unary_union([pave_outline(*x) for x in pave_at]) \
+                if pave_at else Polygon()
 
         old_pl = prev.layout.placements if prev is not None else ()
         n_old = len(old_pl)
@@ -849,8 +858,10 @@ class _Compiler:
         p_recs, p_unit = (prev._recs, prev._placement_unit) if prev is not None else ((), ())
         p_buildings = prev.buildings if prev is not None else []
         queue, base, n_pb = self.queue, len(units), len(p_buildings)  # (units: flush adds)
-        nb = len(buildings)
-        for i, pl in enumerate(self.layout.placements):
+        board._sheets = self.sheets
+
+        def one(i: int, pl: m.Placement, nb: int) -> int:
+            """Placement ``i``; returns the number of buildings after it."""
             if i < n_old and old_pl[i] is pl and pl.id:
                 # the same placement object as the board before: its building and unit as they were
                 rec = p_recs[p_unit[i]]
@@ -859,17 +870,44 @@ class _Compiler:
                     if sheet.kind == "pavement":
                         pl_unit.append(base + len(queue))
                         queue.append(rec)
-                        continue
+                        return nb
                     b = p_buildings[nb] if nb < n_pb else None
                     if b is not None and b.placement is pl and b.sheet is sheet:
                         buildings.append(b)
-                        nb += 1
                         pl_unit.append(base + len(queue))
                         queue.append(rec)
-                        continue
+                        return nb + 1
             pl_unit.append(base + len(queue))
             self.placement(i, pl)
-            nb = len(buildings)
+            return len(buildings)
+
+        placements = self.layout.placements
+        nb = len(buildings)
+        i = 0
+        runs = self.kept_runs(prev) if prev is not None else []
+        first = _placement_buildings(prev) if runs else None
+        same_first = first is not None and len(placements) == n_old
+        for s, e in [*runs, (len(placements), len(placements))]:
+            for k in range(i, s):
+                was = nb
+                nb = one(k, placements[k], nb)
+                same_first = same_first and first[k] == was and first[k + 1] == nb
+            i = e
+            if s == e:
+                continue
+            if first[s] == nb:
+                # a run of placements as they were (the same objects, sheets and index of
+                # their first building): the one-by-one checks above hold for each of them
+                pl_unit.extend(range(base + len(queue), base + len(queue) + e - s))
+                queue.extend(map(p_recs.__getitem__, p_unit[s:e]))
+                buildings.extend(p_buildings[nb:int(first[e])])
+                nb = int(first[e])
+            else:
+                same_first = False
+                for k in range(s, e):
+                    nb = one(k, placements[k], nb)
+        if same_first:
+            board.__dict__["_pl_buildings"] = first  # (never written)
 
         ex = self.layout.extras
 
@@ -882,6 +920,23 @@ class _Compiler:
         self.find_dots(prev)
         self.link_levels(prev)
         return self.board
+
+    def kept_runs(self, prev: Board) -> list[tuple[int, int]]:
+        """Runs [s, e) of placements that are the objects ``prev`` has at the same index and
+        have an id, when this compile finds every sheet as ``prev``'s did (the same objects
+        by the same names): their units and buildings are ``prev``'s (checked one by one
+        otherwise)."""
+        was = prev._sheets
+        if was is None or len(was) != len(self.sheets) or was.keys() != self.sheets.keys() \
+                or not all(map(operator.is_, was.values(), map(self.sheets.__getitem__, was))):
+            return []
+        old, new = prev.layout.placements, self.layout.placements
+        n = min(len(old), len(new))
+        ok = np.zeros(n + 2, dtype=bool)
+        ok[1:n + 1] = np.fromiter(map(operator.is_, old, new), dtype=bool, count=n)
+        ok[1:n + 1] &= np.fromiter(map(bool, map(_PL_ID, new)), dtype=bool, count=n)
+        edge = np.flatnonzero(ok[1:] != ok[:-1]).tolist()  # starts and ends, in turn
+        return list(zip(edge[0::2], edge[1::2]))
 
     def placement(self, i: int, pl: m.Placement) -> None:
         lat = self.lattice.name
@@ -1483,6 +1538,24 @@ def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet],
     finally:
         if was:
             gc.enable()
+
+
+_PL_ID = operator.attrgetter("id")
+
+
+def _placement_buildings(board: Board) -> np.ndarray:
+    """Per placement of ``board`` the index of its first building at or after it (one more
+    entry: the number of buildings): a building per placement of a sheet that is not
+    pavement, in order (cached)."""
+    got = board.__dict__.get("_pl_buildings")
+    if got is None:
+        recs = board._recs
+        got = np.zeros(len(board._placement_unit) + 1, dtype=np.int64)
+        got[1:] = np.cumsum(np.fromiter((recs[u][0].kind != "pavement"
+                                         for u in board._placement_unit), dtype=bool,
+                                        count=len(board._placement_unit)))
+        board.__dict__["_pl_buildings"] = got
+    return got
 
 
 #: tables a board compiled from a previous one patches from that one's (name in the board's

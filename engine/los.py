@@ -106,6 +106,9 @@ class Fan:
     cover: np.ndarray  # (N,) int: interruptions (before visibility)
     visibility: np.ndarray  # (N,) int index into VISIBILITY_ORDER: worst condition met
     closed_doors: np.ndarray | None = None  # (N,) int: closed doors among the interruptions
+    #: how far the farthest target's point lies from the origin's, plus a dot (None: not
+    #: known): what a board compiled from this one finds the fan's reach by (_carry_fans)
+    far: float | None = field(default=None, compare=False, repr=False)
 
 
 class _Part:
@@ -876,10 +879,12 @@ def _carry_fans(prev: _Prims, out: _Prims, changed: tuple[float, ...] | None) ->
         corners = lat.points(np.array([[c - reach, r - reach], [c + reach, r + reach],
                                        [c - reach, r + reach], [c + reach, r - reach]]))
         o = np.array(new.dot_point((c, r)))
-        far = 0.0
-        if len(fan.dots):
-            tp = lat.points(fan.dots)
-            far = float(np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1]).max()) + 1.0
+        far = fan.far
+        if far is None:
+            far = 0.0
+            if len(fan.dots):
+                tp = lat.points(fan.dots)
+                far = float(np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1]).max()) + 1.0
         x0 = min(float(corners[:, 0].min()), o[0] - far) - 1.0
         y0 = min(float(corners[:, 1].min()), o[1] - far) - 1.0
         x1 = max(float(corners[:, 0].max()), o[0] + far) + 1.0
@@ -1886,7 +1891,7 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     mine[key] = fan
     P._fans = mine  # type: ignore[attr-defined]
     return Fan(fan.origin, fan.level, *(np.array(x, copy=True) for x in (
-        fan.dots, fan.blocked, fan.cover, fan.visibility, fan.closed_doors)))
+        fan.dots, fan.blocked, fan.cover, fan.visibility, fan.closed_doors)), far=fan.far)
 
 
 #: fans each board keeps for the boards compiled from it
@@ -2027,7 +2032,7 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
     sk = k == SMOKE
     if sk.any():
         np.maximum.at(vis, tgt[sk], 3)
-    return Fan(a, lv, dots, blocked, cover, vis, closed)
+    return Fan(a, lv, dots, blocked, cover, vis, closed, far=float(dist_t.max()) + 1.0)
 
 
 #: interior dots of building footprints, per footprint shape (its coordinates: a recompiled
