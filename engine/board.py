@@ -674,7 +674,7 @@ class _Compiler:
         self.board = Board(layout, self.lattice)
         self.feats: dict[int, list[Feature]] = {}
         self.pieces = {p.id: p for p in layout.pieces}
-        self.used_ids = {p.id for p in (*layout.pavement, *layout.placements) if p.id}
+        self._used_ids: set[str] | None = None  # (made by the first placement with no id)
         #: units for the board, in order: cache entries, or units still to finish (flush)
         self.queue: list[tuple | _Waiting] = []
         self.waiting: dict[tuple, _Waiting] = {}
@@ -683,7 +683,10 @@ class _Compiler:
 
     def fresh_id(self, sheet_id: str) -> str:
         """The id engine.io would give a placement that has none: ``<sheet>-<n>``, n unused."""
-        used = self.used_ids
+        used = self._used_ids
+        if used is None:
+            lay = self.layout
+            used = self._used_ids = {p.id for p in (*lay.pavement, *lay.placements) if p.id}
         n = 1
         while f"{sheet_id}-{n}" in used:
             n += 1
@@ -927,9 +930,10 @@ class _Compiler:
         by the same names): their units and buildings are ``prev``'s (checked one by one
         otherwise)."""
         was = prev._sheets
-        if was is None or len(was) != len(self.sheets) or was.keys() != self.sheets.keys() \
-                or not all(map(operator.is_, was.values(), map(self.sheets.__getitem__, was))):
-            return []
+        now = self.sheets
+        if was is None or len(was) != len(now) \
+                or not all(map(operator.is_, was.values(), now.values())) or list(was) != list(now):
+            return []  # (or the same sheets in another order: one by one too)
         old, new = prev.layout.placements, self.layout.placements
         n = min(len(old), len(new))
         ok = np.zeros(n + 2, dtype=bool)

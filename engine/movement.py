@@ -1015,8 +1015,12 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
 def _in_window(pos: np.ndarray, shape: tuple[int, int, int], win: tuple[int, int, int, int]
                ) -> np.ndarray:
     _L, H, W = shape
-    r, c = (pos // W) % H, pos % W
-    return (r >= win[0]) & (r < win[1]) & (c >= win[2]) & (c < win[3])
+    c = pos % W
+    band = np.flatnonzero((c >= win[2]) & (c < win[3]))  # the window's columns: a few
+    r = (pos[band] // W) % H
+    out = np.zeros(len(pos), dtype=bool)
+    out[band[(r >= win[0]) & (r < win[1])]] = True
+    return out
 
 
 def _build_core(board: Board) -> _Core:
