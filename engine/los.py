@@ -457,6 +457,26 @@ class _Prims:
         #: query cached later from the old board
         self._init_keys = frozenset(self.__dict__) | {"_init_keys"}
 
+    def __getattr__(self, name: str) -> Any:
+        got = self.__dict__.get("_feats_from")
+        if name == "feats" and got is not None:  # a patched copy's list, made on first use
+            base, over = got
+            feats = list(base)
+            for i, f in over.items():
+                feats[i] = f
+            self.feats = feats
+            return feats
+        raise AttributeError(name)
+
+    def feat(self, i: int) -> Feature:
+        """``feats[i]``, without making a patched copy's list."""
+        got = self.__dict__.get("feats")
+        if got is not None:
+            return got[i]
+        base, over = self._feats_from
+        f = over.get(int(i))
+        return base[i] if f is None else f
+
     def replaced(self, level: int, index: int, old: Feature, new: Feature) -> _Prims | None:
         """These primitives with ``old`` changed to ``new`` (a door opened or shut, blasted
         into a hole): the same shape and kind of primitive, so only the feature and its
@@ -743,7 +763,16 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
     out.__dict__.update({k: v for k, v in prev.__dict__.items() if k in prev._init_keys})
     out.board = board.view()
     out._parts, out._units, out._unit_dicts = parts, units, dicts
-    out.feats = list(prev.feats)
+    # the feature list: prev's with the changed ones put over it, made into a list only when
+    # asked for (a copy of a city's list and its freeing touched ~25k objects' counts)
+    base, over = prev.__dict__.get("feats"), {}
+    if base is None:
+        base, over = prev._feats_from
+    if len(over) > _FEATS_OVER_MAX:
+        base, over = prev.feats, {}
+    over = dict(over)
+    out.__dict__.pop("feats", None)
+    out._feats_from = (base, over)
     out.p, out.q = prev.p.copy(), prev.q.copy()
     f_first, s_first, x_first = prev._f_first, prev._s_first, prev._x_first
     fol = False
@@ -751,7 +780,7 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
     feats_changed = [np.arange(f_first[k], f_first[k + 1]) for k in changed]
     for k in changed:
         part = parts[k]
-        out.feats[f_first[k]:f_first[k + 1]] = part.feats
+        over.update(zip(range(int(f_first[k]), int(f_first[k + 1])), part.feats))
         out.p[s_first[k]:s_first[k + 1]] = part.seg[:, 0, :]
         out.q[s_first[k]:s_first[k + 1]] = part.seg[:, 1, :]
         if len(part.fol_xy):
@@ -760,7 +789,7 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
             out.fol_xy[x_first[k]:x_first[k + 1]] = part.fol_xy
     foot = int(f_first[-1])
     for i, (f, segs) in zip(moved, new_feet):
-        out.feats[foot + i] = f
+        over[foot + i] = f
         out.p[seg0[i]:seg0[i + 1]] = segs[:, 0, :]
         out.q[seg0[i]:seg0[i + 1]] = segs[:, 1, :]
         which.append(np.arange(seg0[i], seg0[i + 1]))
@@ -772,7 +801,7 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
                                             == fc)] if len(out.poly_feats) else pos[:0]
     if len(pw):
         geoms = prev.poly_index.geoms.copy()
-        geoms[pw] = _objects([out.feats[i].geom for i in out.poly_feats[pw]])
+        geoms[pw] = _objects([out.feat(i).geom for i in out.poly_feats[pw].tolist()])
         out.poly_index = prev.poly_index.moved(geoms, pw)
     if fol:
         out.fol_tree = shapely.STRtree(shapely.box(
@@ -782,6 +811,9 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
     _carry_fan_caches(prev, out, changed, old_parts, moved, win)
     return out
 
+
+#: changed features a patched copy keeps over its parent's feature list before making its own
+_FEATS_OVER_MAX = 4096
 
 #: dots kept between a changed feature's box and a fan cache taken over from an earlier board
 _CARRY_MARGIN = 3.0
@@ -2210,7 +2242,7 @@ def _floors_and_dead_zones(board: Board, a: Dot3, lv: int, ba: int, dots: np.nda
 
 
 def _holder_ok_vec(P: _Prims, e: _Ends, fi: int, s: np.ndarray, tgt: np.ndarray) -> np.ndarray:
-    f = P.feats[fi]
+    f = P.feat(fi)
     bld = -1 if f.building is None else f.building
     bt = e.bt[tgt]
     own = (bld >= 0) & (((bld == e.ba) & (f.level == e.la)) | ((bld == bt) & (f.level == e.lb)))
