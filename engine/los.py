@@ -371,7 +371,7 @@ class _Prims:
         #: the units' feature dicts (a board compiled from this one finds its changed ones)
         self._unit_dicts = [u for u, _s in ufs]
         parts, at = [], {}
-        for lv in sorted(board._features):
+        for lv in board._feature_levels():
             for i, u in enumerate(units):
                 if lv in u:
                     at[i, lv] = len(parts)
@@ -725,7 +725,7 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
     ufs = board.unit_features()
     dicts = [u for u, _s in ufs]
     old_units = prev._units
-    if len(ufs) != len(old_units) or sorted(board._features) != sorted(prev.board._features):
+    if len(ufs) != len(old_units) or board._feature_levels() != prev.board._feature_levels():
         return None
     # the units that are the same objects keep their parts: the others are looked up
     redo = np.flatnonzero(~np.fromiter(map(operator.is_, dicts, prev._unit_dicts),

@@ -356,3 +356,41 @@ def test_placements_taken_over_in_runs_as_one_by_one():
     assert runs_seen["insert"][0] == (0, 2)  # the rest moved by one: one by one
     assert runs_seen["sheet replaced"] == []  # another sheet object: one by one
     assert runs_seen["no id"][:2] == [(0, 4), (5, n)]
+
+
+@pytest.mark.parametrize("max_units", [16, 2])
+def test_level_lists_made_on_first_use_after_drags_in_a_row(max_units, monkeypatch):
+    """Drags in a row whose boards nobody asks for their feature lists keep the moved units
+    over an earlier board's lists; the lists made on first use, the units end to end, the
+    graph and the sight primitives are a fresh compile's (also when more units changed than
+    a chain keeps and the lists are spliced on the way)."""
+    from engine.los import _Prims
+
+    monkeypatch.setattr(board_module._LevelLists, "MAX_UNITS", max_units)
+    board_module._UNITS.clear()
+    lay, sheets = neighbourhood(seed=4, blocks=2)
+    prev = compile_board(lay, sheets)
+    prims(prev)
+    build_graph(prev)
+    rng = random.Random(11)
+    lazy = 0
+    for _k in range(7):
+        lay = _moved(lay, rng.randrange(len(lay.placements)), rng.choice((-1, 1)))
+        board = compile_board(lay, sheets, previous=prev)
+        lazy += "_features_d" not in board.__dict__
+        prims(board)
+        g = build_graph(board)
+        assert "_features_d" not in board.__dict__ or max_units == 2
+        fresh = compile_board(lay, sheets)
+        assert board._feature_levels() == sorted(fresh._features)
+        assert [u for u, _s in board.unit_features()] == [u for u, _s in fresh.unit_features()]
+        _same_graph(g, build_graph(fresh))
+        assert np.array_equal(prims(board).p, _Prims(fresh).p)
+        prev = board
+    assert lazy >= 4
+    view = prev.view()
+    assert view._features is prev._features  # one dict, made once
+    assert list(prev._features) == list(fresh._features)
+    for lv in fresh._features:
+        assert prev._features[lv] == fresh._features[lv]
+    assert prev.all_features() == fresh.all_features()
