@@ -318,7 +318,11 @@ class Board:
         if not self.overlay and "_features_d" not in self.__dict__ \
                 and self.__dict__.get("_feat_src") is not None:
             # the lists a drag made from its parent's are the units' end to end (assemble)
-            return [(u, True) for u in self.units]
+            src = self.__dict__["_feat_src"]
+            got = self.__dict__.get("_unit_feats")
+            if got is None or got[0] is not src:
+                got = self.__dict__["_unit_feats"] = (src, [(u, True) for u in self.units])
+            return list(got[1])
         if not self.overlay and self._recs and len(self._recs) == len(self.units):
             got = self.__dict__.get("_unit_feats")
             if got is not None and got[0] is self._features:
@@ -776,7 +780,10 @@ class _Compiler:
         used = self._used_ids
         if used is None:
             lay = self.layout
-            used = self._used_ids = {p.id for p in (*lay.pavement, *lay.placements) if p.id}
+            used = self._used_ids = set(map(_PL_ID, lay.pavement))
+            used.update(map(_PL_ID, lay.placements))
+            used.discard(None)
+            used.discard("")
         n = 1
         while f"{sheet_id}-{n}" in used:
             n += 1

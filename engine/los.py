@@ -2268,8 +2268,10 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
     cmin, rmin, _o = board._owner_grid
     g = board._stand[lv]
     w = g.shape[1]
-    rows = np.unique((dots[:, 1] - rmin) // _TILE)
-    cols = np.unique((dots[:, 0] - cmin) // _TILE)
+    # every tile row and column between the dots' first and last (a window: no gaps; a
+    # tile with no dot in it adds no pair)
+    rows = np.arange((int(dots[:, 1].min()) - rmin) // _TILE, (int(dots[:, 1].max()) - rmin) // _TILE + 1)
+    cols = np.arange((int(dots[:, 0].min()) - cmin) // _TILE, (int(dots[:, 0].max()) - cmin) // _TILE + 1)
     hf_l, hp_l = [], []
     for tr in rows.tolist():
         for tc in cols.tolist():
