@@ -371,7 +371,7 @@ class _Prims:
         #: the units' feature dicts (a board compiled from this one finds its changed ones)
         self._unit_dicts = [u for u, _s in ufs]
         parts, at = [], {}
-        for lv in board._feature_levels():
+        for lv in sorted(board._features):
             for i, u in enumerate(units):
                 if lv in u:
                     at[i, lv] = len(parts)
