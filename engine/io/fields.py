@@ -155,9 +155,13 @@ def integer(lo: int | None = None, hi: int | None = None) -> Conv:
 def number(v: Any, at: At) -> float:
     if isinstance(v, bool) or not isinstance(v, int | float):
         at.fail(f"'{at.name}' must be a number, not {describe(v)}")
-    if not math.isfinite(v):
+    try:
+        f = float(v)
+    except OverflowError:  # a whole number of more than 308 digits
+        at.fail(f"'{at.name}' is too large a number")
+    if not math.isfinite(f):
         at.fail(f"'{at.name}' must be a finite number, not {v}")
-    return float(v)
+    return f
 
 
 def choice(options: Sequence[str]) -> Conv:
