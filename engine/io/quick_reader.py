@@ -40,6 +40,8 @@ _FLOW_TOKEN = re.compile(
 )
 #: a flow list of numbers only: JSON reads it as YAML would (checked by the caller)
 _NUMBERS = re.compile(r"[\[\]0-9., eE+-]*")
+#: JSON's value scanner (what json.loads runs, without its per-call set-up)
+_scan_json = json.JSONDecoder().scan_once
 
 
 class _Outside(Exception):
@@ -88,10 +90,10 @@ def _flow(s: str, line: int, room: int) -> Any:
     """A flow collection that opens and closes on this line."""
     if s[0] == "[" and _NUMBERS.fullmatch(s) and s.count("[") < room:
         try:  # the pattern leaves out JSON's NaN and Infinity (plain text in YAML)
-            value = json.loads(s)
-        except (ValueError, RecursionError):
-            value = None
-        if isinstance(value, list):
+            value, end = _scan_json(s, 0)
+        except (ValueError, RecursionError, StopIteration):
+            value, end = None, 0
+        if end == len(s) and isinstance(value, list):
             return value
     tokens = []
     pos, end = 0, len(s)

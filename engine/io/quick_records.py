@@ -49,6 +49,8 @@ def quick_points(v: Any, least: int, most: int | None = None) -> tuple[Point, ..
 
 
 def _keys_in(v: Mapping[Any, Any], allowed: frozenset[str]) -> bool:
+    if isinstance(v, dict):
+        return v.keys() <= allowed
     return all(key in allowed for key in v)
 
 

@@ -59,13 +59,15 @@ def _resolve(layout: Layout, base_dir: PathLike | None, library: PathLike | None
     else:
         search = [sheet_library.Source("document", Path(base_dir))] if base_dir is not None else []
         search.append(sheet_library.Source("bundled", Path(library)))
-    users = list(layout.pavement) + list(layout.placements)
+    users: dict[str, Any] = {}  # sheet id -> its first placement (the line an error names)
+    for p in (*layout.pavement, *layout.placements):
+        users.setdefault(p.sheet, p)
     for ident in needed_sheet_ids(layout):
         if ident not in found:
             entry = sheet_library.find(ident, search)
             if entry is not None:
                 found[ident] = sheet_library.sheet_at(entry.path)
-        user = next((p for p in users if p.sheet == ident), None)
+        user = users.get(ident)
         file, line = sources.where(user) if user is not None else (None, None)
         if ident not in found:
             looked = " or ".join(str(s.folder) for s in search)

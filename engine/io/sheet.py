@@ -77,9 +77,10 @@ def read_sheet(v: Any, at: At) -> Sheet:
     raw_levels = r.raw("levels")
     if raw_levels is not None:
         items = seq(raw_levels, r.at("levels"))
+        most = limits.limit("vertices")  # read once a sheet, not once a record
         for i, item in enumerate(items):
             lv_at = r.at("levels").item(items, i)
-            lv = _level(item, lv_at, book, kind, height, seen)
+            lv = _level(item, lv_at, book, kind, height, seen, most)
             levels.append(lv)
     levels = [_fill_ids(lv, book) for lv in levels]
     return Sheet(
@@ -96,7 +97,8 @@ def read_sheet(v: Any, at: At) -> Sheet:
     )
 
 
-def _level(v: Any, at: At, book: F.IdBook, kind: str, height: int, seen: dict[int, int | None]) -> Level:
+def _level(v: Any, at: At, book: F.IdBook, kind: str, height: int, seen: dict[int, int | None],
+           most: int) -> Level:
     r = Rec(v, at, "level", LEVEL_KEYS, ("level",))
     k = r.get("level", integer(0))
     k_at = r.at("level")
@@ -115,7 +117,6 @@ def _level(v: Any, at: At, book: F.IdBook, kind: str, height: int, seen: dict[in
         items = seq(r.raw(key), key_at)
         return tuple(read(x, key_at.item(items, i)) for i, x in enumerate(items))
 
-    most = limits.limit("vertices")  # read once a level, not once a record
     walls = many("walls", lambda x, a: F.read_wall(x, a, book, most))
     lines = many("lines", lambda x, a: F.read_line(x, a, book))
     cover = wall_cover([w.path for w in walls] + [ln.path for ln in lines if ln.kind == "fence"])
