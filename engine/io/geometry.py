@@ -29,6 +29,15 @@ def _rectangle(ring: Sequence[Point]) -> bool:
     return upright and abs((x2 - x0) * (y2 - y0)) > 1e-12
 
 
+def upright_rectangle(pts: Sequence[Point]) -> bool:
+    """True when :func:`check_polygon` passes ``pts`` at once: an upright rectangle with area
+    (its first corner may be repeated at the end)."""
+    ring = list(pts)
+    if len(ring) > 3 and ring[0] == ring[-1]:
+        ring = ring[:-1]
+    return _rectangle(ring)
+
+
 def check_polygon(pts: Sequence[Point], at: At, what: str) -> None:
     """A polygon must be a simple ring with area: no self-crossing, no spikes, no collapse."""
     ring = list(pts)

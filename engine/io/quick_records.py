@@ -15,12 +15,35 @@ from typing import Any
 
 from engine import limits
 from engine.io.fields import ID_RE, At
-from engine.io.geometry import on_wall
-from engine.model import OPENING_STATES, WALL_CLASSES, WINDOW_CLASSES, Opening, Point, Wall
+from engine.io.geometry import on_wall, upright_rectangle
+from engine.model import (
+    AREA_KINDS,
+    DARKNESS,
+    LOS_EFFECTS,
+    OPENING_STATES,
+    STANDABLE,
+    WALL_CLASSES,
+    WINDOW_CLASSES,
+    Area,
+    Opening,
+    Point,
+    Stair,
+    Wall,
+)
 
 _WALL_KEYS = frozenset(("id", "path", "class", "exterior", "note"))
 _OPENING_KEYS = frozenset(("id", "span", "state", "class", "note"))
 _HOLE_KEYS = frozenset(("id", "span", "note"))
+_STAIR_KEYS = frozenset(("id", "at", "to", "note"))
+#: keys an area of each kind takes (engine.io.features.AREA_EXTRA plus the common ones; a test
+#: holds the two together)
+_AREA_BASE = frozenset(("id", "kind", "polygon", "note"))
+_AREA_KEYS = {
+    "obstacle": frozenset(("id", "kind", "polygon", "cost", "los", "standable", "class", "note")),
+    "dark": frozenset(("id", "kind", "polygon", "darkness", "target_modifier", "note")),
+    "modifier": frozenset(("id", "kind", "polygon", "target_modifier", "note")),
+    "hazard": frozenset(("id", "kind", "polygon", "effect", "note")),
+}
 
 
 def quick_points(v: Any, least: int, most: int | None = None) -> tuple[Point, ...] | None:
@@ -121,3 +144,58 @@ def quick_opening(
     if ident is None:
         return None
     return Opening(kind=kind, id=ident, span=(span[0], span[1]), state=state, cls=cls, note=note)  # type: ignore[arg-type]
+
+
+def _word(v: Any, words: Sequence[str]) -> bool:
+    return v is None or (type(v) is str and v in words)
+
+
+def _whole(v: Any, lo: int, hi: int | None = None) -> bool:
+    return v is None or (type(v) is int and lo <= v and (hi is None or v <= hi))
+
+
+def quick_area(v: Any, at: At, book: Any, vertices: int | None = None) -> Area | None:
+    """:func:`engine.io.features.read_area` of a record with no fault, else None (an area
+    that is not an upright rectangle is left to the checked reader's shapely checks)."""
+    if not isinstance(v, Mapping):
+        return None
+    kind = v.get("kind")
+    if type(kind) is not str or kind not in AREA_KINDS or not _keys_in(v, _AREA_KEYS.get(kind, _AREA_BASE)):
+        return None
+    polygon = quick_points(v.get("polygon"), 3, vertices)
+    if polygon is None or not upright_rectangle(polygon):
+        return None
+    get = v.get
+    cost, los, standable = get("cost"), get("los"), get("standable")
+    darkness, modifier, effect = get("darkness"), get("target_modifier"), get("effect")
+    ok, cls = _class(get("class"), WALL_CLASSES)
+    note = get("note")
+    if note is None:
+        note = ""
+    if not (ok and _whole(cost, 0) and _word(los, LOS_EFFECTS) and _word(standable, STANDABLE)
+            and _word(darkness, DARKNESS) and _whole(modifier, -20, 20)
+            and (effect is None or type(effect) is str) and type(note) is str):
+        return None
+    if kind == "modifier" and modifier is None:
+        return None
+    ident = _claim(v, at, book)
+    if ident is None:
+        return None
+    return Area(id=ident, kind=kind, polygon=polygon, cost=cost, los=los, standable=standable,
+                darkness=darkness, target_modifier=modifier, effect=effect, cls=cls, note=note)
+
+
+def quick_stair(v: Any, at: At, book: Any, level: int, height: int) -> Stair | None:
+    """:func:`engine.io.features.read_stair` of a record with no fault, else None."""
+    if not isinstance(v, Mapping) or not _keys_in(v, _STAIR_KEYS):
+        return None
+    spot = quick_points([v.get("at")], 1, 1)
+    to, note = v.get("to"), v.get("note")
+    if note is None:
+        note = ""
+    if spot is None or type(to) is not int or not 0 <= to <= height or to == level or type(note) is not str:
+        return None
+    ident = _claim(v, at, book)
+    if ident is None:
+        return None
+    return Stair(id=ident, at=spot[0], to=to, note=note)

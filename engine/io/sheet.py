@@ -126,7 +126,7 @@ def _level(v: Any, at: At, book: F.IdBook, kind: str, height: int, seen: dict[in
         doors=many("doors", lambda x, a: F.read_opening("door", x, a, book, cover, most)),
         windows=many("windows", lambda x, a: F.read_opening("window", x, a, book, cover, most)),
         holes=many("holes", lambda x, a: F.read_opening("hole", x, a, book, cover, most)),
-        areas=many("areas", lambda x, a: F.read_area(x, a, book)),
+        areas=many("areas", lambda x, a: F.read_area(x, a, book, most)),
         lines=lines,
         trees=many("trees", lambda x, a: F.read_tree(x, a, book)),
         stairs=many("stairs", lambda x, a: F.read_stair(x, a, book, k, height)),

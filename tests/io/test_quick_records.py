@@ -19,7 +19,16 @@ from engine.io import features as F
 from engine.io import parse_text, sheet_from_data
 from engine.io.fields import At
 from engine.io.geometry import wall_cover
-from engine.io.quick_records import quick_opening, quick_points, quick_wall
+from engine.io.quick_records import (
+    _AREA_BASE,
+    _AREA_KEYS,
+    quick_area,
+    quick_opening,
+    quick_points,
+    quick_stair,
+    quick_wall,
+)
+from engine.model import AREA_KINDS
 
 WALLS = [[(-0.5, -0.5), (6.5, -0.5), (6.5, 4.5)], [(2.5, -0.5), (2.5, 4.5)]]
 GOOD = {
@@ -27,6 +36,9 @@ GOOD = {
     "door": {"span": [[2.5, 1.5], [2.5, 2.5]], "state": "closed"},
     "window": {"span": [[0.5, -0.5], [1.5, -0.5]], "class": "reinforced"},
     "hole": {"span": [[6.5, 1.5], [6.5, 3]], "note": "blown"},
+    "area": {"kind": "obstacle", "polygon": [[1.6, 1.6], [2.4, 1.6], [2.4, 2.4], [1.6, 2.4]], "cost": 2},
+    "stair": {"at": [1, 2], "to": 1},
+    "dark area": {"kind": "dark", "polygon": [[0, 0], [3, 0], [3, 2], [0, 2]], "target_modifier": 2},
 }
 JUNK: list[Any] = [
     None, True, False, 0, 7, -1, 1.5, math.nan, math.inf, 10**400, "", "x", "thin", "thick",
@@ -34,18 +46,26 @@ JUNK: list[Any] = [
     {}, [[0, 0]], [[2.5, 1.5], [2.5, 1.5]], [[2.5, 1.5], [2.5, 2.5], [2.5, 3.5]], [["a", 1], [1, 2]],
     [[True, 1], [1, 2]], [[2.5, 0], [2.5, 10**400]], [[6.5, 0.5], [6.5, 1.5]], [[0, 0], [1, 1]],
     [2.5, 1.5], {"barrier": 3}, {"barrier": 3, "armor": 1}, [[-0.5, -0.5], [6.5, -0.5]],
+    "obstacle", "dark", "modifier", "hazard", "rubble", "water", "blocks", "on-or-under", "full",
+    2.0, 20, 21, -20, [[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]], [[0, 0], [1, 1], [1, 0], [0, 1]],
+    [[0, 0], [2, 0], [2, 2], [1, 3], [0, 2]], [[0, 0], [1, 0], [1, 1e-13], [0, 1e-13]],
 ]
-KEYS = ["id", "span", "path", "state", "class", "note", "exterior", "kind", "at"]
+KEYS = ["id", "span", "path", "state", "class", "note", "exterior", "kind", "at", "polygon", "cost",
+        "los", "standable", "darkness", "target_modifier", "effect", "to"]
 
 
 def checked(kind: str, v: Any, book: F.IdBook, cover: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The checked reader's answer (an object or the LoadError's text)."""
     with monkeypatch.context() as m:
-        m.setattr(F, "quick_wall", lambda *a: None)
-        m.setattr(F, "quick_opening", lambda *a: None)
+        for name in ("quick_wall", "quick_opening", "quick_area", "quick_stair"):
+            m.setattr(F, name, lambda *a: None)
         try:
             if kind == "wall":
                 return F.read_wall(v, At("f.yaml", 9, "walls"), book)
+            if kind.endswith("area"):
+                return F.read_area(v, At("f.yaml", 9, "areas"), book)
+            if kind == "stair":
+                return F.read_stair(v, At("f.yaml", 9, "stairs"), book, 0, 2)
             return F.read_opening(kind, v, At("f.yaml", 9, kind + "s"), book, cover)
         except LoadError as e:
             return str(e)
@@ -54,6 +74,10 @@ def checked(kind: str, v: Any, book: F.IdBook, cover: Any, monkeypatch: pytest.M
 def quick(kind: str, v: Any, book: F.IdBook, cover: Any) -> Any:
     if kind == "wall":
         return quick_wall(v, At("f.yaml", 9, "walls"), book)
+    if kind.endswith("area"):
+        return quick_area(v, At("f.yaml", 9, "areas"), book)
+    if kind == "stair":
+        return quick_stair(v, At("f.yaml", 9, "stairs"), book, 0, 2)
     return quick_opening(kind, v, At("f.yaml", 9, kind + "s"), book, cover)
 
 
@@ -61,7 +85,8 @@ def test_quick_and_checked_readers_agree(monkeypatch):
     rng = random.Random(3)
     cover = wall_cover(WALLS)
     answered = refused = 0
-    for _ in range(6000):
+    kinds = {k: 0 for k in GOOD}
+    for _ in range(9000):
         kind = rng.choice(list(GOOD))
         v = copy.deepcopy(GOOD[kind])
         for _ in range(rng.choice([0, 1, 1, 2])):
@@ -81,9 +106,17 @@ def test_quick_and_checked_readers_agree(monkeypatch):
             refused += isinstance(want, str)
             continue
         answered += 1
+        kinds[kind] += 1
         assert got == want and type(got) is type(want), (kind, v)
         assert book_a.used == book_b.used, (kind, v)
-    assert answered > 1500 and refused > 1500, (answered, refused)
+    assert answered > 2500 and refused > 2500, (answered, refused)
+    assert min(kinds.values()) > 200, kinds
+
+
+def test_area_keys_are_the_checked_readers():
+    for kind in AREA_KINDS:
+        want = {"id", "kind", "polygon", "note", *F.AREA_EXTRA.get(kind, ())}
+        assert set(_AREA_KEYS.get(kind, _AREA_BASE)) == want, kind
 
 
 def test_quick_points_reads_as_points_does():
