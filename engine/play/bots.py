@@ -377,7 +377,7 @@ class Bot:
                         obj_rules.item_dot(st, obj)
                     if holder is not None and target is not None:
                         # an enemy carrying it off: chasing him is worth the item itself
-                        cost = game.board.costs_to(target, ch.move_ratio, [ch.pos])[0]
+                        cost = self._cost_to(game, ch, target)
                         if cost is not None:
                             best.append((cost - worth, target, None))
                         continue
@@ -385,7 +385,7 @@ class Bot:
                     # a hold is broken only from inside the area: go in, do not stand off
                     target = self._area_dot(game, ch, obj)
                     if target is not None:
-                        cost = game.board.costs_to(target, ch.move_ratio, [ch.pos])[0]
+                        cost = self._cost_to(game, ch, target)
                         if cost is not None:
                             best.append((cost + CONTEST_MP - worth, target, None))
                     continue
@@ -394,7 +394,7 @@ class Bot:
                     target = ch.pos
             if target is None or not game.board.standable(target):
                 continue
-            cost = game.board.costs_to(target, ch.move_ratio, [ch.pos])[0]
+            cost = self._cost_to(game, ch, target)
             if cost is None:
                 continue
             if mine and obj.by_turn is not None and \
@@ -407,6 +407,15 @@ class Bot:
             return best[0][1], best[0][2]
         foes = [c for c in st.enemies_of(ch) if not c.out]
         return self._nearest(game, ch, foes), None
+
+    @staticmethod
+    def _cost_to(game: Game, ch: CharacterState, target) -> float | None:
+        """The path cost from where he stands to ``target`` (None: no way there).  Standing
+        on it costs nothing: a guard already in place or an escort beside his charge asked
+        a whole-board search for that 0 (a third of Dark Conspiracy's goal searches)."""
+        if target == ch.pos and game.board.standable(target):
+            return 0
+        return game.board.costs_to(target, ch.move_ratio, [ch.pos])[0]
 
     def _nearest(self, game: Game, ch: CharacterState, others: list[CharacterState]):
         lat = game.board.lattice
@@ -735,12 +744,14 @@ class Bot:
         while cur != ch.pos and guard > 0:
             guard -= 1
             best = None
+            top = here[cur] + 0.015  # (no step costs less than nothing: dearer dots can't lead)
             for n in board.neighbours(cur):
-                if n not in here:
+                c = here.get(n)
+                if c is None or c > top:
                     continue
                 st_ = board.step(n, cur, ch.move_ratio, crawl=crawl)
                 # metres are rounded to the centimetre: allow for it
-                if st_ is not None and abs(here[n] + st_.cost - here[cur]) < 0.015:
+                if st_ is not None and abs(c + st_.cost - here[cur]) < 0.015:
                     if best is None or (here[n], n) < (here[best[0]], best[0]):
                         best = (n, st_.cost)
             if best is None:

@@ -23,6 +23,7 @@ PHYSICAL = "physical"
 STUN = "stun"
 
 BOXES = tuple(range(12, -1, -1))  # 12, 11, ..., 0 in marking order
+_LOW_FIRST = BOXES[::-1]
 
 #: box -> (Target Value injury modifier, Movement Points available).  Boxes 8, 7, 5, 3, 2,
 #: 1 are printed in the book; 6 and 4 are hidden under the example's X marks and are our
@@ -99,8 +100,13 @@ class ConditionMonitor:
 
     @property
     def lowest(self) -> int | None:
-        m = self.marked()
-        return m[-1] if m else None
+        # the last of :meth:`marked`, without the list: asked for every shot's injury modifier
+        # and every MP left
+        boxes = self.boxes
+        for b in _LOW_FIRST:
+            if boxes[b]:
+                return b
+        return None
 
     @property
     def unconscious(self) -> bool:
@@ -109,7 +115,7 @@ class ConditionMonitor:
     @property
     def out(self) -> bool:
         """Out of the fight: unconscious or dead."""
-        return self.dead or self.unconscious
+        return self.dead or self.boxes[0] is not None
 
     @property
     def modifier(self) -> int:

@@ -63,12 +63,14 @@ class Arc:
 
     def contains(self, point: tuple[float, float]) -> bool:
         """Is ``point`` inside the wedge?  The arc's own origin is not."""
-        dx, dy = point[0] - self.origin[0], point[1] - self.origin[1]
-        if abs(dx) < _EPS and abs(dy) < _EPS:
+        o = self.origin
+        dx, dy = point[0] - o[0], point[1] - o[1]
+        if -_EPS < dx < _EPS and -_EPS < dy < _EPS:
             return False
-        return angle_between(math.degrees(math.atan2(dy, dx)), self.direction) <= (
-            self.width / 2.0 + _EPS
-        )
+        # angle_between and width inlined: the referee asks this for every reactor at every
+        # step, and the bots for every dot of every path they weigh
+        d = (math.degrees(math.atan2(dy, dx)) - self.direction) % 360.0
+        return min(d, 360.0 - d) <= ARCS[self.kind][1] / 2.0 + _EPS
 
     def to_data(self) -> dict[str, Any]:
         return {"kind": self.kind, "origin": list(self.origin), "direction": self.direction}

@@ -46,6 +46,26 @@ FREE_ACTION_TN = 4
 #: hard cover with no class of its own (a car, a desk): average material (assumed)
 CLASSLESS_HARD_COVER = barrier_rating("thin")
 
+#: the sr1 figures of a character's stats and of his weapons' sheets, worked out once per
+#: sheet (the bots price tens of thousands of shots a run; each asked for both): keyed by the
+#: sheet dict's id, kept with the dict and a copy of it, so an edited or new sheet is worked
+#: out afresh
+_FIGHTERS: dict[int, tuple] = {}
+_ARMS: dict[int, tuple] = {}
+#: damage codes parsed, by their text
+_CODES: dict[str, c.DamageCode] = {}
+
+
+def _plain(d: Any) -> bool:
+    """A dict of flat values only (a copy then tells an edit apart)."""
+    return isinstance(d, dict) and all(v is None or isinstance(v, (str, int, float)) for v in d.values())
+
+
+def _remember(table: dict[int, tuple], key: int, value: tuple) -> None:
+    if len(table) > 4096:
+        table.clear()
+    table[key] = value
+
 
 class SR1Game(Game):
     """Referee of a game under ``ruleset: sr1``."""
@@ -71,16 +91,30 @@ class SR1Game(Game):
 
     @staticmethod
     def fighter(ch: CharacterState) -> c.Fighter:
-        return c.fighter(ch.condition.stats, ch.metatype)
+        stats, meta = ch.condition.stats, ch.metatype
+        got = _FIGHTERS.get(id(stats))
+        if got is not None and got[0] is stats and got[2] == meta and got[1] == stats:
+            return got[3]
+        f = c.fighter(stats, meta)
+        if _plain(stats):
+            _remember(_FIGHTERS, id(stats), (stats, dict(stats), meta, f))
+        return f
 
     @staticmethod
     def arm_of(ch: CharacterState, index: int | None = None) -> c.Arm | None:
         i = ch.ready if index is None else index
         if i is None or i >= len(ch.condition.arms):
             return None
-        d = dict(ch.condition.arms[i])
+        raw = ch.condition.arms[i]
+        got = _ARMS.get(id(raw))
+        if got is not None and got[0] is raw and got[1] == raw:
+            return got[2]
+        d = dict(raw)
         wtype, name, shots = d.pop("type"), d.pop("name", ""), d.pop("shots", None)
-        return c.arm(wtype, d, name, shots)
+        a = c.arm(wtype, d, name, shots)
+        if _plain(raw):
+            _remember(_ARMS, id(raw), (raw, dict(raw), a))
+        return a
 
     @classmethod
     def turn_budget(cls, ch_model: Character) -> float:
@@ -280,7 +314,10 @@ class SR1Game(Game):
 
     @staticmethod
     def _plan(n: dict[str, Any]) -> ShotPlan:
-        code = c.parse_code(n["damage_code"])
+        text = n["damage_code"]
+        code = _CODES.get(text)
+        if code is None:
+            code = _CODES[text] = c.parse_code(text)  # (a frozen DamageCode)
         p, e = c.expected_boxes(code, n["pool"], n["target_number"], n["resist_pool"],
                                 n["armor"] + n["hard_cover"])
         k = n["shots"]

@@ -386,21 +386,22 @@ class SR3Game(Game):
                 called: bool = False, foes: int | None = None) -> dict[str, Any] | None:
         """Every figure of a shot, or None when out of range.  A blocked ``s`` is Blind Fire
         through the barriers it lists (l.964-969)."""
+        base = self._ranged_base(a, apos, t, tpos, s, chars, pace, w, foes)
+        return None if base is None else self._ranged_as(base, mode, rounds, called)
+
+    def _ranged_base(self, a: CharacterState, apos: tuple[int, int, int], t: CharacterState,
+                     tpos: tuple[int, int, int], s: Sight, chars: int, pace: str,
+                     w: C.SR3Weapon, foes: int | None = None) -> tuple | None:
+        """The figures of :meth:`_ranged` that no fire mode, round count or called shot
+        changes (``plan_shot`` weighs up to 20 of those per target), or None when out of
+        range."""
         metres = self.metres(apos, tpos)
         band = range_band(w.range_key, metres)
         if band not in BASE_TN:
             return None
-        mode = mode or self._mode(w)
         fired = self._fired(a)
         ws = a.weapons[a.ready] if a.ready is not None else None
         loaded = ws.loaded if ws is not None and ws.loaded is not None else 99
-        if mode == "FA":
-            rounds = min(rounds or FA_ROUNDS, loaded)
-        else:
-            rounds = min(BURST, loaded) if mode == "BF" else 1
-        before = fired["rounds"] if mode == "FA" else fired["shots"]
-        recoil = C.recoil(mode, before, rounds, w.recoil_comp, w.heavy) \
-            if w.kind == "firearm" else 0
         others = [x for x in fired["targets"] if x != t.id]
         blind = s.blocked
         cover = 0 if blind else s.total
@@ -409,14 +410,6 @@ class SR3Game(Game):
         tpace = self._pace_now(t)
         aim = self.sr3["aim"].get(a.id)
         aimed = aim["n"] if aim and aim["target"] == t.id and aim["weapon"] == a.ready else 0
-        sit = C.Situation(attacker_pace=pace, target_running=tpace == "run",
-                          target_stationary=tpace == "still",
-                          melee_opponents=self._melee_foes(a, apos) if foes is None else foes,
-                          other_targets=len(others),
-                          aid=w.aid, range_m=metres, smoke=s.visibility >= 4,
-                          recoil=recoil, wounds=a.condition.modifier, blind_fire=blind,
-                          called=called, aimed=aimed)
-        tn, mods = C.ranged_tn(band, cover, sit)
         st, ts = self.stats(a), self.stats(t)
         skill = st.skill(w.skill_keys)
         pool = C.attack_pool(skill, self.pool_left(a), st.combat_pool)
@@ -424,17 +417,42 @@ class SR3Game(Game):
         held = bool(aimed) and aim["since"] != self._activation()
         if held:
             pool = 0
-        code = C.burst_code(w.code, mode, rounds)
-        if called:
-            code = C.called_code(code)
-        armour = C.armour_against(code, ts.ballistic, ts.impact, w.kind)
-        code = C.flechette_code(code, armour)
         if blind:
             through = [max(0, r - self.sr3["barriers"].get(f, 0))
                        for f, _k, r in s.details.get("barriers", ())]
             barrier = C.through_rating(through, w.code.flechette)
         else:
             barrier = int(s.details.get("barrier_rating") or 0)
+        melee = self._melee_foes(a, apos) if foes is None else foes
+        return (a, t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace,
+                aimed, held, ts, skill, pool, barrier, melee, self.pool_left(t))
+
+    def _ranged_as(self, base: tuple, mode: str | None, rounds: int | None, called: bool
+                   ) -> dict[str, Any]:
+        """:meth:`_ranged` from its :meth:`_ranged_base` figures, fired in ``mode``."""
+        (a, _t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace,
+         aimed, held, ts, skill, pool, barrier, melee, resist_pool) = base
+        mode = mode or self._mode(w)
+        if mode == "FA":
+            rounds = min(rounds or FA_ROUNDS, loaded)
+        else:
+            rounds = min(BURST, loaded) if mode == "BF" else 1
+        before = fired["rounds"] if mode == "FA" else fired["shots"]
+        recoil = C.recoil(mode, before, rounds, w.recoil_comp, w.heavy) \
+            if w.kind == "firearm" else 0
+        sit = C.Situation(attacker_pace=pace, target_running=tpace == "run",
+                          target_stationary=tpace == "still",
+                          melee_opponents=melee,
+                          other_targets=len(others),
+                          aid=w.aid, range_m=metres, smoke=s.visibility >= 4,
+                          recoil=recoil, wounds=a.condition.modifier, blind_fire=blind,
+                          called=called, aimed=aimed)
+        tn, mods = C.ranged_tn(band, cover, sit)
+        code = C.burst_code(w.code, mode, rounds)
+        if called:
+            code = C.called_code(code)
+        armour = C.armour_against(code, ts.ballistic, ts.impact, w.kind)
+        code = C.flechette_code(code, armour)
         resist_tn = C.resistance_tn(code.power, armour, barrier)
         n = {"target_number": tn, "modifiers": mods, "range_m": metres, "range_band": band,
              "mode": mode, "rounds": rounds, "skill": skill, "pool": pool,
@@ -442,7 +460,7 @@ class SR3Game(Game):
              "level": code.level, "stun": code.stun, "armour": armour, "barrier": barrier,
              # the base Power, not the burst's, meets the Barrier Rating (l.969, l.994)
              "stopped": barrier > w.code.power, "body": ts.body,
-             "resist_pool": self.pool_left(t), "resist_tn": resist_tn}
+             "resist_pool": resist_pool, "resist_tn": resist_tn}
         if blind:
             n["blind_fire"] = [f for f, _k, _r in s.details.get("barriers", ())]
             n["blind_through"] = [list(b) for b in s.details.get("barriers", ())]
@@ -576,11 +594,11 @@ class SR3Game(Game):
         # his own shot, in his action: the metres he has moved so far in it (l.464-467)
         pace = self._pace_of(a) if a.id == self.state.active else "still"
         best: tuple[float, ShotPlan] | None = None
-        foes = self._melee_foes(a, a.pos)
+        base = self._ranged_base(a, a.pos, t, t.pos, s, chars, pace, w)
+        if base is None:
+            return None
         for m, r, c in self._choices(a, w, mode, rounds, called):
-            n = self._ranged(a, a.pos, t, t.pos, s, chars, pace, w, m, r, c, foes)
-            if n is None:
-                return None
+            n = self._ranged_as(base, m, r, c)
             p, exp = self._odds(n)
             value = exp / (2 if m == "FA" else 1)
             if best is None or value > best[0] + 1e-9:
