@@ -1024,11 +1024,13 @@ def _building_idx(board: Board, dot: Dot3) -> int:
     if got is None or got[0] is not board._owner_grid or got[1] is not board.buildings:
         got = board.__dict__["_bidx"] = (board._owner_grid, board.buildings, {})
     known = got[2]
-    key = (int(dot[0]), int(dot[1]), int(dot[2]) if len(dot) > 2 else 0)
-    i = known.get(key)
+    i = known.get(dot) if dot.__class__ is tuple else None  # (a Dot3 already: no new key)
     if i is None:
-        b = board.building_of(key)
-        i = known[key] = -1 if b is None else b.index
+        key = (int(dot[0]), int(dot[1]), int(dot[2]) if len(dot) > 2 else 0)
+        i = known.get(key)
+        if i is None:
+            b = board.building_of(key)
+            i = known[key] = -1 if b is None else b.index
     return i
 
 

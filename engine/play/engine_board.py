@@ -491,9 +491,19 @@ class EngineBoard:
         return list(got)
 
     def openings_near(self, dot: Dot3) -> list[OpeningInfo]:
-        cell = Polygon(self.lattice.cell(tuple(dot[:2]))).buffer(0.1)
-        return [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
-                for f in self.board.features_near(dot[2], cell) if f.kind in ("door", "window")]
+        # a fact of the map state like openings_on (kept in its table): Dark Conspiracy's
+        # bots ask it of every dot they stand on, every action
+        key = ("near", tuple(dot))
+        got = self._openings.get(key)
+        if got is None:
+            cell = Polygon(self.lattice.cell(tuple(dot[:2]))).buffer(0.1)
+            got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
+                   for f in self.board.features_near(dot[2], cell)
+                   if f.kind in ("door", "window")]
+            if len(self._openings) > 200_000:
+                self._openings.clear()
+            self._openings[key] = got
+        return list(got)
 
     def set_opening(self, feature: str, state: str) -> None:
         f = self.board.feature(feature)
