@@ -301,8 +301,11 @@ def _wall_dots(game: Any, ch: CharacterState) -> list[Dot3]:
         edge = [n for d in edge for n in lat.neighbours(d) if n not in ring]
         ring.update(edge)
     dots = [(x, y, ch.pos[2]) for x, y in sorted(ring)
-            if lat.distance((x, y), ch.pos[:2]) == WALL_AHEAD]
-    return [d for d in dots if board.standable(d) and
+            if lat.distance((x, y), ch.pos[:2]) == WALL_AHEAD and board.standable((x, y, ch.pos[2]))]
+    # one fan tells the blocked lines of the ring (most of them, indoors) without tracing
+    # each; the rest are asked in full as before: the same dots
+    board.warm_blocked(ch.pos, dots, (ch.vision,))
+    return [d for d in dots if not board.known_blocked(ch.pos, d, ch.vision) and
             not board.sight(ch.pos, d, ch.posture, STANDING, ch.vision).blocked]
 
 

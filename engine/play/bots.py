@@ -104,6 +104,8 @@ class Bot:
         #: depend on changes only through an action, so each is asked once between two
         self._known: dict[tuple, Any] = {}
         self._playing = False  # kept only while it plays a character (a caller may edit state)
+        #: per (board, objective): its area's dots, and which dots asked are inside it
+        self._areas: dict[tuple[int, int], tuple] = {}
 
     # ------------------------------------------------------------------ driving
     def play_phase(self, game: Game) -> None:
@@ -447,7 +449,7 @@ class Bot:
     def _area_dot(self, game: Game, ch: CharacterState, obj):
         if obj.area is None:
             return obj_rules.at_dot(obj)
-        dots = game.board.deploy_dots(obj.area, obj.level, None, None)
+        dots = self._area_dots(game, obj)
         if not dots:
             return None
         lat = game.board.lattice
@@ -461,7 +463,7 @@ class Bot:
         shot at an enemy on each of its last dots) less what the enemies can put into him
         there; elsewhere (sr1) he stays where he is: walking to a better dot inside only
         hands the enemy the first shot."""
-        if obj.area is None or not game.board.in_area(ch.pos, obj.area, obj.level):
+        if obj.area is None or not self._in_area(game, ch.pos, obj):
             return self._area_dot(game, ch, obj)
         foes = [c for c in game.state.enemies_of(ch) if not c.out and c.pos is not None]
         if not foes or not game.holders_fire_first:
@@ -476,8 +478,7 @@ class Bot:
         occupied = {c.pos for c in game.state.characters.values()
                     if not c.out and c is not ch and c.pos is not None}
         lat = game.board.lattice
-        cands = sorted(d for d in here if d not in occupied and
-                       game.board.in_area(d, obj.area, obj.level))
+        cands = sorted(d for d in here if d not in occupied and self._in_area(game, d, obj))
         cands.sort(key=lambda d: (lat.distance(d[:2], ch.pos[:2]), d))
         cands = cands[:POSTS]
         if ch.pos not in cands:
@@ -500,12 +501,42 @@ class Bot:
                 best = (score, d)
         return best[1] if best is not None else ch.pos
 
+    def _area_memo(self, game: Game, obj) -> dict:
+        """What is known of ``obj``'s area on this game's board: its dots and, per dot asked,
+        whether it is inside (a polygon test each, ~100 a holder's decision: the same few
+        areas and dots all game long)."""
+        key = (id(game.board), id(obj))
+        got = self._areas.get(key)
+        if got is None or got[0] is not game.board or got[1] is not obj:
+            if len(self._areas) > 64:
+                self._areas.clear()
+            got = self._areas[key] = (game.board, obj, {})
+        return got[2]
+
+    def _in_area(self, game: Game, d, obj) -> bool:
+        """``game.board.in_area(d, obj.area, obj.level)``, each dot asked once."""
+        memo = self._area_memo(game, obj)
+        try:
+            return memo[d]
+        except KeyError:
+            got = memo[d] = game.board.in_area(d, obj.area, obj.level)
+            return got
+        except TypeError:  # (a dot as a list)
+            return game.board.in_area(d, obj.area, obj.level)
+
+    def _area_dots(self, game: Game, obj) -> list:
+        """``game.board.deploy_dots`` of ``obj``'s area, once (callers only read it)."""
+        memo = self._area_memo(game, obj)
+        got = memo.get("dots")  # (a dot is a tuple: never this key)
+        if got is None:
+            got = memo["dots"] = game.board.deploy_dots(obj.area, obj.level, None, None)
+        return got
+
     def _held_area(self, game: Game, ch: CharacterState):
         """The open ``hold`` objective of his side whose area he stands in, if any."""
         for obj in game.objectives:
             if obj.kind == "hold" and obj.side == ch.side and obj.area is not None and \
-                    obj.id not in game.state.achieved and \
-                    game.board.in_area(ch.pos, obj.area, obj.level):
+                    obj.id not in game.state.achieved and self._in_area(game, ch.pos, obj):
                 return obj
         return None
 
@@ -514,17 +545,17 @@ class Bot:
         """The last dots of the nearest enemy's cheapest way into the area (its first dot
         inside included), outside in: what a holder should cover."""
         board = game.board
-        inside = board.deploy_dots(obj.area, obj.level, None, None)
+        inside = self._area_dots(game, obj)
         if not inside:
             return []
         lat = board.lattice
         foe = min(foes, key=lambda c: (lat.distance(c.pos[:2], ch.pos[:2]), c.id))
-        if board.in_area(foe.pos, obj.area, obj.level):
+        if self._in_area(game, foe.pos, obj):
             return [foe.pos]
         door = min(inside, key=lambda d: (lat.distance(d[:2], foe.pos[:2]), d))
         path = board.path(foe.pos, door, foe.move_ratio) or []
         for i, d in enumerate(path):
-            if board.in_area(d, obj.area, obj.level):
+            if self._in_area(game, d, obj):
                 return path[max(0, i - WAY_IN):i + 1]
         return path[-WAY_IN:]
 

@@ -26,6 +26,11 @@ DEFAULT_DEFENSE = {"ballistic": 8, "impact": 8, "physical_spell": 6, "mana_spell
 DEFAULT_SUCCESS = {"firearms": 10, "unarmed": 12, "armed": 10, "throwing": 10}
 
 
+#: what a weapon type string is, worked out once per type
+_IS_GRENADE: dict[str, bool] = {}
+_RATE_OF_FIRE: dict[str, int] = {}
+
+
 @dataclass
 class WeaponState:
     """A carried weapon: its figures, the rounds in it and the spare clips."""
@@ -41,11 +46,17 @@ class WeaponState:
 
     @property
     def is_grenade(self) -> bool:
-        return grenade_kind(self.type) is not None
+        got = _IS_GRENADE.get(self.type)
+        if got is None:  # (a regex per type, asked for every weapon the bots weigh)
+            got = _IS_GRENADE[self.type] = grenade_kind(self.type) is not None
+        return got
 
     @property
     def rate_of_fire(self) -> int:
-        return max_shots_per_turn(self.type)
+        got = _RATE_OF_FIRE.get(self.type)
+        if got is None:
+            got = _RATE_OF_FIRE[self.type] = max_shots_per_turn(self.type)
+        return got
 
     @property
     def spent(self) -> bool:
