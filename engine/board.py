@@ -142,7 +142,7 @@ class Board:
         #: per placement: the index of its unit in ``units``
         self._placement_unit: list[int] = []
         #: per unit: its stairs, elevators, climbs and broken links, level by level
-        self._unit_links: list[dict[int, tuple[list, list, list, list]]] = []
+        self._unit_links: list[dict[int, tuple[tuple, tuple, tuple, tuple]]] = []
         #: the street's dots (pavement) over the box, kept for the next incremental compile
         self._pave: np.ndarray | None = None
         #: compiled from ``previous`` (compile_board): the box rows r0:r1, columns c0:c1 where
@@ -1228,7 +1228,11 @@ class _Compiler:
             board.broken_links.extend(lists[3])
 
     def unit_links(self, feats: list[tuple[Feature, tuple[int, int]]]
-                   ) -> dict[int, tuple[list, list, list, list]]:
+                   ) -> dict[int, tuple[tuple, tuple, tuple, tuple]]:
+        """A unit's stairs, elevators, climbs and broken links, level by level, as tuples
+        (the empty ones the one empty tuple): a city's 1.8k unit levels with links kept four
+        lists each, 7.4k objects for every full collection of the garbage collector to walk,
+        6.2k of them empty."""
         board = self.board
         out: dict[int, tuple[list, list, list, list]] = {}
         for f, dot in feats:
@@ -1258,7 +1262,7 @@ class _Compiler:
                         climbs.append((a, b, f))
                 elif board.standable(a):
                     broken.append((f, (*dot, to)))
-        return out
+        return {lv: (tuple(a), tuple(b), tuple(c), tuple(d)) for lv, (a, b, c, d) in out.items()}
 
 
 #: per unit (its feature dict): its stairs, elevators and climbs with their dots, and the box
@@ -1287,7 +1291,7 @@ def _link_feats(lat: Lattice, feats: dict[int, list[Feature]]
     return out, box
 
 
-def _spliced_links(prev: Board, per_unit: list[dict[int, tuple[list, list, list, list]]]
+def _spliced_links(prev: Board, per_unit: list[dict[int, tuple[tuple, tuple, tuple, tuple]]]
                    ) -> dict[int, tuple[tuple[list, list, list, list], np.ndarray]] | None:
     """The links of each level (stairs, elevators, climbs, broken; unit after unit) with
     prev's blocks spliced where a few units' links changed, or None when that does not fit
@@ -1310,7 +1314,7 @@ def _spliced_links(prev: Board, per_unit: list[dict[int, tuple[list, list, list,
             start = 0
             for k in changed:
                 mine = per_unit[k].get(lv)
-                mine_j = mine[j] if mine is not None else []
+                mine_j = mine[j] if mine is not None else ()
                 pieces.append(lists[j][off[start, j]:off[k, j]])
                 pieces.append(mine_j)
                 start = k + 1

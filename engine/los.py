@@ -1260,7 +1260,7 @@ def _cell_cands(P: _Prims, i0: int, i1: int, j0: int, j1: int) -> tuple[Any, ...
     if got is None:
         _c0x, _c0y, _c1x, _c1y, px, py, qx, qy, sab = _seg_table(P)
         idx = _box_prims(P, i0, i1, j0, j1)
-        rows = list(zip(idx.tolist(), px[idx].tolist(), py[idx].tolist(), qx[idx].tolist(),
+        rows = tuple(zip(idx.tolist(), px[idx].tolist(), py[idx].tolist(), qx[idx].tolist(),
                         qy[idx].tolist(), P.bld[idx].tolist(), P.lvl[idx].tolist(),
                         P.kind[idx].tolist(), P.height[idx].tolist(), P.owner[idx].tolist(),
                         strict=True))
@@ -1394,7 +1394,7 @@ def _solid_cands(P: _Prims, i0: int, i1: int, j0: int, j1: int) -> tuple[Any, ..
         px, py, qx, qy, sab, rows = _cell_cands(P, i0, i1, j0, j1)
         sel = [j for j, row in enumerate(rows) if row[7] in _SOLID]
         idx = np.array(sel, dtype=np.int64)
-        got = memo[key] = (px[idx], py[idx], qx[idx], qy[idx], sab[idx], [rows[j] for j in sel])
+        got = memo[key] = (px[idx], py[idx], qx[idx], qy[idx], sab[idx], tuple(rows[j] for j in sel))
     return got
 
 

@@ -15,7 +15,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import ndimage
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import breadth_first_order, connected_components, dijkstra
 
@@ -273,12 +272,11 @@ def core_components(g: MoveGraph) -> np.ndarray | None:
     the graph's core of a square lattice (None for any other graph; cached with the graph).
 
     Dots joined by open steps both ways, side by side or one above the other, are one
-    component whatever else holds: they are labelled as connected regions of a raster at
-    twice the lattice's resolution (a dot on every even pixel, each open two-way step on the
-    pixel between its dots).  Contracting each region to one node keeps every strong component
-    (a region is strongly connected), so the components of the few regions, joined by every
-    other step (diagonals, one-way steps, stairs, climbs, drops) whose ends lie in two
-    regions, are those of the whole graph.  A city's 580k dots make ~2k regions."""
+    component whatever else holds: they are labelled as connected regions (:func:`_regions`,
+    from runs of dots along the rows).  Contracting each region to one node keeps every strong
+    component (a region is strongly connected), so the components of the few regions, joined
+    by every other step (diagonals, one-way steps, stairs, climbs, drops) whose ends lie in
+    two regions, are those of the whole graph.  A city's 580k dots make ~2k regions."""
     if not isinstance(g, _CoreGraph) or g.core.lat != "square":
         return None
     got = g._mats.get(("core-scc",))
@@ -293,17 +291,13 @@ def core_components(g: MoveGraph) -> np.ndarray | None:
         return (np.concatenate([t[j] for t in core.tiles])[:L * H] >= 0).reshape(L, H, W)
 
     grid = board._node_grid.reshape(L, H, W)
-    raster = np.zeros((L, 2 * H - 1, 2 * W - 1), dtype=bool)
-    raster[:, 0::2, 0::2] = grid >= 0
-    raster[:, 0::2, 1::2] = live(j_of[(1, 0)])[:, :, :-1] & live(j_of[(-1, 0)])[:, :, 1:]
-    raster[:, 1::2, 0::2] = live(j_of[(0, 1)])[:, :-1, :] & live(j_of[(0, -1)])[:, 1:, :]
-    plane = np.zeros((3, 3, 3), dtype=bool)  # four neighbours in the level, none across levels
-    plane[1] = [[0, 1, 0], [1, 1, 1], [0, 1, 0]]
-    lab, n_reg = ndimage.label(raster, structure=plane)
+    dotlab, n_reg = _regions(grid >= 0,
+                             live(j_of[(1, 0)])[:, :, :-1] & live(j_of[(-1, 0)])[:, :, 1:],
+                             live(j_of[(0, 1)])[:, :-1, :] & live(j_of[(0, -1)])[:, 1:, :])
     # each dot's region (0: nobody stands there), with a border of 0: the dot a step leads
     # to is a fixed offset away in the flat array
-    padded = np.zeros((L, H + 2, W + 2), dtype=lab.dtype)
-    padded[:, 1:-1, 1:-1] = lab[:, 0::2, 0::2]
+    padded = np.zeros((L, H + 2, W + 2), dtype=dotlab.dtype)
+    padded[:, 1:-1, 1:-1] = dotlab
     flat = padded.reshape(-1)
     edge = W + 3  # no step leaves the first or the last row and column of the padding
     src, dst = [], []
@@ -316,7 +310,7 @@ def core_components(g: MoveGraph) -> np.ndarray | None:
         k = k[core.gather(pos)[j] >= 0]
         src.append(flat[k])
         dst.append(flat[k + d])
-    inner = lab[:, 0::2, 0::2].reshape(-1)
+    inner = dotlab.reshape(-1)
     l_src, l_dst = g._reach_links()[:2]
     src += [inner[l_src], inner[core.d_src]]
     dst += [inner[l_dst], inner[core.d_dst]]
@@ -326,6 +320,35 @@ def core_components(g: MoveGraph) -> np.ndarray | None:
     comp = connected_components(m, directed=True, connection="strong")[1]
     got = g._mats[("core-scc",)] = comp[inner[inner > 0]]
     return got
+
+
+def _regions(stand: np.ndarray, ew: np.ndarray, ns: np.ndarray) -> tuple[np.ndarray, int]:
+    """The connected regions of the dots ``stand`` (levels, rows, columns) joined side by
+    side where ``ew`` (a dot and the next one along its row) and one above the other where
+    ``ns`` (a dot and the one in the next row): per dot its region 1..n (0: nobody stands
+    there), and n.  What a 4-connected labelling of a raster at twice the resolution (dots
+    on its even pixels, joins between) finds, numbered otherwise, from runs of joined dots
+    along the rows: one run per dot not joined to the one before it, then the runs joined
+    by the north-south joins, one per stretch where the same two runs sit side by side."""
+    ew = ew & stand[:, :, :-1] & stand[:, :, 1:]
+    ns = ns & stand[:, :-1, :] & stand[:, 1:, :]
+    start = stand.copy()
+    start[:, :, 1:] &= ~ew  # joined to the dot before it: that dot's run goes on
+    # each dot's run, from 1 (a sum of booleans in int32: numpy's default int64 from bool
+    # is ten times slower)
+    run = np.cumsum(start.reshape(-1), dtype=np.int32 if start.size < 1 << 31 else np.int64
+                    ).reshape(stand.shape)
+    n_run = int(run.reshape(-1)[-1]) if run.size else 0
+    # a join whose western neighbour joins the same two runs adds nothing
+    first = ns.copy()
+    first[:, :, 1:] &= ~(ns[:, :, :-1] & ew[:, :-1, :] & ew[:, 1:, :])
+    lv, r, c = np.nonzero(first)
+    m = csr_matrix((np.ones(len(lv), dtype=np.int8), (run[lv, r, c] - 1, run[lv, r + 1, c] - 1)),
+                   shape=(n_run, n_run))
+    n, comp = connected_components(m, directed=False)
+    out = np.zeros(stand.shape, dtype=np.int64)
+    out[stand] = comp[run[stand] - 1] + 1
+    return out, int(n)
 
 
 def one_component(g: MoveGraph) -> bool | None:

@@ -22,7 +22,7 @@ from scipy.sparse.csgraph import breadth_first_order, connected_components
 
 from engine import model as m
 from engine.analysis.lens import nodes_of
-from engine.board import Board
+from engine.board import Board, Feature
 from engine.catalogue import grenade_kind
 from engine.findings import ERROR, INFO, WARNING, CheckList, Finding
 from engine.lattice import Dot3
@@ -478,13 +478,15 @@ def mutual_los_at_setup(board: Board, scenario: Any) -> list[Finding]:
              if s.deployment is not None}
     ids = [k for k, v in zones.items() if len(v)]
     out: list[Finding] = []
+    views: dict[int, Any] = {}
     for i, a in enumerate(ids):
         for b in ids[i + 1:]:
             za, zb = zones[a], zones[b]
             if len(za) > len(zb):  # fewer sources, more targets per fan
                 (a, za), (b, zb) = (b, zb), (a, za)
             def fan(board: Board, a: Any, **kw: Any) -> Any:
-                return sight_fan(board, a, ruleset=scenario.ruleset, light=scenario.light, **kw)
+                on = _sight_board(board, a[2], kw["level"], views)
+                return sight_fan(on, a, ruleset=scenario.ruleset, light=scenario.light, **kw)
             pair = _first_sight(board, za, zb, fan)
             if pair is not None:
                 pa, pb = pair
@@ -493,6 +495,52 @@ def mutual_los_at_setup(board: Board, scenario: Any) -> list[Finding]:
                                    f"{','.join(map(str, pa))} and {','.join(map(str, pb))})",
                                    {"sides": [a, b], "dots": [pa, pb]}))
     return out
+
+
+class _LevelSight:
+    """A board as the sight lines that start and end on one level meet it: the features of
+    that level and the street's, everything else the board's own.  A line between two dots
+    of a level counts no other feature (engine.los ``_relevant``: a building's features count
+    on an end's level, the street's below level 1, footprints always, and the primitives add
+    those from the buildings), so a fan traced on its primitives is the fan traced on the
+    board's, built from a city's level 0 alone: ~40% of its features (16x16 blocks: 27 ms
+    instead of 66 ms for a check that traces a few fans).  Its primitives are built for it
+    (never patched from an earlier board's, never cached per unit) and go with it."""
+
+    def __init__(self, board: Board, level: int) -> None:  # noqa: D107
+        self._board = board
+        self._patch_from: dict[str, Any] = {}
+        self._features = {lv: kept for lv, fs in board._features.items()
+                          if (kept := [f for f in fs if lv == level or f.building is None])}
+
+    def unit_features(self) -> list[tuple[dict[int, list[Feature]], bool]]:
+        return [(self._features, False)]
+
+    def features(self, level: int) -> list[Feature]:
+        return self._features.get(level, [])
+
+    def all_features(self) -> list[Feature]:
+        return [f for lv in sorted(self._features) for f in self._features[lv]]
+
+    def view(self) -> Any:
+        return self._board.view()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._board, name)
+
+
+def _sight_board(board: Board, la: int, lb: int, views: dict[int, Any]) -> Any:
+    """What a fan from level ``la`` to level ``lb`` is traced on: the board itself when it
+    has its sight primitives (or patches them from an earlier board's), when the ends lie on
+    two levels or play changed it; else its :class:`_LevelSight` of that level (one per
+    level, kept in ``views`` for the check's other fans)."""
+    if la != lb or "_los_prims" in board.__dict__ or board._patch_from.get("_los_prims") \
+            or board.overlay or type(board) is not Board:
+        return board
+    got = views.get(la)
+    if got is None:
+        got = views[la] = _LevelSight(board, la)
+    return got
 
 
 def _first_sight(board: Board, za: Dots, zb: Dots, los_fan: Any

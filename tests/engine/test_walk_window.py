@@ -154,3 +154,56 @@ def test_sealed_rooms_of_broken_cities_match_the_matrix_way(monkeypatch):
             slow = scenario_checks.sealed_rooms(board, None)
         assert fast == slow
 
+
+
+def _raster_regions(stand: np.ndarray, ew: np.ndarray, ns: np.ndarray) -> np.ndarray:
+    """The regions as a 4-connected labelling of a raster at twice the resolution finds them
+    (dots on the even pixels, a join on the pixel between its two dots; how core_components
+    labelled them before the runs): per dot its region, 0 where nobody stands."""
+    from scipy import ndimage
+
+    L, H, W = stand.shape
+    raster = np.zeros((L, 2 * H - 1, 2 * W - 1), dtype=bool)
+    raster[:, 0::2, 0::2] = stand
+    raster[:, 0::2, 1::2] = ew
+    raster[:, 1::2, 0::2] = ns
+    plane = np.zeros((3, 3, 3), dtype=bool)
+    plane[1] = [[0, 1, 0], [1, 1, 1], [0, 1, 0]]
+    return ndimage.label(raster, structure=plane)[0][:, 0::2, 0::2]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_regions_from_runs_are_the_raster_regions(seed):
+    """``_regions`` cuts the dots as the raster labelling does, on random levels of dots with
+    joins of every density (joins next to a dot nobody stands on included: they join
+    nothing), combs, spirals and one-dot-wide rows."""
+    from engine.pace import _regions
+
+    rng = np.random.default_rng(seed)
+    L, H, W = int(rng.integers(1, 4)), int(rng.integers(1, 40)), int(rng.integers(1, 40))
+    p = rng.uniform(0.3, 1.0, 3)
+    stand = rng.random((L, H, W)) < p[0]
+    ew = rng.random((L, H, W - 1)) < p[1]
+    ns = rng.random((L, H - 1, W)) < p[2]
+    got, n = _regions(stand, ew, ns)
+    want = _raster_regions(stand, ew, ns)
+    assert ((got > 0) == stand).all()
+    on = stand.reshape(-1)
+    assert _partition(got.reshape(-1)[on]) == _partition(want.reshape(-1)[on])
+    assert n == len(np.unique(want[stand]))
+
+
+def test_regions_joined_along_long_runs():
+    """Two long rows joined at one column only, and a comb: the joins a run pair repeats are
+    left out, the one that joins them is not."""
+    from engine.pace import _regions
+
+    stand = np.ones((1, 3, 10), dtype=bool)
+    ew = np.ones((1, 3, 9), dtype=bool)
+    ns = np.zeros((1, 2, 10), dtype=bool)
+    ns[0, 0, 7] = True  # rows 0 and 1 joined at column 7 only
+    got, n = _regions(stand, ew, ns)
+    assert n == 2 and len(set(got[0, 0])) == 1 and got[0, 0, 0] == got[0, 1, 9] != got[0, 2, 0]
+    ew[0, 1, 4] = False  # row 1 cut in two: its western half is alone
+    got, n = _regions(stand, ew, ns)
+    assert n == 3 and got[0, 1, 0] != got[0, 1, 9] == got[0, 0, 0]
