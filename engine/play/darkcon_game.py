@@ -33,6 +33,7 @@ from engine.play.board_view import BarrierInfo, Sight
 from engine.play.condition import register_condition
 from engine.play.errors import PlayError
 from engine.play.game import Game
+from engine.play.pair_memo import per_dot_pair
 from engine.play.referee_melee import melee_contact
 from engine.play.shots import ShotPlan
 from engine.play.state import PRONE, CharacterState, PendingGrenade
@@ -317,22 +318,9 @@ class DarkConGame(Game):
         return C.turn_metres(ch_model.stats, ch_model.metatype)
 
     # ================================================================== range
+    @per_dot_pair  # (worked out once a game per pair)
     def metres(self, a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
         """2 m squares, every other diagonal doubled (l.128), 4 m a level."""
-        # (the bots ask the same pairs over and over: each worked out once a game)
-        key = (a[0], a[1], a[2], b[0], b[1], b[2])
-        memo = self.__dict__.get("_metres_memo")
-        if memo is None:
-            memo = self.__dict__["_metres_memo"] = {}
-        got = memo.get(key)
-        if got is None:
-            got = self._metres(a, b)
-            if len(memo) > 200_000:
-                memo.clear()
-            memo[key] = got
-        return got
-
-    def _metres(self, a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
         lat = self.board.lattice
         dc, dr = abs(a[0] - b[0]), abs(a[1] - b[1])
         d = lat.distance(a[:2], b[:2])

@@ -31,6 +31,7 @@ from engine.play.board_view import BarrierInfo, BoardView, Sight
 from engine.play.condition import PHYSICAL, STUN, register_condition
 from engine.play.errors import PlayError
 from engine.play.game import Game
+from engine.play.pair_memo import per_dot_pair
 from engine.play.referee_melee import melee_contact
 from engine.play.shots import ShotPlan
 from engine.play.state import PRONE, STANDING, CharacterState, PendingGrenade
@@ -355,22 +356,9 @@ class SR3Game(Game):
                         phases=C.phases_after_delay(trigger, own), rule="l.88, l.94, l.100")
 
     # ================================================================== geometry
+    @per_dot_pair  # (worked out once a game per pair)
     def metres(self, a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
         """Straight-line metres, height included (as ``engine.rules.sr3`` measures range)."""
-        # (the bots ask the same pairs over and over: each worked out once a game)
-        key = (a[0], a[1], a[2], b[0], b[1], b[2])
-        memo = self.__dict__.get("_metres_memo")
-        if memo is None:
-            memo = self.__dict__["_metres_memo"] = {}
-        got = memo.get(key)
-        if got is None:
-            got = self._metres(a, b)
-            if len(memo) > 200_000:
-                memo.clear()
-            memo[key] = got
-        return got
-
-    def _metres(self, a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
         pa, pb = self.point(a), self.point(b)
         flat = math.hypot(pa[0] - pb[0], pa[1] - pb[1]) * METERS_PER_DOT
         return round(math.hypot(flat, (a[2] - b[2]) * METERS_PER_STORY), 2)

@@ -36,17 +36,8 @@ def _render(win) -> QImage:
     return img
 
 
-def test_a_zoom_compiles_and_draws_no_sheet_again_even_past_the_shared_cache(
-        make_editor, monkeypatch, qtbot):
-    # the shared display-list cache holds fewer sheets than the board shows, as on a city
-    monkeypatch.setattr(display_cache, "_LIMIT", 1)
-    display_cache._cache.clear()
-    win, _d = make_editor()
-    win.overview_dock.close()
-    qtbot.waitUntil(lambda: win.library.waiting() == 0)  # the thumbnails compile sheets too
-    _render(win)
-    shown = [it for it in win.scene.placement_items.values() if it.isVisible()]
-    assert len(shown) >= 3  # the pavement, the house and the shed
+def _counted(monkeypatch) -> dict[str, int]:
+    """From now on, count the sheets compiled for display and the display lists drawn."""
     work = {"compiles": 0, "drawn": 0}
     real_compile, real_paint = display_cache.compile_board, canvas_items.paint_items
 
@@ -59,6 +50,21 @@ def test_a_zoom_compiles_and_draws_no_sheet_again_even_past_the_shared_cache(
         return real_paint(*a, **k)
     monkeypatch.setattr(display_cache, "compile_board", compile_counted)
     monkeypatch.setattr(canvas_items, "paint_items", paint_counted)
+    return work
+
+
+def test_a_zoom_compiles_and_draws_no_sheet_again_even_past_the_shared_cache(
+        make_editor, monkeypatch, qtbot):
+    # the shared display-list cache holds fewer sheets than the board shows, as on a city
+    monkeypatch.setattr(display_cache, "_LIMIT", 1)
+    display_cache._cache.clear()
+    win, _d = make_editor()
+    win.overview_dock.close()
+    qtbot.waitUntil(lambda: win.library.waiting() == 0)  # the thumbnails compile sheets too
+    _render(win)
+    shown = [it for it in win.scene.placement_items.values() if it.isVisible()]
+    assert len(shown) >= 3  # the pavement, the house and the shed
+    work = _counted(monkeypatch)
     for _ in range(3):
         win.view.scale(1.25, 1.25)
         QApplication.processEvents()
@@ -72,18 +78,7 @@ def test_a_layer_switched_off_draws_the_sheets_again_without_compiling_them(
     win, _d = make_editor()
     qtbot.waitUntil(lambda: win.library.waiting() == 0)
     _render(win)
-    work = {"compiles": 0, "drawn": 0}
-    real_compile, real_paint = display_cache.compile_board, canvas_items.paint_items
-
-    def compile_counted(*a, **k):
-        work["compiles"] += 1
-        return real_compile(*a, **k)
-
-    def paint_counted(*a, **k):
-        work["drawn"] += 1
-        return real_paint(*a, **k)
-    monkeypatch.setattr(display_cache, "compile_board", compile_counted)
-    monkeypatch.setattr(canvas_items, "paint_items", paint_counted)
+    work = _counted(monkeypatch)
     win.state.set_layer("walls", False)
     QApplication.processEvents()
     _render(win)
