@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+import shapely
 from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 
@@ -122,11 +124,20 @@ def placement_problems(resolved: list[Resolved]) -> dict[int, str]:
     ground = unary_union(pav) if pav else None
     bld = [r for r in resolved if not r.pavement]
     hits: dict[int, list[str]] = {}
-    for i, a in enumerate(bld):
-        for b in bld[i + 1:]:
-            if a.footprint.intersection(b.footprint).area > 1e-6:
-                hits.setdefault(a.index, []).append(label(b))
-                hits.setdefault(b.index, []).append(label(a))
+    # the pairs whose footprints meet (an envelope tree: a city's drag preview tested every
+    # pair, 200k intersections for 634 buildings), in the order the pairs were tested in
+    fps = np.array([r.footprint for r in bld], dtype=object)
+    ii, jj = shapely.STRtree(fps).query(fps, predicate="intersects") if len(fps) else ((), ())
+    ii, jj = np.asarray(ii, dtype=np.int64), np.asarray(jj, dtype=np.int64)
+    pair = ii < jj
+    ii, jj = ii[pair], jj[pair]
+    order = np.lexsort((jj, ii))
+    ii, jj = ii[order], jj[order]
+    area = shapely.area(shapely.intersection(fps[ii], fps[jj])) if len(ii) else np.zeros(0)
+    for i, j in zip(ii[area > 1e-6].tolist(), jj[area > 1e-6].tolist()):
+        a, b = bld[i], bld[j]
+        hits.setdefault(a.index, []).append(label(b))
+        hits.setdefault(b.index, []).append(label(a))
     out = {k: "overlaps " + ", ".join(v) for k, v in hits.items()}
     for a in bld:
         if ground is not None and a.footprint.difference(ground).area > 1e-6:

@@ -141,6 +141,9 @@ class Board:
         self._recs: list[tuple] = []
         #: per placement: the index of its unit in ``units``
         self._placement_unit: list[int] = []
+        #: the sheets the compile found by name (what a board compiled from this one
+        #: compares its own with, to take placements over in bulk)
+        self._sheets: dict[str, m.Sheet] | None = None
         #: per unit: its stairs, elevators, climbs and broken links, level by level
         self._unit_links: list[dict[int, tuple[tuple, tuple, tuple, tuple]]] = []
         #: the street's dots (pavement) over the box, kept for the next incremental compile
@@ -153,6 +156,26 @@ class Board:
         self._patch_from: dict[str, tuple[Any, tuple[int, int, int, int]]] = {}
 
     # ------------------------------------------------------------------ queries
+    @property
+    def _features(self) -> dict[int, list[Feature]]:
+        """Each level's features: the compiled units' lists end to end (a drag's board makes
+        them from its parent's on first use: :class:`_LevelLists`)."""
+        d = self.__dict__
+        got = d.get("_features_d")
+        if got is None:
+            got = d["_features_d"] = d["_feat_src"].get()
+        return got
+
+    @_features.setter
+    def _features(self, value: dict[int, list[Feature]]) -> None:
+        self.__dict__["_features_d"] = value
+        self.__dict__.pop("_feat_src", None)
+
+    def _feature_levels(self) -> list[int]:
+        """The levels that have features, sorted (without making a drag's lists)."""
+        src = self.__dict__.get("_feat_src") if "_features_d" not in self.__dict__ else None
+        return sorted(src.base if src is not None else self._features)
+
     @cached_property
     def levels(self) -> list[int]:
         heights = self.building_rows()[1]
@@ -292,6 +315,14 @@ class Board:
         A fork that play changed keeps the units it did not touch; a unit holding a replaced
         feature comes back rebuilt with it, and the features play added form one last unit.
         Anything else is one unit: the whole board."""
+        if not self.overlay and "_features_d" not in self.__dict__ \
+                and self.__dict__.get("_feat_src") is not None:
+            # the lists a drag made from its parent's are the units' end to end (assemble)
+            src = self.__dict__["_feat_src"]
+            got = self.__dict__.get("_unit_feats")
+            if got is None or got[0] is not src:
+                got = self.__dict__["_unit_feats"] = (src, [(u, True) for u in self.units])
+            return list(got[1])
         if not self.overlay and self._recs and len(self._recs) == len(self.units):
             got = self.__dict__.get("_unit_feats")
             if got is not None and got[0] is self._features:
@@ -485,9 +516,14 @@ class BoardView:
     def __init__(self, board: Board) -> None:  # noqa: D107
         self._ref = weakref.ref(board)
         for name in ("layout", "lattice", "buildings", "stair_links", "elevator_links",
-                     "climb_links", "_features", "_owner_grid", "_stand", "_n_nodes", "bounds",
+                     "climb_links", "_owner_grid", "_stand", "_n_nodes", "bounds",
                      "_row_counts"):
             setattr(self, name, getattr(board, name))
+        d = board.__dict__
+        if "_features_d" in d:
+            self._features_d = d["_features_d"]
+        else:  # (a drag's lists, made on first use by whichever asks first: the same dict)
+            self._feat_src = d["_feat_src"]
         self._node_grid_v = board.__dict__["_node_grid_v"]  # numbered or not: shared
         # the fans' building rasters (los): one dict, the board's
         self._raster_buildings = board.__dict__.setdefault("_raster_buildings", {})
@@ -503,6 +539,8 @@ class BoardView:
         board = self._ref()
         return board._node_dots if board is not None else Board._node_dots.fget(self)
 
+    _features = Board._features
+    _feature_levels = Board._feature_levels
     _node_grid = Board._node_grid
     node_count = Board.node_count
     node = Board.node
@@ -651,6 +689,65 @@ def _make_pending(lines: _Pending, areas: _Pending, points: _Pending) -> None:
                     del feats[lv]
 
 
+class _LevelLists:
+    """Each level's features of a board a drag compiled: an earlier board's lists (``base``)
+    with the lists of a few units (``over``: level -> unit -> its features, each as long as
+    the unit's slice it replaces) in their places, made into lists on first use.  Copying a
+    city's lists (25k features) and freeing them again touched every feature's count, ~0.4
+    ms a drag at 16x16; a drag whose board nobody asks for its lists pays none of it."""
+
+    __slots__ = ("base", "offsets", "over", "done")
+
+    #: units a chain of drags keeps over its base before making lists
+    MAX_UNITS = 16
+
+    def __init__(self, base: dict[int, list[Feature]], offsets: dict[int, np.ndarray],
+                 over: dict[int, dict[int, list[Feature]]]) -> None:
+        self.base, self.offsets, self.over = base, offsets, over
+        self.done: dict[int, list[Feature]] | None = None
+
+    @classmethod
+    def after(cls, prev: Board, changed: list[int], recs: list[tuple]) -> _LevelLists | None:
+        """``prev``'s lists with the units ``changed`` taken from ``recs``; None when a
+        changed unit's count of features on a level differs (the lists are spliced then)."""
+        src = prev.__dict__.get("_feat_src") if "_features_d" not in prev.__dict__ else None
+        if src is not None:
+            base, offsets, over = src.base, src.offsets, src.over
+        else:
+            base, offsets, over = prev._features, prev._unit_offsets, {}
+        if offsets is None or offsets.keys() != base.keys():
+            return None
+        over = {lv: dict(units) for lv, units in over.items()}
+        for k in changed:
+            mine = recs[k][1]
+            if any(lv not in base for lv in mine):
+                return None
+            for lv, off in offsets.items():
+                fs = mine.get(lv, [])
+                if len(fs) != off[k + 1] - off[k]:
+                    return None
+                if len(fs):
+                    over.setdefault(lv, {})[k] = fs
+                else:
+                    over.get(lv, {}).pop(k, None)
+        if len({k for units in over.values() for k in units}) > cls.MAX_UNITS:
+            return None
+        return cls(base, offsets, over)
+
+    def get(self) -> dict[int, list[Feature]]:
+        got = self.done
+        if got is None:
+            got = {}
+            for lv, old in self.base.items():
+                fs = list(old)
+                off = self.offsets[lv]
+                for k, mine in self.over.get(lv, {}).items():
+                    fs[off[k]:off[k + 1]] = mine
+                got[lv] = fs
+            self.done = got
+        return got
+
+
 @dataclass
 class _Waiting:
     """A unit compiled for the board but not finished yet (``_Compiler.flush``)."""
@@ -671,7 +768,7 @@ class _Compiler:
         self.board = Board(layout, self.lattice)
         self.feats: dict[int, list[Feature]] = {}
         self.pieces = {p.id: p for p in layout.pieces}
-        self.used_ids = {p.id for p in (*layout.pavement, *layout.placements) if p.id}
+        self._used_ids: set[str] | None = None  # (made by the first placement with no id)
         #: units for the board, in order: cache entries, or units still to finish (flush)
         self.queue: list[tuple | _Waiting] = []
         self.waiting: dict[tuple, _Waiting] = {}
@@ -680,7 +777,13 @@ class _Compiler:
 
     def fresh_id(self, sheet_id: str) -> str:
         """The id engine.io would give a placement that has none: ``<sheet>-<n>``, n unused."""
-        used = self.used_ids
+        used = self._used_ids
+        if used is None:
+            lay = self.layout
+            used = self._used_ids = set(map(_PL_ID, lay.pavement))
+            used.update(map(_PL_ID, lay.placements))
+            used.discard(None)
+            used.discard("")
         n = 1
         while f"{sheet_id}-{n}" in used:
             n += 1
@@ -768,6 +871,12 @@ class _Compiler:
                                                   dtype=bool, count=n)).tolist()
             if len(changed) <= 16 and all(list(recs[k][1]) == list(prev._recs[k][1])
                                           for k in changed):
+                lazy = _LevelLists.after(prev, changed, recs)
+                if lazy is not None:
+                    board.__dict__.pop("_features_d", None)
+                    board.__dict__["_feat_src"] = lazy
+                    board._unit_offsets = prev._unit_offsets  # (never written)
+                    return
                 feats: dict[int, list[Feature]] = {}
                 offsets: dict[int, np.ndarray] = {}
                 for lv, old in prev._features.items():
@@ -817,17 +926,21 @@ class _Compiler:
     def run(self, previous: Board | None = None) -> Board:
         lat = self.lattice.name
         prev = self.reusable(previous)
-        pave_polys = []
+        pave_at = []  # (sheet, transform) of each pavement: its outline is made when needed
+
+        def pave_outline(sheet: m.Sheet, t: Transform) -> Any:
+            outline = _poly(t.apply_many(sheet.outline)) if sheet.outline else None
+            if outline is None or outline.is_empty:
+                outline = _poly(t.apply_many(_box_outline(sheet.size)))
+            return outline
         for pl in self.layout.pavement:
             sheet = self.sheet(pl.sheet)
             t = placement_transform(self.lattice, sheet.size, pl.at, pl.rotation, pl.mirror)
             pid = pl.id or self.fresh_id(pl.sheet)
-            outline = _poly(t.apply_many(sheet.outline)) if sheet.outline else None
-            if outline is None or outline.is_empty:
-                outline = _poly(t.apply_many(_box_outline(sheet.size)))
-            pave_polys.append(outline)
+            pave_at.append((sheet, t))
 
-            def fill(sheet=sheet, t=t, pid=pid, outline=outline) -> None:
+            def fill(sheet=sheet, t=t, pid=pid) -> None:
+                outline = pave_outline(sheet, t)
                 for lv in sheet.levels:
                     if lv.level == 0:
                         self.add_level(lv, sheet, t, pid, None, outline)
@@ -836,11 +949,13 @@ class _Compiler:
         n_pave = len(self.board.units)
         if prev is not None and len(prev._recs) >= n_pave \
                 and all(a is b for a, b in zip(prev._recs, self.board._recs)):
+            # the same pavement units as ``prev``'s: the same sheets and transforms
             self.board.pavement_area = prev.pavement_area
             self.board._pave = prev._pave
         else:
             prev = None
-            self.board.pavement_area = unary_union(pave_polys) if pave_polys else Polygon()
+            self.board.pavement_area = unary_union([pave_outline(*x) for x in pave_at]) \
+                if pave_at else Polygon()
 
         old_pl = prev.layout.placements if prev is not None else ()
         n_old = len(old_pl)
@@ -849,8 +964,10 @@ class _Compiler:
         p_recs, p_unit = (prev._recs, prev._placement_unit) if prev is not None else ((), ())
         p_buildings = prev.buildings if prev is not None else []
         queue, base, n_pb = self.queue, len(units), len(p_buildings)  # (units: flush adds)
-        nb = len(buildings)
-        for i, pl in enumerate(self.layout.placements):
+        board._sheets = self.sheets
+
+        def one(i: int, pl: m.Placement, nb: int) -> int:
+            """Placement ``i``; returns the number of buildings after it."""
             if i < n_old and old_pl[i] is pl and pl.id:
                 # the same placement object as the board before: its building and unit as they were
                 rec = p_recs[p_unit[i]]
@@ -859,17 +976,44 @@ class _Compiler:
                     if sheet.kind == "pavement":
                         pl_unit.append(base + len(queue))
                         queue.append(rec)
-                        continue
+                        return nb
                     b = p_buildings[nb] if nb < n_pb else None
                     if b is not None and b.placement is pl and b.sheet is sheet:
                         buildings.append(b)
-                        nb += 1
                         pl_unit.append(base + len(queue))
                         queue.append(rec)
-                        continue
+                        return nb + 1
             pl_unit.append(base + len(queue))
             self.placement(i, pl)
-            nb = len(buildings)
+            return len(buildings)
+
+        placements = self.layout.placements
+        nb = len(buildings)
+        i = 0
+        runs = self.kept_runs(prev) if prev is not None else []
+        first = _placement_buildings(prev) if runs else None
+        same_first = first is not None and len(placements) == n_old
+        for s, e in [*runs, (len(placements), len(placements))]:
+            for k in range(i, s):
+                was = nb
+                nb = one(k, placements[k], nb)
+                same_first = same_first and first[k] == was and first[k + 1] == nb
+            i = e
+            if s == e:
+                continue
+            if first[s] == nb:
+                # a run of placements as they were (the same objects, sheets and index of
+                # their first building): the one-by-one checks above hold for each of them
+                pl_unit.extend(range(base + len(queue), base + len(queue) + e - s))
+                queue.extend(map(p_recs.__getitem__, p_unit[s:e]))
+                buildings.extend(p_buildings[nb:int(first[e])])
+                nb = int(first[e])
+            else:
+                same_first = False
+                for k in range(s, e):
+                    nb = one(k, placements[k], nb)
+        if same_first:
+            board.__dict__["_pl_buildings"] = first  # (never written)
 
         ex = self.layout.extras
 
@@ -882,6 +1026,24 @@ class _Compiler:
         self.find_dots(prev)
         self.link_levels(prev)
         return self.board
+
+    def kept_runs(self, prev: Board) -> list[tuple[int, int]]:
+        """Runs [s, e) of placements that are the objects ``prev`` has at the same index and
+        have an id, when this compile finds every sheet as ``prev``'s did (the same objects
+        by the same names): their units and buildings are ``prev``'s (checked one by one
+        otherwise)."""
+        was = prev._sheets
+        now = self.sheets
+        if was is None or len(was) != len(now) \
+                or not all(map(operator.is_, was.values(), now.values())) or list(was) != list(now):
+            return []  # (or the same sheets in another order: one by one too)
+        old, new = prev.layout.placements, self.layout.placements
+        n = min(len(old), len(new))
+        ok = np.zeros(n + 2, dtype=bool)
+        ok[1:n + 1] = np.fromiter(map(operator.is_, old, new), dtype=bool, count=n)
+        ok[1:n + 1] &= np.fromiter(map(bool, map(_PL_ID, new)), dtype=bool, count=n)
+        edge = np.flatnonzero(ok[1:] != ok[:-1]).tolist()  # starts and ends, in turn
+        return list(zip(edge[0::2], edge[1::2]))
 
     def placement(self, i: int, pl: m.Placement) -> None:
         lat = self.lattice.name
@@ -1487,6 +1649,24 @@ def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet],
     finally:
         if was:
             gc.enable()
+
+
+_PL_ID = operator.attrgetter("id")
+
+
+def _placement_buildings(board: Board) -> np.ndarray:
+    """Per placement of ``board`` the index of its first building at or after it (one more
+    entry: the number of buildings): a building per placement of a sheet that is not
+    pavement, in order (cached)."""
+    got = board.__dict__.get("_pl_buildings")
+    if got is None:
+        recs = board._recs
+        got = np.zeros(len(board._placement_unit) + 1, dtype=np.int64)
+        got[1:] = np.cumsum(np.fromiter((recs[u][0].kind != "pavement"
+                                         for u in board._placement_unit), dtype=bool,
+                                        count=len(board._placement_unit)))
+        board.__dict__["_pl_buildings"] = got
+    return got
 
 
 #: tables a board compiled from a previous one patches from that one's (name in the board's

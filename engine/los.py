@@ -106,6 +106,9 @@ class Fan:
     cover: np.ndarray  # (N,) int: interruptions (before visibility)
     visibility: np.ndarray  # (N,) int index into VISIBILITY_ORDER: worst condition met
     closed_doors: np.ndarray | None = None  # (N,) int: closed doors among the interruptions
+    #: how far the farthest target's point lies from the origin's, plus a dot (None: not
+    #: known): what a board compiled from this one finds the fan's reach by (_carry_fans)
+    far: float | None = field(default=None, compare=False, repr=False)
 
 
 class _Part:
@@ -454,6 +457,26 @@ class _Prims:
         #: query cached later from the old board
         self._init_keys = frozenset(self.__dict__) | {"_init_keys"}
 
+    def __getattr__(self, name: str) -> Any:
+        got = self.__dict__.get("_feats_from")
+        if name == "feats" and got is not None:  # a patched copy's list, made on first use
+            base, over = got
+            feats = list(base)
+            for i, f in over.items():
+                feats[i] = f
+            self.feats = feats
+            return feats
+        raise AttributeError(name)
+
+    def feat(self, i: int) -> Feature:
+        """``feats[i]``, without making a patched copy's list."""
+        got = self.__dict__.get("feats")
+        if got is not None:
+            return got[i]
+        base, over = self._feats_from
+        f = over.get(int(i))
+        return base[i] if f is None else f
+
     def replaced(self, level: int, index: int, old: Feature, new: Feature) -> _Prims | None:
         """These primitives with ``old`` changed to ``new`` (a door opened or shut, blasted
         into a hole): the same shape and kind of primitive, so only the feature and its
@@ -702,7 +725,7 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
     ufs = board.unit_features()
     dicts = [u for u, _s in ufs]
     old_units = prev._units
-    if len(ufs) != len(old_units) or sorted(board._features) != sorted(prev.board._features):
+    if len(ufs) != len(old_units) or board._feature_levels() != prev.board._feature_levels():
         return None
     # the units that are the same objects keep their parts: the others are looked up
     redo = np.flatnonzero(~np.fromiter(map(operator.is_, dicts, prev._unit_dicts),
@@ -740,7 +763,16 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
     out.__dict__.update({k: v for k, v in prev.__dict__.items() if k in prev._init_keys})
     out.board = board.view()
     out._parts, out._units, out._unit_dicts = parts, units, dicts
-    out.feats = list(prev.feats)
+    # the feature list: prev's with the changed ones put over it, made into a list only when
+    # asked for (a copy of a city's list and its freeing touched ~25k objects' counts)
+    base, over = prev.__dict__.get("feats"), {}
+    if base is None:
+        base, over = prev._feats_from
+    if len(over) > _FEATS_OVER_MAX:
+        base, over = prev.feats, {}
+    over = dict(over)
+    out.__dict__.pop("feats", None)
+    out._feats_from = (base, over)
     out.p, out.q = prev.p.copy(), prev.q.copy()
     f_first, s_first, x_first = prev._f_first, prev._s_first, prev._x_first
     fol = False
@@ -748,7 +780,7 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
     feats_changed = [np.arange(f_first[k], f_first[k + 1]) for k in changed]
     for k in changed:
         part = parts[k]
-        out.feats[f_first[k]:f_first[k + 1]] = part.feats
+        over.update(zip(range(int(f_first[k]), int(f_first[k + 1])), part.feats))
         out.p[s_first[k]:s_first[k + 1]] = part.seg[:, 0, :]
         out.q[s_first[k]:s_first[k + 1]] = part.seg[:, 1, :]
         if len(part.fol_xy):
@@ -757,7 +789,7 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
             out.fol_xy[x_first[k]:x_first[k + 1]] = part.fol_xy
     foot = int(f_first[-1])
     for i, (f, segs) in zip(moved, new_feet):
-        out.feats[foot + i] = f
+        over[foot + i] = f
         out.p[seg0[i]:seg0[i + 1]] = segs[:, 0, :]
         out.q[seg0[i]:seg0[i + 1]] = segs[:, 1, :]
         which.append(np.arange(seg0[i], seg0[i + 1]))
@@ -769,7 +801,7 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
                                             == fc)] if len(out.poly_feats) else pos[:0]
     if len(pw):
         geoms = prev.poly_index.geoms.copy()
-        geoms[pw] = _objects([out.feats[i].geom for i in out.poly_feats[pw]])
+        geoms[pw] = _objects([out.feat(i).geom for i in out.poly_feats[pw].tolist()])
         out.poly_index = prev.poly_index.moved(geoms, pw)
     if fol:
         out.fol_tree = shapely.STRtree(shapely.box(
@@ -779,6 +811,9 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
     _carry_fan_caches(prev, out, changed, old_parts, moved, win)
     return out
 
+
+#: changed features a patched copy keeps over its parent's feature list before making its own
+_FEATS_OVER_MAX = 4096
 
 #: dots kept between a changed feature's box and a fan cache taken over from an earlier board
 _CARRY_MARGIN = 3.0
@@ -876,10 +911,12 @@ def _carry_fans(prev: _Prims, out: _Prims, changed: tuple[float, ...] | None) ->
         corners = lat.points(np.array([[c - reach, r - reach], [c + reach, r + reach],
                                        [c - reach, r + reach], [c + reach, r - reach]]))
         o = np.array(new.dot_point((c, r)))
-        far = 0.0
-        if len(fan.dots):
-            tp = lat.points(fan.dots)
-            far = float(np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1]).max()) + 1.0
+        far = fan.far
+        if far is None:
+            far = 0.0
+            if len(fan.dots):
+                tp = lat.points(fan.dots)
+                far = float(np.hypot(tp[:, 0] - o[0], tp[:, 1] - o[1]).max()) + 1.0
         x0 = min(float(corners[:, 0].min()), o[0] - far) - 1.0
         y0 = min(float(corners[:, 1].min()), o[1] - far) - 1.0
         x1 = max(float(corners[:, 0].max()), o[0] + far) + 1.0
@@ -1886,7 +1923,7 @@ def los_fan(board: Board, a: Dot3, radius: int = 75, level: int | None = None,
     mine[key] = fan
     P._fans = mine  # type: ignore[attr-defined]
     return Fan(fan.origin, fan.level, *(np.array(x, copy=True) for x in (
-        fan.dots, fan.blocked, fan.cover, fan.visibility, fan.closed_doors)))
+        fan.dots, fan.blocked, fan.cover, fan.visibility, fan.closed_doors)), far=fan.far)
 
 
 #: fans each board keeps for the boards compiled from it
@@ -2027,7 +2064,7 @@ def _fan(board: Board, a: Dot3, radius: int, lv: int, targets: np.ndarray | None
     sk = k == SMOKE
     if sk.any():
         np.maximum.at(vis, tgt[sk], 3)
-    return Fan(a, lv, dots, blocked, cover, vis, closed)
+    return Fan(a, lv, dots, blocked, cover, vis, closed, far=float(dist_t.max()) + 1.0)
 
 
 #: interior dots of building footprints, per footprint shape (its coordinates: a recompiled
@@ -2205,7 +2242,7 @@ def _floors_and_dead_zones(board: Board, a: Dot3, lv: int, ba: int, dots: np.nda
 
 
 def _holder_ok_vec(P: _Prims, e: _Ends, fi: int, s: np.ndarray, tgt: np.ndarray) -> np.ndarray:
-    f = P.feats[fi]
+    f = P.feat(fi)
     bld = -1 if f.building is None else f.building
     bt = e.bt[tgt]
     own = (bld >= 0) & (((bld == e.ba) & (f.level == e.la)) | ((bld == bt) & (f.level == e.lb)))
@@ -2231,8 +2268,10 @@ def _target_holders(P: _Prims, board: Board, dots: np.ndarray, lv: int,
     cmin, rmin, _o = board._owner_grid
     g = board._stand[lv]
     w = g.shape[1]
-    rows = np.unique((dots[:, 1] - rmin) // _TILE)
-    cols = np.unique((dots[:, 0] - cmin) // _TILE)
+    # every tile row and column between the dots' first and last (a window: no gaps; a
+    # tile with no dot in it adds no pair)
+    rows = np.arange((int(dots[:, 1].min()) - rmin) // _TILE, (int(dots[:, 1].max()) - rmin) // _TILE + 1)
+    cols = np.arange((int(dots[:, 0].min()) - cmin) // _TILE, (int(dots[:, 0].max()) - cmin) // _TILE + 1)
     hf_l, hp_l = [], []
     for tr in rows.tolist():
         for tc in cols.tolist():

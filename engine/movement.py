@@ -26,6 +26,7 @@ the two agree exactly.
 from __future__ import annotations
 
 import operator
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -603,6 +604,37 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
     return out  # type: ignore[return-value]
 
 
+class _Texts:
+    """The reasons' texts of a core and of the cores patched from it, each once, by number:
+    a core keeps a number per reason (a drag copies those, not a Python object each).  Only
+    ever added to, so a number means the same text to every core sharing the table."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, int] = {}
+        self._items: list[str] = []
+        self._arr = np.zeros(0, dtype=object)
+        self._lock = threading.Lock()  # two engine threads may patch from one core
+
+    def encode(self, texts: np.ndarray) -> np.ndarray:
+        """The numbers of ``texts`` (new ones are added)."""
+        code = self._code
+        new = [t for t in dict.fromkeys(texts.tolist()) if t not in code]
+        if new:
+            with self._lock:
+                for t in new:
+                    if t not in code:
+                        self._items.append(t)
+                        code[t] = len(self._items) - 1
+        return np.fromiter(map(code.__getitem__, texts), dtype=np.int32, count=len(texts))
+
+    def decode(self, codes: np.ndarray) -> np.ndarray:
+        """The texts (an object array) of ``codes``."""
+        arr = self._arr
+        if len(arr) < len(self._items):
+            arr = self._arr = np.array(self._items, dtype=object)
+        return arr[codes]
+
+
 @dataclass
 class _Core:
     """The movement graph by lattice position, the part a drag patches: node ids that no change
@@ -625,7 +657,7 @@ class _Core:
     offs: np.ndarray  # (2, K, 2): (dc, dr) of each neighbour, rows of parity 0 and 1
     tiles: list[np.ndarray]  # (K, _TILE_ROWS, W) int16 each: ``ext`` by rows
     r_key: np.ndarray
-    r_text: np.ndarray
+    r_text: np.ndarray  # int32: the number of each reason's text in ``texts``
     r_fid: np.ndarray
     r_inside: np.ndarray
     d_key: np.ndarray
@@ -636,6 +668,8 @@ class _Core:
     #: r1; empty when it has none), once a patch has asked them: the next patch re-boxes
     #: only the units that are other objects and reads the crossings of those near it
     unit_boxes: tuple[list, np.ndarray] | None = None
+    #: the reasons' texts by number (shared with the cores patched from this one)
+    texts: _Texts = field(default_factory=_Texts)
 
     @property
     def npos(self) -> int:
@@ -691,7 +725,7 @@ def _empty_core(board: Board) -> _Core:
     blank = np.full((offs.shape[1], _TILE_ROWS, W), -1, dtype=np.int16)  # shared, never written
     n_tiles = max(-(-L * H // _TILE_ROWS), 1)
     return _Core(lat.name, shape, offs, [blank] * n_tiles,
-                 z, np.zeros(0, dtype=object), z, np.zeros(0, dtype=bool), z, z, z, z)
+                 z, np.zeros(0, dtype=np.int32), z, np.zeros(0, dtype=bool), z, z, z, z)
 
 
 def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
@@ -819,7 +853,7 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
                 idx, j = idx[ok], j[ok]
             flat[j, idx] = -1
     size = np.array([len(x.feat) for x in hs], dtype=np.int64)
-    empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object),
+    empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32),
              np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
     if not size.sum():
         _store(core, block, dense, r0, col0)
@@ -852,7 +886,7 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
     flat[jj[heads], bpos[heads]] += np.add.reduceat(cost, heads).astype(np.int16)
     _store(core, block, dense, r0, col0)
     rows = rows[o]
-    text = np.concatenate([x.text for x in hs])[rows]
+    text = core.texts.encode(np.concatenate([x.text for x in hs])[rows])
     fid = ids[feat[o]]
     ins = np.concatenate([x.inside for x in hs])[rows]
     return key, text, fid, ins
@@ -981,8 +1015,12 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
 def _in_window(pos: np.ndarray, shape: tuple[int, int, int], win: tuple[int, int, int, int]
                ) -> np.ndarray:
     _L, H, W = shape
-    r, c = (pos // W) % H, pos % W
-    return (r >= win[0]) & (r < win[1]) & (c >= win[2]) & (c < win[3])
+    c = pos % W
+    band = np.flatnonzero((c >= win[2]) & (c < win[3]))  # the window's columns: a few
+    r = (pos[band] // W) % H
+    out = np.zeros(len(pos), dtype=bool)
+    out[band[(r >= win[0]) & (r < win[1])]] = True
+    return out
 
 
 def _build_core(board: Board) -> _Core:
@@ -1149,7 +1187,7 @@ class _CoreGraph(MoveGraph):
             if len(e_p) else np.zeros(0, dtype=np.int64)
         why = _Why(np.concatenate([e_p[heads], np.arange(m, total)]).astype(np.int64),
                    np.concatenate([heads, len(e_p) + np.arange(len(arr) + 1)]).astype(np.int64),
-                   np.concatenate([core.r_text, link_texts]))
+                   np.concatenate([core.texts.decode(core.r_text), link_texts]))
         self.__dict__.update(src=src, dst=dst, base=base, extra=extra, why=why, diag=diag,
                              stories=stories, flat=flat)
 
@@ -1489,7 +1527,7 @@ class _CoreGraph(MoveGraph):
                            delta.tolist()):
             tiles[p // size][j, (p % size) // w_t, p % w_t] += d
         texts = core.r_text.copy()
-        texts[hit] = new_text
+        texts[hit] = core.texts.encode(new_text)
         fid = core.r_fid.copy()
         fid[hit] = id(new)
         out = _CoreGraph(replace(core, tiles=tiles, r_text=texts, r_fid=fid), self._board)

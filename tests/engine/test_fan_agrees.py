@@ -289,3 +289,36 @@ def test_fans_on_a_dragged_hex_board_equal_fans_on_a_fresh_board():
     carried, dropped, handed, asked = _fans_after_drags(lay, {"hex-pav": pav, "hut": hut}, 6,
                                                         random.Random(3), radius=30)
     assert carried > 0 and dropped > 0 and 0 < handed < asked
+
+
+@pytest.mark.parametrize("over_max", [4096, 40])
+def test_patched_feature_list_made_on_first_use_equals_a_rebuild(over_max, monkeypatch):
+    """Primitives patched drag after drag without anyone reading their feature list keep the
+    changed features over their parent's list; ``feat(i)`` and the list made on first use
+    are a fresh build's (also when the changes kept over a list outgrow ``_FEATS_OVER_MAX``
+    and a list is made on the way)."""
+    from dataclasses import replace
+
+    from engine import los
+    from engine.los import _Prims, prims
+
+    monkeypatch.setattr(los, "_FEATS_OVER_MAX", over_max)
+    lay, sheets = neighbourhood(seed=2, blocks=2)
+    rng = random.Random(6)
+    prev = compile_board(lay, sheets)
+    prims(prev)
+    lazy = 0
+    for _k in range(6):
+        pl = list(lay.placements)
+        i = rng.randrange(len(pl))
+        pl[i] = replace(pl[i], at=(pl[i].at[0] + rng.choice((-1, 1)), pl[i].at[1]))
+        lay = replace(lay, placements=tuple(pl))
+        board = compile_board(lay, sheets, previous=prev)
+        p = prims(board)
+        lazy += "feats" not in p.__dict__
+        want = _Prims(compile_board(lay, sheets)).feats
+        assert [p.feat(k) for k in range(len(want))] == want
+        assert p.feat(np.int64(len(want) - 1)) == want[-1]
+        prev = board
+    assert lazy == 6  # nobody read a list: none was made
+    assert prims(prev).feats == want and "feats" in prims(prev).__dict__

@@ -278,3 +278,119 @@ def test_a_units_levels_in_one_pass_cut_by_level_equal_each_level_alone(seed):
             assert np.array_equal(*(r[np.lexsort(r.T[::-1])] for r in rows))
             if len(want):
                 assert got.box(lat) == want.box(lat)
+
+
+def _board_facts(board) -> tuple:
+    """What a compile decides per placement: buildings (index, placement, sheet, footprint),
+    each placement's unit, and the units' features and dots."""
+    return ([(b.index, b.placement_id, b.sheet.id, b.height, b.footprint.wkb)
+             for b in board.buildings],
+            list(board._placement_unit),
+            [sorted((lv, [f.id for f in fs]) for lv, fs in u.items()) for u in board.units],
+            board._stand.tobytes(), board._owner_grid[2].tobytes())
+
+
+def test_placements_taken_over_in_runs_as_one_by_one():
+    """A drag takes the placements that are the previous board's objects over in runs (their
+    buildings and units as they were); inserted, removed or id-less placements, street
+    furniture (a pavement sheet placed as a placement) and a sheet replaced under the same
+    name are handled one by one: every board is the fresh compile's."""
+    from engine import model as m
+    board_module._UNITS.clear()
+    lay, sheets = neighbourhood(seed=5, blocks=2)
+    kiosk = m.Sheet(id="kiosk", title="kiosk", kind="pavement", lattice="square", size=(2, 2),
+                    outline=((-0.5, -0.5), (1.5, -0.5), (1.5, 1.5), (-0.5, 1.5)), levels=(m.Level(0, areas=(m.Area("obstacle", ((0, 0), (1, 0), (1, 1), (0, 1)),
+                                                     cost=2, note="kiosk"),)),))
+    sheets = {**sheets, "kiosk": kiosk}
+    pl = list(lay.placements)
+    pl.insert(3, m.Placement("kiosk", (2, 2), id="k1"))
+    pl.insert(7, m.Placement("kiosk", (40, 2), id="k2"))
+    lay = replace(lay, placements=tuple(pl))
+    prev = compile_board(lay, sheets)
+    moved_at = 9
+    steps = [
+        ("move", lambda lay, sheets: (_moved(lay, moved_at, 1), sheets)),
+        ("move kiosk", lambda lay, sheets: (_moved(lay, 3, 1), sheets)),
+        ("insert", lambda lay, sheets: (replace(lay, placements=lay.placements[:2] + (
+            replace(lay.placements[0], id="new", at=(1, 40)),) + lay.placements[2:]), sheets)),
+        ("remove", lambda lay, sheets: (replace(lay, placements=lay.placements[:5]
+                                                + lay.placements[6:]), sheets)),
+        ("no id", lambda lay, sheets: (replace(lay, placements=lay.placements[:4] + (
+            replace(lay.placements[4], id=None),) + lay.placements[5:]), sheets)),
+        ("sheet replaced", lambda lay, sheets: (lay, {**sheets, lay.placements[1].sheet:
+                                                      replace(sheets[lay.placements[1].sheet])})),
+        ("move back", lambda lay, sheets: (_moved(lay, moved_at, -1), sheets)),
+        ("kiosk to building", lambda lay, sheets: (replace(lay, placements=lay.placements[:3] + (
+            replace(lay.placements[0], id="k1", at=(2, 40)),) + lay.placements[4:]), sheets)),
+    ]
+    runs_seen = {}
+    kept = board_module._Compiler.kept_runs
+
+    def spy(self, prev_board):
+        got = kept(self, prev_board)
+        runs_seen[name] = got
+        return got
+    board_module._Compiler.kept_runs = spy
+    try:
+        for name, edit in steps:
+            lay, sheets = edit(lay, sheets)
+            board = compile_board(lay, sheets, previous=prev)
+            fresh = compile_board(lay, sheets)
+            assert _board_facts(board) == _board_facts(fresh), name
+            assert np.array_equal(board_module._placement_buildings(board),
+                                  board_module._placement_buildings(fresh)), name
+            assert all(b.sheet is sheets[b.placement.sheet] for b in board.buildings), name
+            # the placements that are the previous board's objects keep its buildings
+            old = {id(b.placement): b for b in prev.buildings}
+            for b in board.buildings:
+                if id(b.placement) in old and old[id(b.placement)].index == b.index \
+                        and old[id(b.placement)].sheet is b.sheet:
+                    assert b is old[id(b.placement)], name
+            _same_graph(build_graph(board), build_graph(fresh))
+            prev = board
+    finally:
+        board_module._Compiler.kept_runs = kept
+    n = len(lay.placements)
+    assert runs_seen["move"] == [(0, moved_at), (moved_at + 1, n)]
+    assert runs_seen["move kiosk"] == [(0, 3), (4, n)]
+    assert runs_seen["insert"][0] == (0, 2)  # the rest moved by one: one by one
+    assert runs_seen["sheet replaced"] == []  # another sheet object: one by one
+    assert runs_seen["no id"][:2] == [(0, 4), (5, n)]
+
+
+@pytest.mark.parametrize("max_units", [16, 2])
+def test_level_lists_made_on_first_use_after_drags_in_a_row(max_units, monkeypatch):
+    """Drags in a row whose boards nobody asks for their feature lists keep the moved units
+    over an earlier board's lists; the lists made on first use, the units end to end, the
+    graph and the sight primitives are a fresh compile's (also when more units changed than
+    a chain keeps and the lists are spliced on the way)."""
+    from engine.los import _Prims
+
+    monkeypatch.setattr(board_module._LevelLists, "MAX_UNITS", max_units)
+    board_module._UNITS.clear()
+    lay, sheets = neighbourhood(seed=4, blocks=2)
+    prev = compile_board(lay, sheets)
+    prims(prev)
+    build_graph(prev)
+    rng = random.Random(11)
+    lazy = 0
+    for _k in range(7):
+        lay = _moved(lay, rng.randrange(len(lay.placements)), rng.choice((-1, 1)))
+        board = compile_board(lay, sheets, previous=prev)
+        lazy += "_features_d" not in board.__dict__
+        prims(board)
+        g = build_graph(board)
+        assert "_features_d" not in board.__dict__ or max_units == 2
+        fresh = compile_board(lay, sheets)
+        assert board._feature_levels() == sorted(fresh._features)
+        assert [u for u, _s in board.unit_features()] == [u for u, _s in fresh.unit_features()]
+        _same_graph(g, build_graph(fresh))
+        assert np.array_equal(prims(board).p, _Prims(fresh).p)
+        prev = board
+    assert lazy >= 4
+    view = prev.view()
+    assert view._features is prev._features  # one dict, made once
+    assert list(prev._features) == list(fresh._features)
+    for lv in fresh._features:
+        assert prev._features[lv] == fresh._features[lv]
+    assert prev.all_features() == fresh.all_features()
