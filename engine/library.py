@@ -18,6 +18,7 @@ Sheets inlined in a layout win over all of these (see :mod:`engine.io.resolve`).
 
 from __future__ import annotations
 
+import gc
 import importlib.resources
 import os
 import re
@@ -30,7 +31,7 @@ from typing import Any
 import engine
 from engine.errors import LoadError
 from engine.io.files import load_sheet
-from engine.io.reader import read_yaml
+from engine.io.reader import decode, parse_text, read_bytes
 from engine.io.sheet import sheet_from_data
 from engine.model import Sheet
 
@@ -188,6 +189,18 @@ def _stat(path: Path) -> tuple[int, int] | None:
     return st.st_mtime_ns, st.st_size
 
 
+def _head(path: Path) -> bytes:
+    """The start of a regular file too large to read whole (its format line says whether it
+    is a mapsheet: loading it then says it is too large); nothing for anything else."""
+    try:
+        if not path.is_file():
+            return b""
+        with open(path, "rb") as fh:
+            return fh.read(1 << 20)
+    except OSError:
+        return b""
+
+
 def _peek(path: Path) -> tuple[bool, str | None]:
     """``(is a mapsheet file, its declared id)``, cached while the file is unchanged.  A file
     that says it is a mapsheet but has no readable id is ``(True, None)``: loading it reports
@@ -200,14 +213,15 @@ def _peek(path: Path) -> tuple[bool, str | None]:
     if hit and hit[:2] == st:
         return hit[2], hit[3]
     is_sheet, ident = False, None
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        raw = b""
+    whole = True
+    try:  # bounded, and never opens a FIFO or a device (it would wait or never end)
+        raw = read_bytes(path)
+    except LoadError:
+        raw, whole = _head(path), False
     if _FORMAT.search(raw):
         is_sheet = True
-        try:
-            data = read_yaml(path)
+        try:  # what read_yaml(path) makes of it, on the bytes read once
+            data = parse_text(decode(raw, key), key) if whole else None
         except LoadError:
             data = None
         _LAST_PEEK.clear()
@@ -293,8 +307,19 @@ def load_all(search: Iterable[Source]) -> tuple[dict[str, Sheet], dict[str, Entr
     """Every sheet on the search path: ``(sheets by id, where each came from, errors)``.
 
     A broken sheet file is one line in ``errors`` (``file:line: problem``) and is skipped; the
-    next file with the same id then supplies the sheet.
+    next file with the same id then supplies the sheet.  The garbage collector is paused
+    meanwhile, as in :func:`engine.io.resolve.resolve_sheets` (what is read all lives on).
     """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_all(search)
+    finally:
+        if was:
+            gc.enable()
+
+
+def _load_all(search: Iterable[Source]) -> tuple[dict[str, Sheet], dict[str, Entry], list[str]]:
     sheets: dict[str, Sheet] = {}
     where: dict[str, Entry] = {}
     errors: list[str] = []

@@ -30,6 +30,7 @@ from engine.io.fields import (
     text,
 )
 from engine.io.geometry import check_polygon, check_segments, on_wall
+from engine.io.quick_records import quick_area, quick_opening, quick_stair, quick_wall
 from engine.model import (
     AREA_KINDS,
     DARKNESS,
@@ -127,7 +128,11 @@ def _path(r: Rec, key: str, what: str) -> tuple[tuple[float, float], ...]:
 # --------------------------------------------------------------------------- readers
 
 
-def read_wall(v: Any, at: At, book: IdBook) -> Wall:
+def read_wall(v: Any, at: At, book: IdBook, vertices: int | None = None) -> Wall:
+    """A wall; ``vertices`` is the vertex limit when the caller has read it already."""
+    quick = quick_wall(v, at, book, vertices)
+    if quick is not None:
+        return quick
     r = Rec(v, at, "wall", ("id", "path", "class", "exterior", "note"), ("path",))
     return Wall(
         id=_id(r, book),
@@ -138,8 +143,13 @@ def read_wall(v: Any, at: At, book: IdBook) -> Wall:
     )
 
 
-def read_opening(kind: str, v: Any, at: At, book: IdBook, cover: Any) -> Opening:
+def read_opening(
+    kind: str, v: Any, at: At, book: IdBook, cover: Any, vertices: int | None = None
+) -> Opening:
     """A door, window or hole; its span must lie on a wall (or fence) of its level."""
+    quick = quick_opening(kind, v, at, book, cover, vertices)
+    if quick is not None:
+        return quick
     if kind == "hole":
         r = Rec(v, at, kind, ("id", "span", "note"), ("span",))
     else:
@@ -165,7 +175,11 @@ def read_opening(kind: str, v: Any, at: At, book: IdBook, cover: Any) -> Opening
     )
 
 
-def read_area(v: Any, at: At, book: IdBook) -> Area:
+def read_area(v: Any, at: At, book: IdBook, vertices: int | None = None) -> Area:
+    """An area; ``vertices`` is the vertex limit when the caller has read it already."""
+    quick = quick_area(v, at, book, vertices)
+    if quick is not None:
+        return quick
     r = _kind_rec(v, at, "area", AREA_KINDS, ("id", "kind", "polygon"), AREA_EXTRA, "polygon")
     kind = r.raw("kind")
     if kind == "modifier" and "target_modifier" not in r:
@@ -217,6 +231,9 @@ def _level_to(r: Rec, key: str, level: int, height: int, what: str) -> int:
 
 
 def read_stair(v: Any, at: At, book: IdBook, level: int, height: int) -> Stair:
+    quick = quick_stair(v, at, book, level, height)
+    if quick is not None:
+        return quick
     r = Rec(v, at, "stair", ("id", "at", "to", "note"), ("at", "to"))
     return Stair(
         id=_id(r, book), at=r.get("at", point), to=_level_to(r, "to", level, height, "stair"),

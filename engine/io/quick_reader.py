@@ -40,6 +40,8 @@ _FLOW_TOKEN = re.compile(
 )
 #: a flow list of numbers only: JSON reads it as YAML would (checked by the caller)
 _NUMBERS = re.compile(r"[\[\]0-9., eE+-]*")
+#: JSON's value scanner (what json.loads runs, without its per-call set-up)
+_scan_json = json.JSONDecoder().scan_once
 
 
 class _Outside(Exception):
@@ -88,10 +90,10 @@ def _flow(s: str, line: int, room: int) -> Any:
     """A flow collection that opens and closes on this line."""
     if s[0] == "[" and _NUMBERS.fullmatch(s) and s.count("[") < room:
         try:  # the pattern leaves out JSON's NaN and Infinity (plain text in YAML)
-            value = json.loads(s)
-        except (ValueError, RecursionError):
-            value = None
-        if isinstance(value, list):
+            value, end = _scan_json(s, 0)
+        except (ValueError, RecursionError, StopIteration):
+            value, end = None, 0
+        if end == len(s) and isinstance(value, list):
             return value
     tokens = []
     pos, end = 0, len(s)
@@ -164,10 +166,25 @@ def _flow_node(tokens: list[re.Match[str]], k: int, line: int, room: int) -> tup
     raise _Outside
 
 
+#: scalars already read (the same few words and numbers recur through a city's files); the
+#: values are immutable, so one may serve every place it is written
+_SEEN: dict[str, Any] = {}
+#: keys already known to be plain words
+_WORDS: set[str] = set()
+_MISSING = object()
+_MEMO_MAX = 4096
+
+
 def _inline(s: str, line: int, room: int) -> Any:
     if s[0] in "[{":
         return _flow(s, line, room)
-    return _scalar(s)
+    value = _SEEN.get(s, _MISSING)
+    if value is _MISSING:
+        value = _scalar(s)
+        if len(_SEEN) >= _MEMO_MAX:
+            _SEEN.clear()
+        _SEEN[s] = value
+    return value
 
 
 class _Lines:
@@ -178,15 +195,12 @@ class _Lines:
     def __init__(self, text: str):
         nums, indents, texts = [], [], []
         for n, raw in enumerate(text.split("\n"), 1):
-            s = raw.rstrip(" ")
-            if not s:
-                continue
-            c = s.lstrip(" ")
-            if c[0] == "#":
+            c = raw.lstrip(" ")
+            if not c or c[0] == "#":
                 continue
             nums.append(n)
-            indents.append(len(s) - len(c))
-            texts.append(c)
+            indents.append(len(raw) - len(c))
+            texts.append(c.rstrip(" ") if c[-1] == " " else c)
         self.nums, self.indents, self.texts, self.count = nums, indents, texts, len(nums)
 
 
@@ -244,8 +258,14 @@ def _mapping(ls: _Lines, i: int, ind: int, first: str, room: int) -> tuple[Any, 
         if m is None:
             raise _Outside
         key = m.group(1)
-        if key in mapping or not isinstance(_plain(key), str):
+        if key in mapping:
             raise _Outside
+        if key not in _WORDS:
+            if not isinstance(_plain(key), str):
+                raise _Outside
+            if len(_WORDS) >= _MEMO_MAX:
+                _WORDS.clear()
+            _WORDS.add(key)
         rest = c[m.end():]
         if rest:
             value = _inline(rest, line, room - 1)

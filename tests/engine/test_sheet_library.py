@@ -199,8 +199,8 @@ def test_resolving_a_sheet_parses_its_file_once_and_a_changed_file_again(home, m
     doc.write_text(DOC % "s0" + "".join(f"    - {{sheet: s{i}, at: [0, {4 * i}]}}\n"
                                          for i in (1, 2)))
     parsed: list[str] = []
-    real = library.read_yaml
-    monkeypatch.setattr(library, "read_yaml", lambda p: parsed.append(Path(p).name) or real(p))
+    real = library.parse_text
+    monkeypatch.setattr(library, "parse_text", lambda text, f: parsed.append(Path(f).name) or real(text, f))
     monkeypatch.setattr(library, "load_sheet", lambda p: parsed.append(Path(p).name) or
                         pytest.fail("a peeked sheet was parsed a second time"))
     library._ID_CACHE.clear()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from robust_helpers import ROOT, SAMPLE, one_line_refusal
@@ -74,3 +75,32 @@ def test_fifo_as_file_is_refused_without_hanging(tmp_path):
 def test_device_as_file_is_refused(cli):
     code, out, err = cli("validate", "/dev/zero")
     one_line_refusal(code, err, "/dev/zero: is a device node, not a regular file")
+
+
+def test_fifo_beside_the_document_is_passed_over_without_hanging(tmp_path):
+    """The library scans the document's folder for sheets: a FIFO named like one is not a
+    mapsheet (reading it would wait for a writer for ever)."""
+    scenario = tmp_path / "street.yaml"
+    scenario.write_text(Path(SAMPLE).read_text(encoding="utf-8"), encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.yaml")
+    run = subprocess.run([sys.executable, "-m", "engine.cli", "validate", str(scenario)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == f"{scenario}: 0 error(s), 1 warning(s)"
+
+
+def test_oversized_sheet_in_the_folder_is_named_too_large(tmp_path, monkeypatch):
+    """A mapsheet too large to read is still known by its format line: asking for its id says
+    why it cannot be used, rather than that no such sheet exists."""
+    from engine import library
+    from engine.errors import LoadError
+    from engine.io import reader
+
+    monkeypatch.setattr(reader, "MAX_BYTES", 200)
+    big = tmp_path / "big.yaml"
+    big.write_text("format: sprawlmap/mapsheet@1\nid: big\n" + "# padding\n" * 40, encoding="utf-8")
+    source = library.Source("document", tmp_path)
+    entries = library._scan(source)
+    assert [(e.path, e.id) for e in entries] == [(big, "")]
+    with pytest.raises(LoadError, match="file is too large"):
+        library.sheet_at(big)
