@@ -1061,11 +1061,13 @@ def _building_idx(board: Board, dot: Dot3) -> int:
     if got is None or got[0] is not board._owner_grid or got[1] is not board.buildings:
         got = board.__dict__["_bidx"] = (board._owner_grid, board.buildings, {})
     known = got[2]
-    key = (int(dot[0]), int(dot[1]), int(dot[2]) if len(dot) > 2 else 0)
-    i = known.get(key)
+    i = known.get(dot) if dot.__class__ is tuple else None  # (a Dot3 already: no new key)
     if i is None:
-        b = board.building_of(key)
-        i = known[key] = -1 if b is None else b.index
+        key = (int(dot[0]), int(dot[1]), int(dot[2]) if len(dot) > 2 else 0)
+        i = known.get(key)
+        if i is None:
+            b = board.building_of(key)
+            i = known[key] = -1 if b is None else b.index
     return i
 
 
@@ -1161,12 +1163,14 @@ def _box_prims(P: _Prims, i0: int, i1: int, j0: int, j1: int, solid: bool = Fals
     return got
 
 
-def _candidates(P: _Prims, oo: np.ndarray, tt: np.ndarray, solid: bool = False
-                ) -> tuple[np.ndarray, np.ndarray]:
+def _candidates(P: _Prims, oo: np.ndarray, tt: np.ndarray, solid: bool = False,
+                ends: tuple[list[int], ...] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(line, primitive) pairs to test exactly: the primitives in the grid cells of each
     line's box (what :meth:`_Prims.near_box` returns) whose ends straddle or touch the line's
     supporting line (the rest cannot meet it); only the blocking primitives when ``solid``.
-    Line by line, primitives ascending."""
+    Line by line, primitives ascending.  ``ends``: each line's (levels of a, levels of b,
+    buildings of a, buildings of b): then without the primitives none of its contacts could
+    count (:func:`_counted_cands`), which :func:`_relevant` would drop anyway."""
     none = np.zeros(0, dtype=np.int64)
     g = P.grid
     if not len(g.seg) or not len(oo):
@@ -1178,10 +1182,18 @@ def _candidates(P: _Prims, oo: np.ndarray, tt: np.ndarray, solid: bool = False
     i0, j0 = np.maximum(lo[:, 0], 0), np.maximum(lo[:, 1], 0)
     i1, j1 = np.minimum(hi[:, 0], w - 1), np.minimum(hi[:, 1], h - 1)
     segs, counts = [], []
-    for a0, a1, b0, b1 in zip(i0.tolist(), i1.tolist(), j0.tolist(), j1.tolist(), strict=True):
-        got = _box_prims(P, a0, a1, b0, b1, solid) if a0 <= a1 and b0 <= b1 else none
-        segs.append(got)
-        counts.append(len(got))
+    if ends is not None:
+        for a0, a1, b0, b1, la, lb, ba, bb in zip(i0.tolist(), i1.tolist(), j0.tolist(),
+                                                  j1.tolist(), *ends, strict=True):
+            got = _counted_cands(P, (a0, a1, b0, b1), la, lb, ba, bb, solid)[6] \
+                if a0 <= a1 and b0 <= b1 else none
+            segs.append(got)
+            counts.append(len(got))
+    else:
+        for a0, a1, b0, b1 in zip(i0.tolist(), i1.tolist(), j0.tolist(), j1.tolist(), strict=True):
+            got = _box_prims(P, a0, a1, b0, b1, solid) if a0 <= a1 and b0 <= b1 else none
+            segs.append(got)
+            counts.append(len(got))
     k = np.repeat(np.arange(len(oo)), counts)
     i = np.concatenate(segs)
     # the cull of line_of_sight before the exact test, pair by pair
@@ -1221,7 +1233,7 @@ def _lines(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]]) -> list[_Lin
     lb = np.array([b[2] for _a, b in ab], dtype=np.int64)
     ba = np.array([_building_idx(board, a) for a, _b in ab], dtype=np.int64)
     bb = np.array([_building_idx(board, b) for _a, b in ab], dtype=np.int64)
-    k, prim = _candidates(P, oo, tt)
+    k, prim = _candidates(P, oo, tt, ends=(la.tolist(), lb.tolist(), ba.tolist(), bb.tolist()))
     if len(prim):
         hit, s = _hits(oo[k], tt[k], P.p[prim], P.q[prim])
         k, prim, s = k[hit], prim[hit], s[hit]
@@ -1293,6 +1305,36 @@ def _cell_cands(P: _Prims, i0: int, i1: int, j0: int, j1: int) -> tuple[Any, ...
     return got
 
 
+#: per-line candidate tables kept (then the memo starts over)
+_COUNTED_MAX = 50_000
+
+
+def _counted_cands(P: _Prims, box: tuple[int, int, int, int], la: int, lb: int, ba: int,
+                   bb: int, solid: bool) -> tuple[Any, ...]:
+    """:func:`_cell_cands` (:func:`_solid_cands` when ``solid``) of the cell box ``box``
+    without the primitives no contact of a line from level ``la`` (building ``ba``) to ``lb``
+    (``bb``) can count (:func:`_counts`), in the same order.  A line's level at a contact
+    lies between its ends' levels, and :func:`_counts` asked at the lower one is true
+    whenever it is true anywhere on the line, exactly so on one level (most lines): most
+    candidates are other buildings' walls and the floors' features of other levels, which
+    the exact test used to meet and throw away.  Kept per key with the primitives."""
+    memo = _box_memo(P, "_counted_cands")
+    key = (box, la, lb, ba, bb, solid)
+    got = memo.get(key)
+    if got is None:
+        px, py, qx, qy, sab, rows = (_solid_cands if solid else _cell_cands)(P, *box)
+        lo, top = min(la, lb), max(la, lb)
+        at = float(lo)
+        sel = [j for j, r in enumerate(rows)
+               if _counts(r[7], r[5], r[6], r[8], at, ba, bb, la, lb, top)]
+        idx = np.array(sel, dtype=np.int64)
+        if len(memo) > _COUNTED_MAX:
+            memo.clear()
+        got = memo[key] = (px[idx], py[idx], qx[idx], qy[idx], sab[idx], [rows[j] for j in sel],
+                           np.array([rows[j][0] for j in sel], dtype=np.int64))
+    return got
+
+
 def _line_one(board: Board, P: _Prims, a: Dot3, b: Dot3) -> _Line:
     """What the line ``a``..``b`` meets, as :func:`_lines` traces it in a batch, for one
     line: the same candidates, cull, exact test (:func:`_hits`) and counting rules
@@ -1307,7 +1349,7 @@ def _line_one(board: Board, P: _Prims, a: Dot3, b: Dot3) -> _Line:
     g = P.grid
     box = _cell_box(g, ox, oy, tx, ty) if len(g.seg) else None
     if box is not None:
-        px, py, qx, qy, sab, rows = _cell_cands(P, *box)
+        px, py, qx, qy, sab, rows, _idx = _counted_cands(P, box, la, lb, ba, bb, False)
         rx, ry = tx - ox, ty - oy
         top = max(la, lb)
         point = rx == 0 and ry == 0
@@ -1414,13 +1456,14 @@ def _blocked_many(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]], ba: l
         return out
     oo = np.array([board.dot_point(a) for a, _b in pairs], dtype=float).reshape(-1, 2)
     tt = np.array([board.dot_point(b) for _a, b in pairs], dtype=float).reshape(-1, 2)
-    k, prim = _candidates(P, oo, tt, solid=True)
+    las, lbs = [a[2] for a, _b in pairs], [b[2] for _a, b in pairs]
+    k, prim = _candidates(P, oo, tt, solid=True, ends=(las, lbs, ba, bb))
     if not len(k):
         return out
     hit, s = _hits(oo[k], tt[k], P.p[prim], P.q[prim])
     k, prim, s = k[hit], prim[hit], s[hit]
-    la = np.array([a[2] for a, _b in pairs], dtype=np.int64)
-    lb = np.array([b[2] for _a, b in pairs], dtype=np.int64)
+    la = np.array(las, dtype=np.int64)
+    lb = np.array(lbs, dtype=np.int64)
     e = _Ends(oo, la[k], np.asarray(ba, dtype=np.int64)[k], tt, lb[k],
               np.asarray(bb, dtype=np.int64)[k], prone=True)  # (per contact)
     keep = _relevant(P, e, prim, np.arange(len(k)), s)
@@ -1457,10 +1500,10 @@ def _blocked_one(board: Board, P: _Prims, a: Dot3, b: Dot3, ba: int, bb: int) ->
     box = _cell_box(g, ox, oy, tx, ty)
     if box is None:
         return False
-    px, py, qx, qy, sab, rows = _solid_cands(P, *box)
+    la, lb = a[2], b[2]
+    px, py, qx, qy, sab, rows, _idx = _counted_cands(P, box, la, lb, ba, bb, True)
     if not rows:
         return False
-    la, lb = a[2], b[2]
     rx, ry = tx - ox, ty - oy
     top = max(la, lb)
     point = rx == 0 and ry == 0
@@ -1605,6 +1648,28 @@ def _floor_or_dead_zone(board: Board, a: Dot3, b: Dot3, ba: int, bb: int) -> tup
     else:
         stairs = False
     return _in_dead_zone(board, a, b) or _in_dead_zone(board, b, a), stairs
+
+
+def walled(board: Board, a: Dot3, b: Dot3) -> bool:
+    """Is the line ``a``..``b`` blocked whatever the postures, eyes, light and ruleset: a
+    floor, a dead zone or a blocking feature (wall, fence, trunk, another building) on it?
+    What :func:`line_of_sight` would find blocked (every ruleset's verdict is then blocked)
+    for the cost of :func:`_blocked_one` (a few times cheaper than a full trace, and kept
+    with the primitives like :func:`lines_fan`'s answers).  False: ask the verdict."""
+    a, b = _dot3(a), _dot3(b)
+    ba, bb = _building_idx(board, a), _building_idx(board, b)
+    if _floor_or_dead_zone(board, a, b, ba, bb)[0]:
+        return True
+    P = prims(board)
+    line = _line_memo(P).get((a, b))
+    if line is not None:
+        kinds = _kinds(P)
+        return any(kinds[fi] in _SOLID for fi in line.contacts)
+    solid = _solid_memo(P)
+    got = solid.get((a, b))
+    if got is None:
+        got = solid[(a, b)] = _blocked_one(board, P, a, b, ba, bb)
+    return got
 
 
 def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
@@ -1779,7 +1844,9 @@ def line_of_sight(
         k = kind_of[fi]
         if k in (OPENING, OBST, OBST_PRONE, LOW, CANOPY):
             f = feats[fi]
-            facts.interruptions.append(_interruption(f, None, k, _near(P, fi, f, tkey)))
+            # (only an obstacle's nearness counts, l.826: no distance worked out for the rest)
+            near = k in (OBST, OBST_PRONE, LOW) and _near(P, fi, f, tkey)
+            facts.interruptions.append(_interruption(f, None, k, near))
         elif k == DARK:
             visibility.add("full-darkness" if feats[fi].props.get("darkness") == "full"
                            else "partial-darkness")

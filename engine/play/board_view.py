@@ -104,6 +104,12 @@ class BoardView(Protocol):
         :meth:`sight` answers False."""
         ...
 
+    def walled(self, a: Dot3, b: Dot3) -> bool:
+        """True when the line ``a``..``b`` is blocked for every eye and posture by what no
+        smoke, darkness or spell changes (a wall, a floor, a building), found cheaper than
+        :meth:`sight`; False means "ask :meth:`sight`" (a view with nothing cheaper)."""
+        ...
+
     def warm_blocked(self, origin: Dot3, dots: list[Dot3], visions: set[str] | list[str]
                      ) -> None:
         """Prepare :meth:`known_blocked` for the lines from ``origin`` to ``dots`` in one go

@@ -36,7 +36,7 @@ from shapely.ops import substring, unary_union
 
 from engine.board import Board, Feature
 from engine.lattice import Dot3
-from engine.los import line_meets, line_of_sight, lines_fan, los_fan, warm_lines
+from engine.los import line_meets, line_of_sight, lines_fan, los_fan, walled, warm_lines
 from engine.movement import _edge_step, build_graph, cheapest_dots, reach
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
@@ -87,7 +87,7 @@ class EngineBoard:
         self._sight: dict[tuple, Sight] = {}
         self._facts: dict[tuple, Any] = {}
         self._to_goal: dict[tuple, Any] = {}
-        self._rev: dict[int, tuple[Any, Any]] = {}
+        self._rev: dict[int, tuple[Any, Any, float]] = {}
         self._steps: dict[tuple, StepInfo | None] = {}
         self._paths: dict[tuple, tuple[Dot3, ...] | None] = {}
         self._fans: dict[tuple, np.ndarray] = {}
@@ -222,28 +222,13 @@ class EngineBoard:
         key = (tuple(goal), 0 if self._metric else move_ratio)
         got = self._to_goal.get(key)
         if got is None:
-            g = build_graph(self.board)
-            # costs *to* the goal: run Dijkstra from it over the reversed edges
-            if self._metric:
-                w = g.weights(self.rules.name, 1, False)
-                i = self.board.node(goal)
-                if w.shape[0] > g.n:
-                    # Dark Conspiracy's two parity layers (every other diagonal counts
-                    # double): a move starts on the even layer and may end on either
-                    dist = dijkstra(self._reversed(w), indices=[i, i + g.n],
-                                    min_only=True)[:g.n]
-                else:
-                    dist = dijkstra(self._reversed(w), indices=i)
-            else:
-                dist = dijkstra(self._reversed(g.matrix(move_ratio, False)),
-                                indices=self.board.node(goal))
             if len(self._to_goal) > 64:
                 self._to_goal.clear()
-            # the table, and each dot's answer once worked out (the bots ask the same dots
-            # of the same goal turn after turn, game after game)
-            got = self._to_goal[key] = (dist, {})
+            # the search so far (costs, how far it went), and each dot's answer once worked
+            # out (the bots ask the same dots of the same goal turn after turn, game after game)
+            got = self._to_goal[key] = [None, 0.0, {}, 0]
             self._keep()
-        dist, known = got
+        known = got[2]
         out = [known.get(d if d.__class__ is tuple else tuple(d), _UNKNOWN) for d in dots]
         if _UNKNOWN in out:
             node_of = self.board._node_of
@@ -252,21 +237,55 @@ class EngineBoard:
                 if v is _UNKNOWN:
                     d = tuple(dots[k])
                     i = node_of(d)
-                    c = float(dist[i]) if i >= 0 else math.inf
-                    v = known[d] = None if i < 0 or not math.isfinite(c) else \
+                    c = math.inf
+                    if i >= 0:
+                        if got[0] is not None:
+                            c = float(got[0][i])
+                        while not math.isfinite(c) and got[1] < math.inf:
+                            self._search_to(key, move_ratio, got, d)
+                            c = float(got[0][i])
+                    v = known[d] = None if not math.isfinite(c) else \
                         (round(c, 2) if metric else int(round(c)))
                     out[k] = v
         return out
 
-    def _reversed(self, w: Any) -> Any:
+    def _search_to(self, key: tuple, move_ratio: int, got: list, d: Dot3) -> None:
+        """Costs to the goal of ``key`` (Dijkstra from it over the reversed edges) as far as
+        ``d`` needs, kept in ``got`` as [costs, how far the search went].  A search cut off at
+        a cost (scipy's ``limit``) finds every cost within it exactly as the whole search does
+        (no step costs less than nothing), and the bots ask dots around themselves: about a
+        third of the map a goal.  So the first search goes twice the straight way to ``d``
+        (at a common step's cost), a second at least twice as far, then the whole map (a dot
+        no walk reaches needs it)."""
+        goal = key[0]
+        g = build_graph(self.board)
+        w = g.weights(self.rules.name, 1, False) if self._metric else \
+            g.matrix(move_ratio, False)
+        rev, step = self._reversed(w)
+        way = step * (2 * self.lattice.distance(goal[:2], d[:2]) + 4 * (1 + abs(goal[2] - d[2])))
+        limit = max(way, 2 * got[1])
+        if got[3] >= 2 or (got[3] and limit > 4 * got[1]):
+            limit = math.inf
+        i = self.board.node(goal)
+        if w.shape[0] > g.n:
+            # Dark Conspiracy's two parity layers (every other diagonal counts double): a
+            # move starts on the even layer and may end on either
+            dist = dijkstra(rev, indices=[i, i + g.n], min_only=True, limit=limit)[:g.n]
+        else:
+            dist = dijkstra(rev, indices=i, limit=limit)
+        got[0], got[1], got[3] = dist, limit, got[3] + 1
+
+    def _reversed(self, w: Any) -> tuple[Any, float]:
         """The weight matrix ``w`` with its edges turned round (Dijkstra from a goal gives
-        the costs to it), made once per matrix for the map state's games."""
+        the costs to it) and a common step's cost (the median), made once per matrix for the
+        map state's games."""
         got = self._rev.get(id(w))
         if got is None or got[0] is not w:
             if len(self._rev) > 8:
                 self._rev.clear()
-            got = self._rev[id(w)] = (w, w.T.tocsr())
-        return got[1]
+            step = float(np.median(w.data)) if w.nnz else 1.0
+            got = self._rev[id(w)] = (w, w.T.tocsr(), max(step, 1e-3))
+        return got[1], got[2]
 
     # ------------------------------------------------------------------ sight
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
@@ -324,6 +343,12 @@ class EngineBoard:
             if i >= 0 and got.item(i - got.item(-1)) == 1:
                 return True
         return False
+
+    def walled(self, a: Dot3, b: Dot3) -> bool:
+        """True when a wall, a floor or a building blocks the line ``a``..``b`` for every
+        eye and posture (:func:`engine.los.walled`: a few times cheaper than :meth:`sight`
+        on a line not traced yet); False means "ask :meth:`sight`"."""
+        return walled(self.board, a, b)
 
     def warm_blocked(self, origin: Dot3, dots: list[Dot3], visions: set[str] | list[str]
                      ) -> None:
@@ -466,9 +491,19 @@ class EngineBoard:
         return list(got)
 
     def openings_near(self, dot: Dot3) -> list[OpeningInfo]:
-        cell = Polygon(self.lattice.cell(tuple(dot[:2]))).buffer(0.1)
-        return [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
-                for f in self.board.features_near(dot[2], cell) if f.kind in ("door", "window")]
+        # a fact of the map state like openings_on (kept in its table): Dark Conspiracy's
+        # bots ask it of every dot they stand on, every action
+        key = ("near", tuple(dot))
+        got = self._openings.get(key)
+        if got is None:
+            cell = Polygon(self.lattice.cell(tuple(dot[:2]))).buffer(0.1)
+            got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
+                   for f in self.board.features_near(dot[2], cell)
+                   if f.kind in ("door", "window")]
+            if len(self._openings) > 200_000:
+                self._openings.clear()
+            self._openings[key] = got
+        return list(got)
 
     def set_opening(self, feature: str, state: str) -> None:
         f = self.board.feature(feature)

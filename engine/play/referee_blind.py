@@ -48,6 +48,9 @@ PERCEPTION_SV = 20
 PERCEPTION_INVISIBLE = 10
 
 
+_NOT_BLIND = "nothing but smoke, darkness or invisibility may hide {} from Blind Fire (l.995)"
+
+
 def blind_numbers(game: Any, a: CharacterState, t: CharacterState) -> dict[str, Any] | str:
     """The numbers of ``a``'s Blind Fire at ``t``, or why there is none."""
     w = a.ready_weapon
@@ -55,6 +58,10 @@ def blind_numbers(game: Any, a: CharacterState, t: CharacterState) -> dict[str, 
         return f"{a.id} has no firearm ready"
     if a.pos is None or t.pos is None or t.out:
         return f"{t.id} is not a target"
+    if game.board.walled(a.pos, t.pos):
+        # a wall, floor or building on the line blocks every eye: he does not see the target
+        # and thermographic eyes would not either (the verdicts below, found untraced)
+        return _NOT_BLIND.format(t.id)
     s, _chars, _why = game.sight(a, t)
     if not s.blocked:
         return f"{a.id} sees {t.id}: fire at him"
@@ -62,8 +69,7 @@ def blind_numbers(game: Any, a: CharacterState, t: CharacterState) -> dict[str, 
     own = game.board.sight(a.pos, t.pos, a.posture, t.posture, a.vision)
     unseen = not sees(a, t)  # invisible to his eyes
     if thermo.blocked or not (own.blocked or unseen):
-        return f"nothing but smoke, darkness or invisibility may hide {t.id} from Blind " \
-            "Fire (l.995)"
+        return _NOT_BLIND.format(t.id)
     step = range_step(w.type, thermo.range)
     if step is None or step >= len(w.success):
         return f"{t.id} is out of range of the {w.name}"

@@ -115,6 +115,9 @@ class GridBoard:
     def known_blocked(self, a: Dot3, b: Dot3, vision: str) -> bool:
         return False  # nothing cheaper than sight() here
 
+    def walled(self, a: Dot3, b: Dot3) -> bool:
+        return False  # nothing cheaper than sight() here
+
     def step_floor(self, a: Dot3, move_ratio: int, mp: float) -> None:
         return None  # nothing cheaper than path() here
 

@@ -91,10 +91,19 @@ def _openings_fresh(view: EngineBoard, a, b) -> list:
             for f in view.board.features_near(a[2], seg) if f.kind in ("door", "window", "hole")]
 
 
+def _near_fresh(view: EngineBoard, dot) -> list:
+    """The doors and windows touching a dot's cell, asked of the board's features."""
+    from shapely.geometry import Polygon
+
+    cell = Polygon(view.lattice.cell(dot[:2])).buffer(0.1)
+    return [(f.id, f.kind, f.props.get("state", "open"))
+            for f in view.board.features_near(dot[2], cell) if f.kind in ("door", "window")]
+
+
 @pytest.mark.parametrize("name", SAMPLES)
 def test_openings_on_a_step_follow_the_doors(name):
-    """The openings on a step, kept per map state, say what the board has now: each door's
-    state after it is opened or shut, the hole a blast leaves."""
+    """The openings on a step and near a dot, kept per map state, say what the board has
+    now: each door's state after it is opened or shut, the hole a blast leaves."""
     scen, board = load_board(ROOT / "scenarios" / name)
     rng = random.Random(3 + len(name))
     view = EngineBoard(fork_board(board), light=scen.light, ruleset=scen.ruleset)
@@ -118,6 +127,9 @@ def test_openings_on_a_step_follow_the_doors(name):
             got = [(o.feature, o.kind, o.state) for o in view.openings_on(x, y)]
             assert got == _openings_fresh(view, x, y)
             n += len(got)
+            near = [(o.feature, o.kind, o.state) for o in view.openings_near(x)]
+            assert near == _near_fresh(view, x)
+            n += len(near)
         return n
 
     seen += check()

@@ -145,6 +145,9 @@ class _Uncached(EngineBoard):
     def known_blocked(self, a, b, vision):
         return False
 
+    def walled(self, a, b):
+        return False
+
     def warm_blocked(self, origin, dots, visions):
         return None
 
