@@ -15,7 +15,10 @@ from engine import model as m
 from engine.board import compile_board
 from engine.render.display import Item, map_items
 
-_LIMIT = 256
+#: display lists kept (one per sheet, piece and level).  A 16x16-block city shows ~640 sheets
+#: at once and the library's thumbnails walk every one: a smaller cache made a layer switched
+#: on or off compile every sheet of the city again (~3 s)
+_LIMIT = 4096
 _cache: OrderedDict[tuple, tuple[tuple, list[Item]]] = OrderedDict()
 
 

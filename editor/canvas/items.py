@@ -7,7 +7,7 @@ drags a building only the item's transform changes until the tool commits the mo
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QStyleOptionGraphicsItem
 
 from editor.canvas import style
@@ -18,6 +18,9 @@ from editor.render import paint_items
 from editor.state import GRID
 from engine.lattice import Transform
 from engine.model import Extras, Sheet
+
+#: screen pixels between two dots below which a placed sheet is drawn without its own dots
+DOTS_MIN_PX = 3.5
 
 
 def qtransform(tf: Transform) -> QTransform:
@@ -58,6 +61,7 @@ class PlacementItem(QGraphicsItem):
         w, h = self.sheet.size
         self._rect = QRectF(-1.0, -1.0, w + 1.0, h + 1.0).united(self._clip.boundingRect())
         self._turned = TurnedCache()
+        self._held: tuple | None = None  # (what it shows, its QPictures): see _picture
         self._set_transform(qtransform(resolved.transform))
         self.setZValue(0 if resolved.pavement else 10 + resolved.index)
         if resolved.pavement and level > 0:
@@ -109,6 +113,31 @@ class PlacementItem(QGraphicsItem):
             text += f" — {self.problem}"
         return text
 
+    def _picture(self, sheet: Sheet, piece, level: int, dots: bool) -> QPicture:
+        """The sheet's display list recorded once as a QPicture (with or without the sheet's
+        own dots), kept on the item while it shows the same sheet, piece, level and layers;
+        Qt replays it at every zoom.
+
+        Why: a zoom repaints every item.  Drawing the display list from Python each time
+        costs ~1.5 ms a sheet (a 16x16 city shows ~600 at once), and the shared display-list
+        cache holds only so many sheets, so a zoom used to compile every sheet of a city
+        again too (2.5-3.5 s a zoom step)."""
+        key = (sheet, piece, level, frozenset(self.layers))
+        held = self._held
+        if held is None or not all(a is b for a, b in zip(held[0][:2], key[:2])) \
+                or held[0][2:] != key[2:]:
+            held = self._held = (key, {})
+        pic = held[1].get(dots)
+        if pic is None:
+            items = sheet_items(sheet, piece, level)
+            if not dots or GRID not in self.layers:  # the sheets' own dots go too
+                items = [it for it in items if it.layer != "grid"]
+            pic = held[1][dots] = QPicture()
+            rec = QPainter(pic)
+            paint_items(rec, items, self.layers)
+            rec.end()
+        return pic
+
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         return self._rect
 
@@ -128,10 +157,12 @@ class PlacementItem(QGraphicsItem):
         # no clip: the sheet's board is already cut to the piece, and walls on the outline
         # stand half outside it, as in print
         level_shown = self.level if s.kind == "building" else 0
-        items = sheet_items(s, self.resolved.piece, level_shown)
-        if GRID not in self.layers:  # View > Dot grid off: the sheets' own dots go too
-            items = [it for it in items if it.layer != "grid"]
-        paint_items(painter, items, self.layers)
+        # dots closer than DOTS_MIN_PX on screen are a grey blur that costs most of a zoom
+        # at city scale: the sheets' own dots are left out then (the canvas' grid, drawn at
+        # a stride, still shows the grain)
+        dots = QStyleOptionGraphicsItem.levelOfDetailFromTransform(
+            painter.worldTransform()) >= DOTS_MIN_PX
+        painter.drawPicture(0, 0, self._picture(s, self.resolved.piece, level_shown, dots))
         if self.problem:
             painter.setPen(QPen(style.BAD, 0.22))
             painter.setBrush(QBrush(QColor(220, 30, 30, 70)))
@@ -154,6 +185,7 @@ class ExtrasItem(QGraphicsItem):
         self.defaults = defaults
         self.layers = layers
         self.setZValue(5)
+        self._picture: QPicture | None = None
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         if level > 0:
             self.setOpacity(0.45)
@@ -177,7 +209,14 @@ class ExtrasItem(QGraphicsItem):
         return self._rect
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        paint_items(painter, extras_items(self.extras, self.lattice), self.layers)
+        # recorded once (the item is made again when the extras, level or layers change) and
+        # replayed by Qt at every zoom, as a placement's picture is
+        if self._picture is None:
+            self._picture = QPicture()
+            rec = QPainter(self._picture)
+            paint_items(rec, extras_items(self.extras, self.lattice), self.layers)
+            rec.end()
+        painter.drawPicture(0, 0, self._picture)
 
 
 #: a view whose viewport has this property set true shows no names (the overview: at its

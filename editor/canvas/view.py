@@ -12,9 +12,10 @@ import math
 
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsView
 
+from editor.render.painter import polygon
 from engine.lattice import get_lattice
 
 MIME = "application/x-sprawlmap-sheet"
@@ -124,7 +125,7 @@ class CanvasView(QGraphicsView):
             pen.setCosmetic(True)
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             painter.setPen(pen)
-            painter.drawPoints(QPolygonF([QPointF(x, y) for x, y in sub]))
+            painter.drawPoints(polygon(sub))
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
         # the grid shows through the (translucent) sheets; nothing else goes on top
