@@ -31,6 +31,7 @@ from engine.io.fields import (
 )
 from engine.io.geometry import check_polygon, check_segments, on_wall
 from engine.io.quick_records import quick_area, quick_opening, quick_stair, quick_wall
+from engine.io.record_keys import AREA_EXTRA, HOLE_KEYS, OPENING_KEYS, STAIR_KEYS, WALL_KEYS
 from engine.model import (
     AREA_KINDS,
     DARKNESS,
@@ -51,12 +52,6 @@ from engine.model import (
 )
 
 #: keys an area of each kind accepts besides id, kind, polygon, note
-AREA_EXTRA: dict[str, tuple[str, ...]] = {
-    "obstacle": ("cost", "los", "standable", "class"),
-    "dark": ("darkness", "target_modifier"),
-    "modifier": ("target_modifier",),
-    "hazard": ("effect",),
-}
 #: keys a line of each kind accepts besides id, kind, path, note
 LINE_EXTRA: dict[str, tuple[str, ...]] = {"low-wall": ("cost", "los", "class"), "fence": ("class",)}
 
@@ -133,7 +128,7 @@ def read_wall(v: Any, at: At, book: IdBook, vertices: int | None = None) -> Wall
     quick = quick_wall(v, at, book, vertices)
     if quick is not None:
         return quick
-    r = Rec(v, at, "wall", ("id", "path", "class", "exterior", "note"), ("path",))
+    r = Rec(v, at, "wall", WALL_KEYS, ("path",))
     return Wall(
         id=_id(r, book),
         path=_path(r, "path", "wall"),
@@ -151,9 +146,9 @@ def read_opening(
     if quick is not None:
         return quick
     if kind == "hole":
-        r = Rec(v, at, kind, ("id", "span", "note"), ("span",))
+        r = Rec(v, at, kind, HOLE_KEYS, ("span",))
     else:
-        r = Rec(v, at, kind, ("id", "span", "state", "class", "note"), ("span",))
+        r = Rec(v, at, kind, OPENING_KEYS, ("span",))
     ident = _id(r, book)
     span = r.get("span", points(2))
     span_at = r.at("span")
@@ -234,7 +229,7 @@ def read_stair(v: Any, at: At, book: IdBook, level: int, height: int) -> Stair:
     quick = quick_stair(v, at, book, level, height)
     if quick is not None:
         return quick
-    r = Rec(v, at, "stair", ("id", "at", "to", "note"), ("at", "to"))
+    r = Rec(v, at, "stair", STAIR_KEYS, ("at", "to"))
     return Stair(
         id=_id(r, book), at=r.get("at", point), to=_level_to(r, "to", level, height, "stair"),
         note=r.get("note", text, ""),

@@ -16,6 +16,14 @@ from typing import Any
 from engine import limits
 from engine.io.fields import ID_RE, At
 from engine.io.geometry import on_wall, upright_rectangle
+from engine.io.record_keys import (
+    AREA_BASE,
+    AREA_EXTRA,
+    HOLE_KEYS,
+    OPENING_KEYS,
+    STAIR_KEYS,
+    WALL_KEYS,
+)
 from engine.model import (
     AREA_KINDS,
     DARKNESS,
@@ -31,19 +39,12 @@ from engine.model import (
     Wall,
 )
 
-_WALL_KEYS = frozenset(("id", "path", "class", "exterior", "note"))
-_OPENING_KEYS = frozenset(("id", "span", "state", "class", "note"))
-_HOLE_KEYS = frozenset(("id", "span", "note"))
-_STAIR_KEYS = frozenset(("id", "at", "to", "note"))
-#: keys an area of each kind takes (engine.io.features.AREA_EXTRA plus the common ones; a test
-#: holds the two together)
-_AREA_BASE = frozenset(("id", "kind", "polygon", "note"))
-_AREA_KEYS = {
-    "obstacle": frozenset(("id", "kind", "polygon", "cost", "los", "standable", "class", "note")),
-    "dark": frozenset(("id", "kind", "polygon", "darkness", "target_modifier", "note")),
-    "modifier": frozenset(("id", "kind", "polygon", "target_modifier", "note")),
-    "hazard": frozenset(("id", "kind", "polygon", "effect", "note")),
-}
+_WALL_KEYS = frozenset(WALL_KEYS)
+_OPENING_KEYS = frozenset(OPENING_KEYS)
+_HOLE_KEYS = frozenset(HOLE_KEYS)
+_STAIR_KEYS = frozenset(STAIR_KEYS)
+_AREA_BASE = frozenset(AREA_BASE)
+_AREA_KEYS = {kind: _AREA_BASE | frozenset(extra) for kind, extra in AREA_EXTRA.items()}
 
 
 def quick_points(v: Any, least: int, most: int | None = None) -> tuple[Point, ...] | None:
