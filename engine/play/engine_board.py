@@ -71,6 +71,20 @@ def fork_board(board: Board) -> Board:
     return board.fork()
 
 
+class _GoalSearch:
+    """Costs to one goal as far as a cut-off search has gone (:meth:`EngineBoard._search_to`),
+    and each dot's answer once worked out (the bots ask the same dots of the same goal turn
+    after turn, game after game)."""
+
+    __slots__ = ("costs", "limit", "known", "runs")
+
+    def __init__(self) -> None:
+        self.costs: np.ndarray | None = None  # per node; exact up to ``limit``
+        self.limit = 0.0
+        self.known: dict[Dot3, Any] = {}
+        self.runs = 0  # searches made so far
+
+
 class EngineBoard:
     """:class:`engine.play.board_view.BoardView` over an :class:`engine.board.Board`."""
 
@@ -224,11 +238,9 @@ class EngineBoard:
         if got is None:
             if len(self._to_goal) > 64:
                 self._to_goal.clear()
-            # the search so far (costs, how far it went), and each dot's answer once worked
-            # out (the bots ask the same dots of the same goal turn after turn, game after game)
-            got = self._to_goal[key] = [None, 0.0, {}, 0]
+            got = self._to_goal[key] = _GoalSearch()
             self._keep()
-        known = got[2]
+        known = got.known
         out = [known.get(d if d.__class__ is tuple else tuple(d), _UNKNOWN) for d in dots]
         if _UNKNOWN in out:
             node_of = self.board._node_of
@@ -239,19 +251,19 @@ class EngineBoard:
                     i = node_of(d)
                     c = math.inf
                     if i >= 0:
-                        if got[0] is not None:
-                            c = float(got[0][i])
-                        while not math.isfinite(c) and got[1] < math.inf:
+                        if got.costs is not None:
+                            c = float(got.costs[i])
+                        while not math.isfinite(c) and got.limit < math.inf:
                             self._search_to(key, move_ratio, got, d)
-                            c = float(got[0][i])
+                            c = float(got.costs[i])
                     v = known[d] = None if not math.isfinite(c) else \
                         (round(c, 2) if metric else int(round(c)))
                     out[k] = v
         return out
 
-    def _search_to(self, key: tuple, move_ratio: int, got: list, d: Dot3) -> None:
+    def _search_to(self, key: tuple, move_ratio: int, got: _GoalSearch, d: Dot3) -> None:
         """Costs to the goal of ``key`` (Dijkstra from it over the reversed edges) as far as
-        ``d`` needs, kept in ``got`` as [costs, how far the search went].  A search cut off at
+        ``d`` needs, kept in ``got``.  A search cut off at
         a cost (scipy's ``limit``) finds every cost within it exactly as the whole search does
         (no step costs less than nothing), and the bots ask dots around themselves: about a
         third of the map a goal.  So the first search goes twice the straight way to ``d``
@@ -263,8 +275,8 @@ class EngineBoard:
             g.matrix(move_ratio, False)
         rev, step = self._reversed(w)
         way = step * (2 * self.lattice.distance(goal[:2], d[:2]) + 4 * (1 + abs(goal[2] - d[2])))
-        limit = max(way, 2 * got[1])
-        if got[3] >= 2 or (got[3] and limit > 4 * got[1]):
+        limit = max(way, 2 * got.limit)
+        if got.runs >= 2 or (got.runs and limit > 4 * got.limit):
             limit = math.inf
         i = self.board.node(goal)
         if w.shape[0] > g.n:
@@ -273,7 +285,7 @@ class EngineBoard:
             dist = dijkstra(rev, indices=[i, i + g.n], min_only=True, limit=limit)[:g.n]
         else:
             dist = dijkstra(rev, indices=i, limit=limit)
-        got[0], got[1], got[3] = dist, limit, got[3] + 1
+        got.costs, got.limit, got.runs = dist, limit, got.runs + 1
 
     def _reversed(self, w: Any) -> tuple[Any, float]:
         """The weight matrix ``w`` with its edges turned round (Dijkstra from a goal gives

@@ -63,8 +63,8 @@ def test_costs_to_as_the_whole_search(name):
                 assert eb.costs_to(goal, mr, ask) == [want[d] for d in ask], (goal, mr, n)
                 entry = eb._to_goal[(goal, 0 if eb._metric else mr)]
                 if n == 0 and (mr == 1 or not eb._metric):  # (metres: one table for both)
-                    cut += entry[1] < math.inf
-                widened += n == 1 and entry[3] > 1
+                    cut += entry.limit < math.inf
+                widened += n == 1 and entry.runs > 1
             assert eb.costs_to(goal, mr, [(-5, -5, 0)]) == [None]
     assert cut >= 4  # the first searches stopped short of the whole map
     assert widened >= 1 or eb._metric
@@ -76,4 +76,4 @@ def test_a_dot_no_walk_reaches_is_none_after_the_whole_search():
     roof = (8, 5, 1)
     assert game.board.costs_to(roof, 2, [(8, 5, 1), (5, 5, 0)]) == [0, None]
     entry = game.board._to_goal[(roof, 2)]
-    assert entry[1] == math.inf and entry[3] == 3  # two searches cut off, then the whole
+    assert entry.limit == math.inf and entry.runs == 3  # two searches cut off, then the whole
