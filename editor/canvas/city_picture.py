@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QElapsedTimer, QRect, QRectF, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QObject, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem
 
@@ -47,7 +47,8 @@ def px_per_dot(view: QGraphicsView) -> float:
 class CityPicture(QGraphicsItem):
     """The tiles, and the item that shows them under the board's items."""
 
-    def __init__(self, on_progress=None):
+    def __init__(self, owner: QObject, on_progress=None):
+        """``owner`` (the scene) owns the timer that draws the tiles: it goes with it."""
         super().__init__()
         self.setZValue(-1.0)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
@@ -60,7 +61,7 @@ class CityPicture(QGraphicsItem):
         self._tiles: dict[tuple[int, int], list[QImage]] = {}
         self._stale: set[tuple[int, int]] = set()
         self._on_progress = on_progress
-        self._timer = QTimer()
+        self._timer = QTimer(owner)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._work)
         self._changed = QElapsedTimer()  # since the last change (invalid: none yet)

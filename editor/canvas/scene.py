@@ -46,7 +46,7 @@ class BoardScene(QGraphicsScene):
         self.doc = doc
         self.state = state
         #: the board at far zoom, in tiles (see editor.canvas.city_picture)
-        self.city_picture = CityPicture(on_progress=self.pictureProgress.emit)
+        self.city_picture = CityPicture(self, on_progress=self.pictureProgress.emit)
         self.addItem(self.city_picture)
         self.placement_items: dict[tuple[bool, int], PlacementItem] = {}
         #: each building's name label and where it sits in the sheet's frame (a drag moves it)
