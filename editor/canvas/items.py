@@ -6,6 +6,7 @@ drags a building only the item's transform changes until the tool commits the mo
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QStyleOptionGraphicsItem
@@ -73,7 +74,7 @@ class InPicture:
     def picture_changed(self) -> None:
         """The item looks different or sits elsewhere: the tiles it was and is on go stale."""
         pic = self._picture_of
-        if pic is not None and self._picture_rect is not None:
+        if pic is not None and self._picture_rect is not None and shiboken6.isValid(pic):
             pic.invalidate(self._picture_rect)
         pic = self._picture_of = city_picture(self) if self.scene() is not None else None
         self._picture_rect = None
@@ -83,8 +84,9 @@ class InPicture:
 
     def itemChange(self, change, value):  # noqa: N802 - Qt's name
         C = QGraphicsItem.GraphicsItemChange  # noqa: N806
+        # nothing here may raise: PySide6 6.11 can crash reporting an error from an override
         if change == C.ItemSceneChange and self._picture_of is not None:
-            if self._picture_rect is not None:
+            if self._picture_rect is not None and shiboken6.isValid(self._picture_of):
                 self._picture_of.invalidate(self._picture_rect)
             self._picture_of = self._picture_rect = None
         elif change in (C.ItemSceneHasChanged, C.ItemTransformHasChanged,
