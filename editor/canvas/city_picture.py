@@ -8,7 +8,8 @@ halved a few times (a zoom step draws from the smallest one that is still at lea
 the screen).  Tiles are drawn a few at a time when the event loop is idle, and an item that
 changes (moved, added, removed, flagged) marks the tiles under it stale at once: a stale
 tile is not shown, the items over it paint themselves there as they always did, so an edit
-shows at the next paint and the picture never shows what the board no longer holds.
+shows at the next paint and the picture never shows what the board no longer holds.  Stale
+tiles are drawn again once the changes pause (a drag makes its tiles stale at every move).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import math
 
 from PySide6.QtCore import QElapsedTimer, QObject, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPainterPath, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 #: below this many screen pixels a dot the board is shown from the picture (the zoom at which
 #: a building's own dots are left out: see editor.canvas.items.DOTS_MIN_PX)
@@ -31,17 +32,6 @@ SLICE_MS = 12
 #: ms after the last change before stale tiles are drawn again: while a building is dragged
 #: its tiles go stale at every mouse move, and drawing them between moves would be wasted
 CHANGE_PAUSE_MS = 300
-
-
-def view_of(widget) -> QGraphicsView | None:
-    """The graphics view whose viewport ``widget`` is (None: painting into a cache)."""
-    view = widget.parent() if widget is not None else None
-    return view if isinstance(view, QGraphicsView) else None
-
-
-def px_per_dot(view: QGraphicsView) -> float:
-    t = view.transform()
-    return math.hypot(t.m11(), t.m12())
 
 
 class CityPicture(QGraphicsItem):
@@ -237,6 +227,8 @@ class CityPicture(QGraphicsItem):
         if not self._tiles or not self.active:
             return
         scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        device = painter.device()
+        scale *= device.devicePixelRatioF() if device is not None else 1.0  # a HiDPI screen
         level = 0
         while level + 1 < MIPS and FAR_PX / 2 ** (level + 1) >= scale:
             level += 1
