@@ -131,19 +131,26 @@ class CityPicture(QGraphicsItem):
                                self.tile_rect(cs.stop - 1, rs.stop - 1).bottomRight()))
             self._schedule()
 
-    def clean_in(self, rect: QRectF) -> tuple[bool, QPainterPath | None]:
+    def clean_in(self, rect: QRectF, overlap: float = 0.0) -> tuple[bool, QPainterPath | None]:
         """For an item covering ``rect``: (every tile under it clean, or else the part of
-        ``rect`` where it must paint itself: stale tiles and what lies outside the tiles;
-        None: all of it)."""
+        ``rect`` where it must paint itself: stale tiles and what lies outside the tiles,
+        reaching ``overlap`` into the clean tiles next to them; None: all of it)."""
         cs, rs = self._span(rect)
-        clean = [(c, r) for c in cs for r in rs if (c, r) in self._tiles]
+        tiles = self._tiles
+        clean = [(c, r) for c in cs for r in rs if (c, r) in tiles]
         if not clean:
             return False, None
         if len(clean) == len(cs) * len(rs) and self._rect.contains(rect):
             return True, QPainterPath()
         drawn = QPainterPath()
         for c, r in clean:
-            drawn.addRect(self.tile_rect(c, r))
+            # a clean tile's edges along stale ground give way by ``overlap``: a scaled tile
+            # and a clipped paint may round the pixels on their common edge apart, leaving a
+            # line of neither
+            t = self.tile_rect(c, r).adjusted(
+                overlap * ((c - 1, r) not in tiles), overlap * ((c, r - 1) not in tiles),
+                -overlap * ((c + 1, r) not in tiles), -overlap * ((c, r + 1) not in tiles))
+            drawn.addRect(t)
         whole = QPainterPath()
         whole.addRect(rect)
         return False, whole.subtracted(drawn)

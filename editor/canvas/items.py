@@ -113,11 +113,17 @@ class InPicture:
         if self._picture_state != "partial":
             return False
         pic = city_picture(self)
-        clean, stale = pic.clean_in(self.sceneBoundingRect()) if pic else (False, None)
+        pixel = 1.0 / max(QStyleOptionGraphicsItem.levelOfDetailFromTransform(
+            painter.worldTransform()), 1e-6)  # one screen pixel in dots
+        clean, stale = (pic.clean_in(self.sceneBoundingRect(), overlap=pixel) if pic
+                        else (False, None))
         if clean:
             return True
         painter.save()
         if stale is not None:
+            # an aliased clip, as the tiles are drawn: the pixels on a tile's edge belong
+            # to one side or the other, never half to both (a seam of half-covered pixels)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
             painter.setClipPath(self.mapFromScene(stale), Qt.ClipOperation.IntersectClip)
         draw(painter)
         painter.restore()

@@ -88,6 +88,9 @@ def _assert_as_drawn_directly(win, pic, shown: np.ndarray, where: QRectF) -> Non
     # the same to antialiasing (a clipped paint may round a level or two differently);
     # a stale tile shown would put a building where there is none (levels of 100 and more)
     assert np.abs(shown[y0:y1, x0:x1] - direct[y0:y1, x0:x1]).max() <= 4
+    # elsewhere the scaled tiles differ by a few levels, and no seam shows where a clean
+    # tile meets a stale one (a line of pixels neither covered, 80 levels darker)
+    assert (np.abs(shown - direct).max(axis=2) > 60).sum() == 0
     # back as it was (the tiles are still right for everything outside the stale ones)
     for k, images in keep.items():
         pic._tiles[k] = images
@@ -137,3 +140,19 @@ def test_the_status_bar_says_while_the_picture_is_drawn(city, qtbot, monkeypatch
     assert win.picture_label.text().startswith("drawing the board ")
     qtbot.waitUntil(pic.complete, timeout=30000)
     assert win.picture_label.isHidden()
+
+
+@pytest.mark.parametrize("zoom,centre", [(1.3, (44.3, 40.7)), (2.2, (60.6, 61.1)),
+                                         (2.9, (63.2, 58.4)), (3.3, (66.7, 70.1))])
+def test_no_seam_where_a_clean_tile_meets_a_stale_one(city, qtbot, zoom, centre):
+    win, pic = city
+    win.view.set_zoom(zoom, centre)
+    _grab(win)
+    qtbot.waitUntil(pic.complete, timeout=30000)
+    pic.invalidate(QRectF(10, 10, 1, 1))  # one tile stale, its neighbours clean
+    shown = _grab(win)
+    keep = dict(pic._tiles)
+    pic.invalidate(pic.boundingRect())
+    direct = _grab(win)
+    assert len(keep) == pic._cols * pic._rows - 1
+    assert (np.abs(shown - direct).max(axis=2) > 60).sum() == 0
