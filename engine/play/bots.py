@@ -617,8 +617,14 @@ class Bot:
             self._urgency(game, ch)
         if retreat:
             # the furthest he can get from the enemies he watches (then by path)
+            # (``_dist2`` to each enemy, his point worked out once, not once per dot)
+            point = game.point
+            spots = [point(f.pos) for f in foes]
+
             def away(d) -> float:
-                return min((self._dist2(game, d, f.pos) for f in foes), default=0.0)
+                p = point(d)
+                return min([(p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 for q in spots],
+                           default=0.0)
             keys = [(-away(d), -here[d], d) for d in cands]
         else:
             tg = to_goal.get

@@ -369,10 +369,11 @@ class SR3Game(Game):
         return self.sr3["pace"].get(ch.id, "still")
 
     def _melee_foes(self, ch: CharacterState, pos: tuple[int, int, int]) -> int:
+        # (where he stands first: ``out`` is asked only of an enemy next to him)
         return sum(1 for e in self.state.enemies_of(ch)
-                   if not e.out and e.pos is not None and e.pos[2] == pos[2]
-                   and abs(e.pos[0] - pos[0]) <= 1 and abs(e.pos[1] - pos[1]) <= 1
-                   and melee_contact(self.board, e.pos, pos))
+                   if (at := e.pos) is not None and at[2] == pos[2]
+                   and abs(at[0] - pos[0]) <= 1 and abs(at[1] - pos[1]) <= 1
+                   and not e.out and melee_contact(self.board, at, pos))
 
     # ================================================================== shooting
     def _fired(self, a: CharacterState) -> dict[str, Any]:
