@@ -127,6 +127,9 @@ class Board:
         #: per level, where each unit's features start in ``features(level)`` (one more entry
         #: for the end): what a board compiled from this one splices its lists by
         self._unit_offsets: dict[int, np.ndarray] | None = None
+        #: compiled from a board (a weak reference) whose links differ from these only at the
+        #: given indices of each kind (stairs, elevators, climbs), or None (_links_redone)
+        self._links_redone: tuple[weakref.ref, list[np.ndarray]] | None = None
         #: standable dots per (level, row) of the box: what a board compiled from this one
         #: renumbers its changed rows from (None until the dots are found)
         self._row_counts: np.ndarray | None = None
@@ -1347,9 +1350,11 @@ class _Compiler:
                              | (boxes[:, 1] - rmin - 1 >= r1) | (boxes[:, 2] - cmin + 1 < c0)
                              | (boxes[:, 0] - cmin - 1 >= c1))
             per_unit = list(prev._unit_links)
-            for k in np.nonzero(~same | near)[0].tolist():
+            redo = np.nonzero(~same | near)[0].tolist()
+            for k in redo:
                 per_unit[k] = self.unit_links(_link_feats(self.lattice, recs[k][1])[0])
         else:
+            redo = None
             per_unit = []
             boxes = np.full((n, 4), np.nan)
             for k, rec in enumerate(recs):
@@ -1382,6 +1387,8 @@ class _Compiler:
                             off[k + 1, j] = len(links[j])
                 blocks[lv] = (lists, np.cumsum(off, axis=0))
         board._link_blocks = blocks
+        if redo is not None and prev is not None:
+            board._links_redone = _links_redone(prev, blocks, redo)
         for lv in sorted(blocks):
             lists = blocks[lv][0]
             board.stair_links.extend(lists[0])
@@ -1487,6 +1494,28 @@ def _spliced_links(prev: Board, per_unit: list[dict[int, tuple[tuple, tuple, tup
             new_lists.append(list(chain.from_iterable(pieces)))
         out[lv] = ((new_lists[0], new_lists[1], new_lists[2], new_lists[3]), new_off)
     return out
+
+
+def _links_redone(prev: Board, blocks: dict[int, tuple[tuple[list, list, list, list], np.ndarray]],
+                  redo: list[int]) -> tuple[weakref.ref, list[np.ndarray]] | None:
+    """Where the stairs, elevators and climbs of the units ``redo`` (their links made again)
+    sit in the board's lists, per kind, when every other link sits where it sat in ``prev``'s
+    (each level's offsets unchanged): the movement graph redoes the level-change rows of those
+    alone (engine.movement), without comparing every link of a city.  None: not so."""
+    old = prev._link_blocks
+    if old is None or list(old) != list(blocks):
+        return None
+    idx: list[list[np.ndarray]] = [[], [], []]
+    base = [0, 0, 0]
+    for lv in sorted(blocks):
+        lists, off = blocks[lv]
+        if off is not old[lv][1] and not np.array_equal(off, old[lv][1]):
+            return None
+        for j in range(3):
+            idx[j] += [np.arange(base[j] + off[k, j], base[j] + off[k + 1, j]) for k in redo]
+            base[j] += len(lists[j])
+    return weakref.ref(prev), [np.concatenate(x + [np.zeros(0, dtype=np.int64)]).astype(np.int64)
+                               for x in idx]
 
 
 def _renumber(board: Board, prev: Board, win: tuple[int, int, int, int]) -> None:
