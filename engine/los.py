@@ -728,8 +728,10 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
     if len(ufs) != len(old_units) or board._feature_levels() != prev.board._feature_levels():
         return None
     # the units that are the same objects keep their parts: the others are looked up
-    redo = np.flatnonzero(~np.fromiter(map(operator.is_, dicts, prev._unit_dicts),
-                                       dtype=bool, count=len(dicts))).tolist()
+    redo = board.units_changed_from(prev.board)
+    if redo is None:
+        redo = np.flatnonzero(~np.fromiter(map(operator.is_, dicts, prev._unit_dicts),
+                                           dtype=bool, count=len(dicts))).tolist()
     units = list(old_units)
     for k, got in zip(redo, _units_parts(lat, [ufs[k] for k in redo])):
         units[k] = got

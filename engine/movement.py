@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import operator
 import threading
+import weakref
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -614,10 +615,10 @@ class _Rows:
     and the window's own put in; a drag neither reads them nor needs them merged (reach and
     fans read the tiles), so the merge waits for the first read (:meth:`get`), and a patch of
     a patch only adds its window to those waiting: what a drag copied was every row of the
-    city, four arrays twice.  ``outside(arrays, shape, win)``: which rows lie outside ``win``
-    (the same test the eager merge made), a sorted key array answered by bisection."""
+    city, four arrays twice.  ``pos(arrays)``: each row's lattice position (what the windows
+    are tested against)."""
 
-    __slots__ = ("base", "wins", "add", "shape", "outside", "_got")
+    __slots__ = ("base", "wins", "add", "shape", "pos", "_got")
 
     def __init__(self, arrays: tuple[np.ndarray, ...]) -> None:  # noqa: D107
         self._got: tuple[np.ndarray, ...] | None = arrays
@@ -625,17 +626,17 @@ class _Rows:
         self.wins: list[tuple[int, int, int, int]] = []
 
     def patched(self, shape: tuple[int, int, int], win: tuple[int, int, int, int],
-                new: tuple[np.ndarray, ...], outside: Any) -> _Rows:
+                new: tuple[np.ndarray, ...], pos: Any) -> _Rows:
         """These rows with those in ``win`` replaced by ``new`` (sorted, all in ``win``)."""
         got, base, add, wins = self._got, self.base, self.add, self.wins
         if got is None and (base is None or add is None):
             got = self._got  # merged by another thread meanwhile
         out = _Rows.__new__(_Rows)
-        out._got, out.shape, out.outside = None, shape, outside
+        out._got, out.shape, out.pos = None, shape, pos
         if got is not None:
             out.base, out.wins, out.add = got, [win], new
         else:
-            keep = outside(add, shape, win)
+            keep = _outside(pos(add), shape, [win])
             add = tuple(a[keep] for a in add)
             at = np.searchsorted(add[0], new[0])
             out.base, out.wins = base, [*wins, win]
@@ -651,13 +652,29 @@ class _Rows:
             base, add = self.base, self.add
             if base is None or add is None:  # merged by another thread meanwhile
                 return self._got  # type: ignore[return-value]
-            keep = self.outside(base, self.shape, self.wins[0])
-            for win in self.wins[1:]:
-                keep &= self.outside(base, self.shape, win)
+            keep = _outside(self.pos(base), self.shape, self.wins)
             at = np.searchsorted(base[0][keep], add[0])
             got = self._got = tuple(np.insert(a[keep], at, b) for a, b in zip(base, add))
             self.base = self.add = None  # (the parent's arrays may go)
         return got
+
+
+def _outside(pos: np.ndarray, shape: tuple[int, int, int],
+             wins: list[tuple[int, int, int, int]]) -> np.ndarray:
+    """Which lattice positions lie outside every window (rows r0:r1, columns c0:c1 of every
+    level): only those in the box of all the windows are tested window by window."""
+    _L, H, W = shape
+    keep = np.ones(len(pos), dtype=bool)
+    if not len(pos):
+        return keep
+    c = pos % W
+    r = (pos // W) % H
+    cand = np.flatnonzero((r >= min(w[0] for w in wins)) & (r < max(w[1] for w in wins))
+                          & (c >= min(w[2] for w in wins)) & (c < max(w[3] for w in wins)))
+    rc, cc = r[cand], c[cand]
+    for r0, r1, c0, c1 in wins:
+        keep[cand[(rc >= r0) & (rc < r1) & (cc >= c0) & (cc < c1)]] = False
+    return keep
 
 
 class _Texts:
@@ -719,7 +736,7 @@ class _Core:
     #: the board's units (their feature dicts) and each one's box of crossings (c0, r0, c1,
     #: r1; empty when it has none), once a patch has asked them: the next patch re-boxes
     #: only the units that are other objects and reads the crossings of those near it
-    unit_boxes: tuple[list, np.ndarray] | None = None
+    unit_boxes: tuple[list, np.ndarray, Any] | None = None
     #: the reasons' texts by number (shared with the cores patched from this one)
     texts: _Texts = field(default_factory=_Texts)
 
@@ -957,6 +974,11 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
 _NO_BOX = (1 << 40, 1 << 40, -(1 << 40), -(1 << 40))
 
 
+def _GONE() -> None:
+    """A dead reference's answer (a board gone)."""
+    return None
+
+
 def _near_units(core: _Core, board: Board, units: list, box: tuple[int, int, int, int]
                 ) -> tuple[list[int], list[_UnitHits]]:
     """The units whose crossings may start a step in ``box`` (c0, r0, c1, r1, inclusive) and
@@ -969,10 +991,15 @@ def _near_units(core: _Core, board: Board, units: list, box: tuple[int, int, int
     box only reads a unit whose rows then all fall outside the window."""
     lat = board.lattice
     known = core.unit_boxes
-    dicts = [u for u, _s in units]
+    dicts = list(map(operator.itemgetter(0), units))
     if known is not None and len(known[0]) == len(dicts):
-        same = np.fromiter(map(operator.is_, known[0], dicts), dtype=bool, count=len(dicts))
-        redo = np.flatnonzero(~same).tolist()
+        was = known[2]()  # the board they were boxed for: this one compiled from it knows
+        redo = board.units_changed_from(was) if was is not None else None  # which differ
+        if redo is None:
+            same = np.fromiter(map(operator.is_, known[0], dicts), dtype=bool, count=len(dicts))
+            redo = np.flatnonzero(~same).tolist()
+        else:
+            redo = [k for k in redo if known[0][k] is not dicts[k]]
         boxes = known[1].copy() if redo else known[1]
     else:
         redo = list(range(len(dicts)))
@@ -994,7 +1021,8 @@ def _near_units(core: _Core, board: Board, units: list, box: tuple[int, int, int
     for k in redo:
         if k not in done:
             boxes[k] = got[k].box(lat) or _NO_BOX
-    core.unit_boxes = (dicts, boxes)
+    real = board._ref() if isinstance(board, BoardView) else board
+    core.unit_boxes = (dicts, boxes, weakref.ref(real) if real is not None else _GONE)
     near = np.flatnonzero((boxes[:, 2] >= box[0]) & (boxes[:, 0] <= box[2])
                           & (boxes[:, 3] >= box[1]) & (boxes[:, 1] <= box[3])).tolist()
     more = [k for k in near if k not in got]
@@ -1074,17 +1102,6 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
     return key[srt], src[srt], dst[srt], bld[srt]
 
 
-def _in_window(pos: np.ndarray, shape: tuple[int, int, int], win: tuple[int, int, int, int]
-               ) -> np.ndarray:
-    _L, H, W = shape
-    c = pos % W
-    band = np.flatnonzero((c >= win[2]) & (c < win[3]))  # the window's columns: a few
-    r = (pos[band] // W) % H
-    out = np.zeros(len(pos), dtype=bool)
-    out[band[(r >= win[0]) & (r < win[1])]] = True
-    return out
-
-
 def _build_core(board: Board) -> _Core:
     core = _empty_core(board)
     _L, H, W = core.shape
@@ -1105,41 +1122,12 @@ def _patch_core(prev: _Core, board: Board, win: tuple[int, int, int, int]) -> _C
     core = replace(prev, tiles=list(prev.tiles))  # shared: _fill copies those it writes
     if win[1] <= win[0] or win[3] <= win[2]:
         return core
-    core.r = prev.r.patched(core.shape, win, _fill(core, board, win), _reasons_outside)
-    core.d = prev.d.patched(core.shape, win, _drops(core, board, win), _drops_outside)
+    npos = core.npos
+    core.r = prev.r.patched(core.shape, win, _fill(core, board, win),
+                            lambda rows: rows[0] % npos)  # (key: chunk * npos + pos)
+    core.d = prev.d.patched(core.shape, win, _drops(core, board, win),
+                            operator.itemgetter(1))  # (from: a roof dot)
     return core
-
-
-def _reasons_outside(rows: tuple[np.ndarray, ...], shape: tuple[int, int, int],
-                     win: tuple[int, int, int, int]) -> np.ndarray:
-    """Which reasons (``rows[0]``: their sorted keys) lie outside the window."""
-    return _keys_outside(rows[0], shape, win)
-
-
-def _drops_outside(rows: tuple[np.ndarray, ...], shape: tuple[int, int, int],
-                   win: tuple[int, int, int, int]) -> np.ndarray:
-    """Which drops (``rows[1]``: their roof dots) start outside the window."""
-    return ~_in_window(rows[1], shape, win)
-
-
-def _keys_outside(keys: np.ndarray, shape: tuple[int, int, int],
-                  win: tuple[int, int, int, int]) -> np.ndarray:
-    """Which of the sorted reason keys (``chunk * npos + pos``) lie outside the window: the
-    window's rows of one level and chunk are one run of keys, found by searchsorted."""
-    L, H, W = shape
-    r0, r1, c0, c1 = win
-    # every chunk a key may have (a key's chunk is key // npos; on a square lattice there
-    # are as many as neighbours, on a hex one twice: the row parity)
-    n_chunk = int(keys[-1]) // (L * H * W) + 1 if len(keys) else 0
-    runs = ((np.arange(n_chunk)[:, None] * L + np.arange(L)[None, :]) * H + r0).reshape(-1) * W
-    lo = np.searchsorted(keys, runs)
-    hi = np.searchsorted(keys, runs + (r1 - r0) * W)
-    cand = np.concatenate([np.arange(a, b) for a, b in zip(lo.tolist(), hi.tolist())]
-                          + [np.zeros(0, dtype=np.int64)])
-    col = keys[cand] % W
-    keep = np.ones(len(keys), dtype=bool)
-    keep[cand[(col >= c0) & (col < c1)]] = False
-    return keep
 
 
 def _link_rows(stairs: list, elevators: list, climbs: list) -> np.ndarray:
