@@ -1109,8 +1109,20 @@ class _Compiler:
         old, new = prev.layout.placements, self.layout.placements
         n = min(len(old), len(new))
         ok = np.zeros(n + 2, dtype=bool)
-        ok[1:n + 1] = np.fromiter(map(operator.is_, old, new), dtype=bool, count=n)
-        ok[1:n + 1] &= np.fromiter(map(bool, map(_PL_ID, new)), dtype=bool, count=n)
+        same = ok[1:n + 1]
+        same[:] = np.fromiter(map(operator.is_, old, new), dtype=bool, count=n)
+        # which placements have an id: prev's answer for the same objects (reading a city's
+        # placements' ids again touched every one of them), looked up for the others
+        has = prev.__dict__.get("_pl_has_id")
+        if has is None or len(has) != len(old):
+            mine = np.fromiter(map(bool, map(_PL_ID, new)), dtype=bool, count=len(new))
+        else:
+            mine = np.empty(len(new), dtype=bool)
+            mine[:n] = has[:n]
+            redo = [*np.flatnonzero(~same).tolist(), *range(n, len(new))]
+            mine[redo] = [bool(new[i].id) for i in redo]
+        self.board.__dict__["_pl_has_id"] = mine
+        same &= mine[:n]
         edge = np.flatnonzero(ok[1:] != ok[:-1]).tolist()  # starts and ends, in turn
         runs = list(zip(edge[0::2], edge[1::2]))
         if prev is self._prev:
