@@ -115,8 +115,9 @@ class Board:
         #: ``_owner_grid``): what the node ids and the movement graph's core are built from
         self._stand: np.ndarray = np.zeros((1, 1, 1), dtype=bool)
         self._n_nodes = 0
-        #: (first column, first row, building index per dot or -1) over the board's box
-        self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int64))
+        #: (first column, first row, building index per dot or -1) over the board's box; int32
+        #: (a drag copies it: half the bytes), so a reader multiplying an index casts first
+        self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int32))
         #: node index per (level, row, column) of the same box, -1 where nobody can stand
         self._node_grid: np.ndarray = np.full((1, 1, 1), -1, dtype=np.int64)
         #: per unit: the box (c0, r0, c1, r1) of its stairs/elevators/climbs, NaN for none
@@ -1335,7 +1336,7 @@ class _Compiler:
             cmin, rmin = (int(v) for v in cand.min(axis=0))
             cmax, rmax = cand.max(axis=0)
             shape = (int(rmax - rmin + 1), int(cmax - cmin + 1))
-            owner = np.full(shape, -1, dtype=np.int64)
+            owner = np.full(shape, -1, dtype=np.int32)
             pave = np.zeros(shape, dtype=bool)
             if not board.pavement_area.is_empty:
                 pts = lat.points(cand)

@@ -1082,7 +1082,7 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
         if not len(roof):
             continue
         rr, cc = rim_r[roof] + r0, rim_c[roof] + c0
-        own = rim_o[roof]
+        own = rim_o[roof].astype(np.int64)  # (an int32 grid: the keys below need 64 bits)
         par = (rr + rmin) & 1 if core.lat == "hex" else np.zeros(len(rr), dtype=np.int64)
         pos = (lv * H + rr) * W + cc
         for k in range(k_n):
@@ -1534,7 +1534,7 @@ class _CoreGraph(MoveGraph):
         lsel = np.nonzero((lr >= r0) & (lr < r1) & (lc >= c0) & (lc < c1))[0]
         # and the drops off the roofs of the buildings in the box (sorted by building)
         own = board._owner_grid[2][r0:r1, c0:c1]
-        blds = np.unique(own[own >= 0]) * (core.npos * k_n)
+        blds = np.unique(own[own >= 0]).astype(np.int64) * (core.npos * k_n)
         lo = np.searchsorted(core.d_key, blds)
         hi = np.searchsorted(core.d_key, blds + core.npos * k_n)
         cand = np.concatenate([np.arange(x, y) for x, y in zip(lo.tolist(), hi.tolist())]
