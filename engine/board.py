@@ -131,6 +131,8 @@ class Board:
         #: compiled from a board (a weak reference) with as many units, these of them others
         #: (Board.units_changed_from)
         self._units_from: tuple[weakref.ref, list[int]] | None = None
+        #: likewise the buildings (as many: the others are the same objects at the same index)
+        self._buildings_from: tuple[weakref.ref, list[int]] | None = None
         #: compiled from a board (a weak reference) whose links differ from these only at the
         #: given indices of each kind (stairs, elevators, climbs), or None (_links_redone)
         self._links_redone: tuple[weakref.ref, list[np.ndarray]] | None = None
@@ -318,12 +320,11 @@ class Board:
         """The units (indices) of this board that are not ``prev``'s, when it was compiled from
         ``prev`` (with as many units), else None: the tables a drag patches compare no city's
         units one by one again."""
-        got = self._units_from
-        was = got[0]() if got is not None else None
-        if was is None:
-            return None
-        ref = getattr(prev, "_ref", None)
-        return got[1] if (ref() if ref is not None else prev) is was else None
+        return _changed_from(self._units_from, prev)
+
+    def buildings_changed_from(self, prev: Board | BoardView) -> list[int] | None:
+        """As :meth:`units_changed_from`, the buildings."""
+        return _changed_from(self._buildings_from, prev)
 
     def unit_features(self) -> list[tuple[dict[int, list[Feature]], bool]]:
         """The features as compiled units, and whether each is the unit cache's own (shared
@@ -475,8 +476,10 @@ class Board:
         old = prev.__dict__.get("_unit_rows") if prev is not None else None
         n = len(recs)
         if old is not None and old[1] == len(old[0]) == n:
-            same = np.fromiter(map(operator.is_, old[0], recs), dtype=bool, count=n)
-            redo = np.flatnonzero(~same).tolist()
+            redo = self.units_changed_from(prev) if old[0] is prev._recs else None
+            if redo is None:
+                same = np.fromiter(map(operator.is_, old[0], recs), dtype=bool, count=n)
+                redo = np.flatnonzero(~same).tolist()
             rows = old[2].copy() if redo else old[2]
         else:
             redo = list(range(n))
@@ -499,8 +502,10 @@ class Board:
         old = prev.__dict__.get("_building_rows") if prev is not None else None
         n = len(bs)
         if old is not None and old[1] == len(old[0]) == n:
-            same = np.fromiter(map(operator.is_, old[0], bs), dtype=bool, count=n)
-            redo = np.flatnonzero(~same).tolist()
+            redo = self.buildings_changed_from(prev) if old[0] is prev.buildings else None
+            if redo is None:
+                same = np.fromiter(map(operator.is_, old[0], bs), dtype=bool, count=n)
+                redo = np.flatnonzero(~same).tolist()
             bounds, heights = old[2].copy(), old[3].copy()
         else:
             redo = list(range(n))
@@ -792,6 +797,7 @@ class _Compiler:
         self._runs: list[tuple[int, int]] | None = None  # (kept_runs, once)
         #: the units that are not the previous board's (as many units: assemble), or None
         self.changed: list[int] | None = None
+        self.new_buildings: list[int] = []  # (placement: the buildings made, not taken over)
         #: units for the board, in order: cache entries, or units still to finish (flush)
         self.queue: list[tuple | _Waiting] = []
         self.waiting_at: list[int] = []  # where in the queue the waiting units are
@@ -1082,6 +1088,9 @@ class _Compiler:
                     nb = one(k, placements[k], nb)
         if same_first:
             board.__dict__["_pl_buildings"] = first  # (never written)
+        if prev is not None and len(prev.buildings) == len(buildings):
+            # (a building taken over sits at its index in prev: the others are new)
+            board._buildings_from = (weakref.ref(prev), self.new_buildings)
 
         ex = self.layout.extras
 
@@ -1157,6 +1166,7 @@ class _Compiler:
             return
         b = Building(len(self.board.buildings), pl, pid, sheet, sheet.height, outline, t)
         self.board.buildings.append(b)
+        self.new_buildings.append(b.index)
 
         def fill_b(sheet=sheet, t=t, pid=pid, b=b, clip=clip, outline=outline) -> None:
             listed = {lv.level: lv for lv in sheet.levels}
@@ -1279,7 +1289,9 @@ class _Compiler:
             [(a, b) for a, b in zip_longest(prev._recs, board._recs) if a is not b]
         for a, b in pairs:
             boxes.extend(r[4] for r in (a, b) if r is not None and r[4] is not None)
-        for a, b in [(a, b) for a, b in zip_longest(prev.buildings, board.buildings) if a is not b]:
+        moved = board.buildings_changed_from(prev)
+        for a, b in [(prev.buildings[i], board.buildings[i]) for i in moved] if moved is not None \
+                else [(a, b) for a, b in zip_longest(prev.buildings, board.buildings) if a is not b]:
             boxes.extend(x.footprint.bounds for x in (a, b)
                          if x is not None and not x.footprint.is_empty)
         if not boxes:
@@ -1584,6 +1596,15 @@ def _spliced_links(prev: Board, per_unit: list[dict[int, tuple[tuple, tuple, tup
             new_lists.append(list(chain.from_iterable(pieces)))
         out[lv] = ((new_lists[0], new_lists[1], new_lists[2], new_lists[3]), new_off)
     return out
+
+
+def _changed_from(got: tuple[weakref.ref, list[int]] | None, prev: Board | BoardView
+                  ) -> list[int] | None:
+    was = got[0]() if got is not None else None
+    if was is None:
+        return None
+    ref = getattr(prev, "_ref", None)
+    return got[1] if (ref() if ref is not None else prev) is was else None
 
 
 def _links_redone(prev: Board, blocks: dict[int, tuple[tuple[list, list, list, list], np.ndarray]],
