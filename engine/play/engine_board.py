@@ -76,13 +76,16 @@ class _GoalSearch:
     and each dot's answer once worked out (the bots ask the same dots of the same goal turn
     after turn, game after game)."""
 
-    __slots__ = ("costs", "limit", "known", "runs")
+    __slots__ = ("costs", "full", "limit", "known", "runs", "w")
 
     def __init__(self) -> None:
         self.costs: np.ndarray | None = None  # per node; exact up to ``limit``
+        #: ``costs`` over every node of the matrix searched (Dark Conspiracy: both layers)
+        self.full: np.ndarray | None = None
         self.limit = 0.0
         self.known: dict[Dot3, Any] = {}
         self.runs = 0  # searches made so far
+        self.w: Any = None  # the weight matrix ``full`` was searched on
 
 
 class EngineBoard:
@@ -238,7 +241,7 @@ class EngineBoard:
         if got is None:
             if len(self._to_goal) > 64:
                 self._to_goal.clear()
-            got = self._to_goal[key] = _GoalSearch()
+            got = self._to_goal[key] = self._goal_from_parent(key, move_ratio) or _GoalSearch()
             self._keep()
         known = got.known
         out = [known.get(d if d.__class__ is tuple else tuple(d), _UNKNOWN) for d in dots]
@@ -271,8 +274,7 @@ class EngineBoard:
         no walk reaches needs it)."""
         goal = key[0]
         g = build_graph(self.board)
-        w = g.weights(self.rules.name, 1, False) if self._metric else \
-            g.matrix(move_ratio, False)
+        w = self._weights(move_ratio)
         rev, step = self._reversed(w)
         way = step * (2 * self.lattice.distance(goal[:2], d[:2]) + 4 * (1 + abs(goal[2] - d[2])))
         limit = max(way, 2 * got.limit)
@@ -282,10 +284,54 @@ class EngineBoard:
         if w.shape[0] > g.n:
             # Dark Conspiracy's two parity layers (every other diagonal counts double): a
             # move starts on the even layer and may end on either
-            dist = dijkstra(rev, indices=[i, i + g.n], min_only=True, limit=limit)[:g.n]
+            full = dijkstra(rev, indices=[i, i + g.n], min_only=True, limit=limit)
         else:
-            dist = dijkstra(rev, indices=i, limit=limit)
-        got.costs, got.limit, got.runs = dist, limit, got.runs + 1
+            full = dijkstra(rev, indices=i, limit=limit)
+        got.costs, got.full, got.w = full[:g.n], full, w
+        got.limit, got.runs = limit, got.runs + 1
+
+    def _weights(self, move_ratio: int) -> Any:
+        """The weight matrix the goal searches of this map state run on."""
+        g = build_graph(self.board)
+        return g.weights(self.rules.name, 1, False) if self._metric else \
+            g.matrix(move_ratio, False)
+
+    def _goal_from_parent(self, key: tuple, move_ratio: int) -> _GoalSearch | None:
+        """The costs to the goal of ``key`` that the map state this one came from (a door
+        opened or shut) already found and the door cannot change, as a search cut off there;
+        None when there are none.  Every walk that takes an edge the door changed first
+        reaches one of that edge's ends, so it costs at least the least cost ``t`` of those
+        ends (the same in both states: the walk there takes no changed edge); below ``t``
+        both states' cheapest walks are the same walks over the same weights, and Dijkstra's
+        cost of a node is the least of its neighbours' costs plus the step (the same floats).
+        Police opens doors game after game and asks the same goals in every state."""
+        e = self._entry
+        up = None if e is None else e.get("parent")
+        if up is None:
+            return None
+        pe = (self.board.__dict__.get("_play_memo") or {}).get(up[0])
+        prev = None if pe is None else pe["to_goal"].get(key)
+        if prev is None or prev.full is None:
+            return None
+        w, pw = self._weights(move_ratio), prev.w
+        if w.shape != pw.shape or w.nnz != pw.nnz or not (
+                np.array_equal(w.indptr, pw.indptr) and np.array_equal(w.indices, pw.indices)):
+            return None  # (a door that adds or drops edges: search afresh)
+        moved = np.flatnonzero(w.data != pw.data)
+        full = prev.full
+        if len(moved):
+            rows = np.searchsorted(w.indptr, moved, side="right") - 1
+            t = min(float(full[rows].min()), float(full[w.indices[moved]].min()))
+        else:
+            t = math.inf
+        t = min(t, prev.limit)
+        if t <= 0.0:
+            return None
+        got = _GoalSearch()
+        got.full = np.where(full < t, full, math.inf)
+        got.costs = got.full[:len(prev.costs)]
+        got.limit, got.w = t, w
+        return got
 
     def _reversed(self, w: Any) -> tuple[Any, float]:
         """The weight matrix ``w`` with its edges turned round (Dijkstra from a goal gives
