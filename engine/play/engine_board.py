@@ -71,6 +71,13 @@ def fork_board(board: Board) -> Board:
     return board.fork()
 
 
+def _same_matrix(w: Any, v: Any) -> bool:
+    """Whether two sparse weight matrices hold the same entries in the same layout."""
+    return w is v or (w.shape == v.shape and w.nnz == v.nnz and
+                      np.array_equal(w.indptr, v.indptr) and
+                      np.array_equal(w.indices, v.indices) and np.array_equal(w.data, v.data))
+
+
 class _GoalSearch:
     """Costs to one goal as far as a cut-off search has gone (:meth:`EngineBoard._search_to`),
     and each dot's answer once worked out (the bots ask the same dots of the same goal turn
@@ -186,7 +193,9 @@ class EngineBoard:
         try:
             got = self._paths[key]
         except KeyError:
-            got = self._path_uncached(key[0], key[1], move_ratio, crawl)
+            got = self._from_same_weights("paths", key) if self._metric else _UNKNOWN
+            if got is _UNKNOWN:
+                got = self._path_uncached(key[0], key[1], move_ratio, crawl)
             if len(self._paths) > 50_000:
                 self._paths.clear()
             self._paths[key] = got
@@ -208,6 +217,8 @@ class EngineBoard:
         # of his activation; the same set-up dot in the next game): one search per state
         key = (tuple(a), move_ratio, mp, False if self._metric else crawl)
         got = self._reach.get(key)
+        if got is None and self._metric:
+            got = self._from_same_weights("reach", key)
         if got is None:
             if self._metric:
                 got = reach(self.board, key[0], move_ratio, mp=mp, ruleset=self.rules.name)
@@ -424,22 +435,36 @@ class EngineBoard:
             d = tuple(d)
             if d != o:
                 by_level.setdefault(d[2], set()).add(d)
+        cmin, rmin, _grid = board._owner_grid
+        grid = board._node_grid
         for lv, ds in sorted(by_level.items()):
             arrs = [self._fan_array(o, lv, v) for v in visions]
             first = int(arrs[0][-1])
-            want = sorted(d for d in ds if (i := board._node_of(d)) >= 0 and
-                          any(arr[i - first] < 0 for arr in arrs))
-            if len(want) < FAN_MIN:
+            if len(ds) < FAN_MIN or not 0 <= lv < grid.shape[0]:
+                continue
+            # the dots not known yet from every vision's array, in one pass over them all
+            cand = sorted(ds)
+            cr = np.array([d[:2] for d in cand], dtype=np.int64)
+            col, row = cr[:, 0] - cmin, cr[:, 1] - rmin
+            inside = (col >= 0) & (col < grid.shape[2]) & (row >= 0) & (row < grid.shape[1])
+            node = np.full(len(cand), -1, dtype=np.int64)
+            node[inside] = grid[lv, row[inside], col[inside]]
+            sel = node >= 0
+            slot = np.where(sel, node - first, 0)
+            unknown = np.zeros(len(cand), dtype=bool)
+            for arr in arrs:
+                unknown |= arr[slot] < 0
+            sel &= unknown
+            if int(sel.sum()) < FAN_MIN:
                 continue  # (a fan costs about as much as four single lines)
-            tg = np.array([d[:2] for d in want], dtype=int)
+            tg = np.ascontiguousarray(cr[sel])
             # a few targets: single lines traced together (kept for the queries that follow)
             # cost less than a fan's sweep; both give the same arrays
-            f = lines_fan(board, o, lv, tg) if len(want) <= LINES_FAN_MAX else \
+            f = lines_fan(board, o, lv, tg) if len(tg) <= LINES_FAN_MAX else \
                 los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
             if not len(f.dots):
                 continue
-            cmin, rmin, _grid = board._owner_grid
-            ids = board._node_grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
+            ids = grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
             seen = np.zeros(len(f.dots), dtype=bool)
             for v, arr in zip(visions, arrs, strict=True):
                 blocked = fan_verdict(f, ruleset=self.rules.name, vision=v,
@@ -540,6 +565,8 @@ class EngineBoard:
         key = (tuple(a), tuple(b))
         got = self._openings.get(key)
         if got is None:
+            got = self._openings_from_parent(key)
+        if got is None:
             seg = self._segment(a, b)
             got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
                    for f in self.board.features_near(a[2], seg) if f.kind in _OPEN_KINDS]
@@ -554,6 +581,8 @@ class EngineBoard:
         key = ("near", tuple(dot))
         got = self._openings.get(key)
         if got is None:
+            got = self._openings_from_parent(key)
+        if got is None:
             cell = Polygon(self.lattice.cell(tuple(dot[:2]))).buffer(0.1)
             got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
                    for f in self.board.features_near(dot[2], cell)
@@ -562,6 +591,55 @@ class EngineBoard:
                 self._openings.clear()
             self._openings[key] = got
         return list(got)
+
+    def _parent(self) -> tuple[dict, str] | None:
+        """(the memo entry of the map state this one came from, the door or window whose
+        opening or shutting made this one), when the memo still has it."""
+        e = self._entry
+        up = None if e is None else e.get("parent")
+        if up is None:
+            return None
+        pe = (self.board.__dict__.get("_play_memo") or {}).get(up[0])
+        return None if pe is None else (pe, up[1])
+
+    def _openings_from_parent(self, key: tuple) -> list[OpeningInfo] | None:
+        """The openings the state before found at ``key`` when the door that changed is not
+        among them: they are the same features of the same shapes in the same states."""
+        up = self._parent()
+        if up is None:
+            return None
+        got = up[0]["openings"].get(key)
+        if got is None or any(op.feature == up[1] for op in got):
+            return None
+        self._openings[key] = got
+        return got
+
+    def _from_same_weights(self, table: str, key: tuple) -> Any:
+        """The answer of the state before in its ``table`` ("reach" or "paths": metres walked)
+        when that state's step weights are this one's (_UNKNOWN for "paths", None for "reach"
+        when not): a door opened or shut changes no metre (only the MP of dmz1990), so
+        Shadowrun's and Dark Conspiracy's searches on either side of it are the same
+        searches over the same numbers."""
+        miss = _UNKNOWN if table == "paths" else None
+        up = self._parent()
+        if up is None:
+            return miss
+        pe = up[0]
+        got = pe[table].get(key, _UNKNOWN)
+        if got is _UNKNOWN:
+            return miss
+        same = self._entry.setdefault("same_weights", {})  # type: ignore[union-attr]
+        ok = same.get(table)
+        if ok is None:
+            prev = pe["board"].get("_move_graph")
+            ok = prev is not None and _same_matrix(
+                build_graph(self.board).weights(self.rules.name, 1, False),
+                prev.weights(self.rules.name, 1, False))
+            same["reach"] = same["paths"] = ok
+        if not ok:
+            return miss
+        self.__dict__["_" + table][key] = got
+        return got
 
     def set_opening(self, feature: str, state: str) -> None:
         f = self.board.feature(feature)
