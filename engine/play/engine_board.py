@@ -71,13 +71,6 @@ def fork_board(board: Board) -> Board:
     return board.fork()
 
 
-def _same_matrix(w: Any, v: Any) -> bool:
-    """Whether two sparse weight matrices hold the same entries in the same layout."""
-    return w is v or (w.shape == v.shape and w.nnz == v.nnz and
-                      np.array_equal(w.indptr, v.indptr) and
-                      np.array_equal(w.indices, v.indices) and np.array_equal(w.data, v.data))
-
-
 class _GoalSearch:
     """Costs to one goal as far as a cut-off search has gone (:meth:`EngineBoard._search_to`),
     and each dot's answer once worked out (the bots ask the same dots of the same goal turn
@@ -119,6 +112,7 @@ class EngineBoard:
         self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._openings: dict[tuple, list[OpeningInfo]] = {}
         self._entry: dict[str, Any] | None = None
+        self._areas: dict[int, tuple[Any, Polygon]] = {}
         self._attach()
         d0 = board.dots(0)
         if len(d0):
@@ -193,7 +187,7 @@ class EngineBoard:
         try:
             got = self._paths[key]
         except KeyError:
-            got = self._from_same_weights("paths", key) if self._metric else _UNKNOWN
+            got = self._path_from_parent(key) if self._metric else _UNKNOWN
             if got is _UNKNOWN:
                 got = self._path_uncached(key[0], key[1], move_ratio, crawl)
             if len(self._paths) > 50_000:
@@ -217,8 +211,8 @@ class EngineBoard:
         # of his activation; the same set-up dot in the next game): one search per state
         key = (tuple(a), move_ratio, mp, False if self._metric else crawl)
         got = self._reach.get(key)
-        if got is None and self._metric:
-            got = self._from_same_weights("reach", key)
+        if got is None:
+            got = self._reach_from_parent(key, move_ratio, crawl)
         if got is None:
             if self._metric:
                 got = reach(self.board, key[0], move_ratio, mp=mp, ruleset=self.rules.name)
@@ -614,31 +608,73 @@ class EngineBoard:
         self._openings[key] = got
         return got
 
-    def _from_same_weights(self, table: str, key: tuple) -> Any:
-        """The answer of the state before in its ``table`` ("reach" or "paths": metres walked)
-        when that state's step weights are this one's (_UNKNOWN for "paths", None for "reach"
-        when not): a door opened or shut changes no metre (only the MP of dmz1990), so
-        Shadowrun's and Dark Conspiracy's searches on either side of it are the same
-        searches over the same numbers."""
-        miss = _UNKNOWN if table == "paths" else None
+    def _changed_nodes(self, move_ratio: int, crawl: bool) -> np.ndarray | None:
+        """The nodes at either end of a step whose weight (MP or metres, at this move ratio
+        and crawling or not) differs from the state before's, in this state's numbering
+        (both parity layers of Dark Conspiracy's metres on the same node); None when the
+        two states' steps are not laid out alike (or there is no state before)."""
         up = self._parent()
         if up is None:
-            return miss
-        pe = up[0]
-        got = pe[table].get(key, _UNKNOWN)
-        if got is _UNKNOWN:
-            return miss
+            return None
+        wkey = ("m",) if self._metric else (move_ratio, crawl)
         same = self._entry.setdefault("same_weights", {})  # type: ignore[union-attr]
-        ok = same.get(table)
-        if ok is None:
-            prev = pe["board"].get("_move_graph")
-            ok = prev is not None and _same_matrix(
-                build_graph(self.board).weights(self.rules.name, 1, False),
-                prev.weights(self.rules.name, 1, False))
-            same["reach"] = same["paths"] = ok
-        if not ok:
-            return miss
-        self.__dict__["_" + table][key] = got
+        got = same.get(wkey, _UNKNOWN)
+        if got is _UNKNOWN:
+            prev = up[0]["board"].get("_move_graph")
+            got = None
+            if prev is not None:
+                g = build_graph(self.board)
+                if self._metric:
+                    w = g.weights(self.rules.name, 1, False)
+                    pw = prev.weights(self.rules.name, 1, False)
+                else:
+                    w, pw = g.matrix(move_ratio, crawl), prev.matrix(move_ratio, crawl)
+                if w.shape == pw.shape and w.nnz == pw.nnz and \
+                        np.array_equal(w.indptr, pw.indptr) and \
+                        np.array_equal(w.indices, pw.indices):
+                    moved = np.flatnonzero(w.data != pw.data)
+                    rows = np.searchsorted(w.indptr, moved, side="right") - 1
+                    got = np.unique(np.concatenate([rows, w.indices[moved]]) % g.n)
+            same[wkey] = got
+        return got
+
+    def _reach_from_parent(self, key: tuple, move_ratio: int, crawl: bool
+                           ) -> dict[Dot3, float] | None:
+        """The reach the state before found from the same dot with the same budget, when no
+        step the door changed starts or ends on a dot of it: every walk over such a step
+        first reaches its near end, which the budget does not reach (nor, over the steps
+        that did not change, in this state), so both states reach the same dots at the
+        same costs."""
+        up = self._parent()
+        if up is None:
+            return None
+        got = up[0]["reach"].get(key)
+        if got is None:
+            return None
+        nodes = self._changed_nodes(move_ratio, False if self._metric else crawl)
+        if nodes is None:
+            return None
+        if len(nodes):
+            nd = self.board._node_dots
+            if any((c, r, lv) in got for c, r, lv in nd[nodes].tolist()):
+                return None
+        self._reach[key] = got
+        return got
+
+    def _path_from_parent(self, key: tuple) -> Any:
+        """The cheapest path the state before found between the same dots (_UNKNOWN when
+        there is none to take): under the rulesets that walk metres a door changes no step's
+        weight, so the same search over the same numbers finds the same path."""
+        up = self._parent()
+        if up is None:
+            return _UNKNOWN
+        got = up[0]["paths"].get(key, _UNKNOWN)
+        if got is _UNKNOWN:
+            return _UNKNOWN
+        nodes = self._changed_nodes(1, False)
+        if nodes is None or len(nodes):
+            return _UNKNOWN
+        self._paths[key] = got
         return got
 
     def set_opening(self, feature: str, state: str) -> None:
@@ -784,7 +820,13 @@ class EngineBoard:
         if dot is None or dot[2] != level:
             return False
         x, y = self.board.dot_point(dot)
-        return bool(Polygon(polygon).covers(Point(x, y)))
+        # the scenario's few areas are asked about again and again: each made a shape once
+        got = self._areas.get(id(polygon))
+        if got is None or got[0] is not polygon:
+            if len(self._areas) > 256:
+                self._areas.clear()
+            got = self._areas[id(polygon)] = (polygon, Polygon(polygon))
+        return bool(got[1].covers(Point(x, y)))
 
     # ------------------------------------------------------------------ caches
     def _invalidate(self, los: bool, board: bool = True) -> None:
