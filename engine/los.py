@@ -1332,9 +1332,12 @@ def _counted_cands(P: _Prims, box: tuple[int, int, int, int], la: int, lb: int, 
             memo.clear()
         cx, cy = px[idx], py[idx]
         dx, dy = qx[idx], qy[idx]
-        got = memo[key] = (cx, cy, dx, dy, sab[idx], [rows[j] for j in sel],
+        ss = sab[idx]
+        got = memo[key] = (cx, cy, dx, dy, ss, [rows[j] for j in sel],
                            np.array([rows[j][0] for j in sel], dtype=np.int64),
-                           np.stack([cx, dx]), np.stack([cy, dy]))
+                           np.stack([cx, dx]), np.stack([cy, dy]),
+                           list(zip(cx.tolist(), cy.tolist(), dx.tolist(), dy.tolist(),
+                                    ss.tolist(), strict=True)) if len(sel) <= _FEW else None)
     return got
 
 
@@ -1357,7 +1360,9 @@ def _line_one(board: Board, P: _Prims, a: Dot3, b: Dot3) -> _Line:
         top = max(la, lb)
         point = rx == 0 and ry == 0
         rs = max(abs(rx) + abs(ry), 1e-12)
-        for j in _culled_stacked(got[7], got[8], got[4], ox, oy, rx, ry):
+        few = got[9]
+        for j in (_culled_few(few, ox, oy, rx, ry) if few is not None else
+                  _culled_stacked(got[7], got[8], got[4], ox, oy, rx, ry)):
             _i, p0, p1, q0, q1, bld, lvl, kind, height, owner = rows[j]
             s = _hit_one(ox, oy, rx, ry, rs, point, p0, p1, q0, q1)
             if s is None:
@@ -1402,6 +1407,25 @@ def _culled(px: np.ndarray, py: np.ndarray, qx: np.ndarray, qy: np.ndarray, sab:
     d3 = rx * (py - oy) - ry * (px - ox)
     d4 = rx * (qy - oy) - ry * (qx - ox)
     return np.nonzero((d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol))[0].tolist()
+
+
+#: up to this many candidates a line culls them with Python floats (:func:`_culled_few`)
+_FEW = 16
+
+
+def _culled_few(cands: list[tuple[float, ...]], ox: float, oy: float, rx: float, ry: float
+                ) -> list[int]:
+    """:func:`_culled` on a few candidates ``(px, py, qx, qy, sab)`` with Python floats: the
+    same operations on the same numbers, without the arrays' set-up."""
+    t = 1e-9 * (abs(rx) + abs(ry) + 1.0)
+    out = []
+    for j, (px, py, qx, qy, sab) in enumerate(cands):
+        tol = t * sab
+        d3 = rx * (py - oy) - ry * (px - ox)
+        d4 = rx * (qy - oy) - ry * (qx - ox)
+        if d3 * d4 <= 0 or abs(d3) <= tol or abs(d4) <= tol:
+            out.append(j)
+    return out
 
 
 def _culled_stacked(pqx: np.ndarray, pqy: np.ndarray, sab: np.ndarray, ox: float, oy: float,
@@ -1554,7 +1578,9 @@ def _blocked_one(board: Board, P: _Prims, a: Dot3, b: Dot3, ba: int, bb: int) ->
     point = rx == 0 and ry == 0
     rs = max(abs(rx) + abs(ry), 1e-12)
     held: set[int] | None = None
-    for j in _culled_stacked(got[7], got[8], got[4], ox, oy, rx, ry):
+    few = got[9]
+    for j in (_culled_few(few, ox, oy, rx, ry) if few is not None else
+              _culled_stacked(got[7], got[8], got[4], ox, oy, rx, ry)):
         _i, p0, p1, q0, q1, bld, lvl, kind, height, owner = rows[j]
         s = _hit_one(ox, oy, rx, ry, rs, point, p0, p1, q0, q1)
         if s is None:
@@ -2520,4 +2546,3 @@ def describe(facts: LosFacts) -> str:
     if facts.visibility:
         parts.append("visibility: " + ", ".join(facts.visibility))
     return "; ".join(parts)
-

@@ -1,8 +1,9 @@
 """The single-line tracer finds a line's cell box from its ends' cells kept per dot
 (``los._dot_end``, ``los._ends_box``) and culls the candidates with their ends stacked
-(``los._culled_stacked``): the same box as ``los._cell_box`` from the points, and the same
-candidates kept as ``los._culled``, for random lines of every sample (both directions, across
-levels, a dot to itself) and of a hex board, including lines whose ends lie outside the grid."""
+(``los._culled_stacked``; a few of them with Python floats, ``los._culled_few``): the same
+box as ``los._cell_box`` from the points, and the same candidates kept as ``los._culled``, for
+random lines of every sample (both directions, across levels, a dot to itself) and of a hex
+board, including lines whose ends lie outside the grid."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from engine.los import (
     _cell_box,
     _counted_cands,
     _culled,
+    _culled_few,
     _culled_stacked,
     _dot_end,
     _ends_box,
@@ -46,7 +48,7 @@ def test_box_and_cull_as_from_the_points(name):
     pairs = [(rng.choice(dots), rng.choice(dots)) for _ in range(400)]
     pairs += [(d, d) for d in rng.sample(dots, 10)]
     pairs += [(f, rng.choice(dots)) for f in far for _ in range(5)] + [(far[0], far[1])]
-    culled = 0
+    culled = few = 0
     for a, b in pairs:
         for u, v in ((a, b), (b, a)):
             ox, oy, ci, cj = _dot_end(board, P, u)
@@ -62,5 +64,9 @@ def test_box_and_cull_as_from_the_points(name):
                 rx, ry = tx - ox, ty - oy
                 want = _culled(got[0], got[1], got[2], got[3], got[4], ox, oy, rx, ry)
                 assert _culled_stacked(got[7], got[8], got[4], ox, oy, rx, ry) == want
+                if got[9] is not None:  # (a few candidates: culled with Python floats)
+                    assert _culled_few(got[9], ox, oy, rx, ry) == want
+                    few += 1
                 culled += len(got[5]) - len(want)
     assert culled > 100  # the cull dropped candidates: the comparison meant something
+    assert few > 20
