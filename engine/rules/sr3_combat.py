@@ -548,12 +548,10 @@ def burst_code(code: DamageCode, mode: str, rounds: int) -> DamageCode:
     return code
 
 
-@dataclass
+@dataclass(frozen=True)
 class Situation:
     """What changes a ranged TN besides the sight verdict (Ranged Combat Modifiers Table,
-    l.448-470).  Not frozen: a frozen dataclass sets each of these fourteen fields through
-    ``object.__setattr__`` (about 3x the cost), and the referee makes one for every fire mode,
-    burst and called shot a bot prices (some 4 000 a game of Nightclub Raid)."""
+    l.448-470)."""
 
     attacker_pace: str = "still"  # still | walk | run   (+0 / +1 / +4, l.464-467)
     difficult_ground: bool = False  # walk +2, run +6 (l.465-467)
