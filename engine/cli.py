@@ -13,6 +13,8 @@ problem; a traceback is a bug.
 from __future__ import annotations
 
 import argparse
+import atexit
+import gc
 import json
 import math
 import os
@@ -52,12 +54,22 @@ def parse_dot(text: str, what: str = "dot") -> tuple[int, int, int]:
 
 
 def _load(path: str):
+    """The document at ``path`` and its compiled board, kept out of the collector's sight.
+
+    What the imports made and what is loaded here (a 16x16-block city: ~150k objects in the
+    sheets, the compiled units and the board) live as long as the command, so they are frozen
+    (``gc.freeze``): without that the collections set off by the checks walk them all again,
+    ~0.2 s of a city's ``validate`` that frees nothing.  :func:`main` unfreezes them at its end.
+    """
     from engine.io import load_board
 
     p = Path(path)
     if not p.exists():
         raise CliError(f"{path}: no such file")
-    return load_board(p)
+    gc.freeze()
+    loaded = load_board(p)
+    gc.freeze()
+    return loaded
 
 
 #: a dot with a negative column ("-3,4") looks like an option to argparse
@@ -498,7 +510,23 @@ def main(argv: list[str] | None = None, commands: Iterable[Register] = ()) -> in
         return EXIT_BAD
     except KeyboardInterrupt:
         return 130
+    finally:
+        gc.unfreeze()  # (main may run again in this process: what _load froze can go again)
+
+
+def exit_now(code: int) -> None:
+    """End the process of a one-shot command with ``code`` once its output is out, without
+    tearing the interpreter down: freeing a loaded city's objects one by one and a last full
+    collection (~0.25 s at 16x16 blocks) change nothing the user sees.  The exit handlers
+    still run and the standard streams are flushed first."""
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, ValueError):  # the reader left, or the stream is closed
+            pass
+    os._exit(code)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_now(main())
