@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QStyleOptionGraphicsItem
 
 from editor.canvas import style
-from editor.canvas.display_cache import extras_items, sheet_items
+from editor.canvas.display_cache import cached, extras_items, prepare, sheet_items
 from editor.canvas.turned_cache import TurnedCache, turned
 from editor.geometry import Resolved, piece_polygon
 from editor.render import paint_items
@@ -129,6 +129,8 @@ class PlacementItem(QGraphicsItem):
             held = self._held = (key, {})
         pic = held[1].get(dots)
         if pic is None:
+            if not cached(sheet, piece, level):
+                self._prepare_all()
             items = sheet_items(sheet, piece, level)
             if not dots or GRID not in self.layers:  # the sheets' own dots go too
                 items = [it for it in items if it.layer != "grid"]
@@ -137,6 +139,19 @@ class PlacementItem(QGraphicsItem):
             paint_items(rec, items, self.layers)
             rec.end()
         return pic
+
+    def level_shown(self) -> int:
+        """The level of the sheet this item draws (a pavement has only its ground)."""
+        return self.level if self.sheet.kind == "building" else 0
+
+    def _prepare_all(self) -> None:
+        """Compile, in one go, the display list of every building of the scene that has
+        none yet: the first one painted after a document is opened (or the level changed)
+        would otherwise be followed by hundreds of compiles one sheet at a time."""
+        scene = self.scene()
+        items = (scene.placement_items.values() if hasattr(scene, "placement_items")
+                 else [self])
+        prepare([(it.sheet, it.resolved.piece, it.level_shown()) for it in items])
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         return self._rect
@@ -156,7 +171,7 @@ class PlacementItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         # no clip: the sheet's board is already cut to the piece, and walls on the outline
         # stand half outside it, as in print
-        level_shown = self.level if s.kind == "building" else 0
+        level_shown = self.level_shown()
         # dots closer than DOTS_MIN_PX on screen are a grey blur that costs most of a zoom
         # at city scale: the sheets' own dots are left out then (the canvas' grid, drawn at
         # a stride, still shows the grain)

@@ -3,13 +3,17 @@ without compiling or drawing a sheet's display list again, however many sheets t
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
+import samples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage, QPainter, QPolygonF
 from PySide6.QtWidgets import QApplication
 
+from benchmarks.neighbourhood import neighbourhood, scenario
 from editor.canvas import display_cache
 from editor.canvas import items as canvas_items
 from editor.render.painter import polygon
@@ -85,3 +89,56 @@ def test_a_layer_switched_off_draws_the_sheets_again_without_compiling_them(
     shown = [it for it in win.scene.placement_items.values() if it.isVisible()]
     assert all("walls" not in it.layers for it in shown)
     assert work["compiles"] == 0 and work["drawn"] >= len(shown) >= 3
+
+
+def _same_items(a: list, b: list) -> None:
+    """Two display lists draw the same: same primitives, styles and coordinates (to 1e-9)."""
+    assert [type(x).__name__ for x in a] == [type(y).__name__ for y in b]
+    for x, y in zip(a, b):
+        for f in dataclasses.fields(x):
+            u, v = getattr(x, f.name), getattr(y, f.name)
+            if f.name == "rings":
+                assert len(u) == len(v)
+                for r, s in zip(u, v):
+                    np.testing.assert_allclose(r, s, rtol=0, atol=1e-9)
+            elif f.name in ("points", "center", "pos"):
+                np.testing.assert_allclose(np.asarray(u, dtype=float),
+                                           np.asarray(v, dtype=float), rtol=0, atol=1e-9)
+            else:
+                assert u == v, (type(x).__name__, f.name, u, v)
+
+
+def test_sheets_compiled_together_draw_what_each_compiled_alone_draws(monkeypatch):
+    lay, city = neighbourhood(seed=3, blocks=3)
+    sheets = [*city.values(), *samples.library().values()]
+    wanted = [(s, None, level) for s in sheets for level in (0, 1, 2)]
+    display_cache._cache.clear()
+    alone = {(id(s), lv): display_cache.sheet_items(s, None, lv) for s, _, lv in wanted}
+    display_cache._cache.clear()
+    work = _counted(monkeypatch)
+    display_cache.prepare(wanted)
+    # one board for the buildings; alone: the pavements, and the house, whose rubble is
+    # hatched on lines fixed to the world's origin (moved, its hatching would shift)
+    hatched = [s for s in sheets if any(a.kind == "rubble" for lv in s.levels for a in lv.areas)]
+    assert [s.id for s in hatched] == ["house"]
+    pavements = [s for s in sheets if s.kind == "pavement"]
+    assert work["compiles"] == 1 + len(pavements) + len(hatched) == 4
+    assert all(display_cache.cached(s, None, lv) for s, _, lv in wanted)
+    for s, _, lv in wanted:
+        _same_items(display_cache.sheet_items(s, None, lv), alone[(id(s), lv)])
+    assert work["compiles"] == 4  # all were there
+
+
+def test_the_first_paint_of_a_city_compiles_its_buildings_in_one_board(
+        make_editor, monkeypatch, qtbot):
+    lay, city = neighbourhood(seed=5, blocks=3)
+    display_cache._cache.clear()
+    work = _counted(monkeypatch)
+    win, _d = make_editor(root=scenario(lay), library=city)
+    win.view.fit()
+    QApplication.processEvents()
+    _render(win)
+    buildings = sum(1 for r in win.doc.resolved() if not r.pavement)
+    assert buildings > 15
+    # the buildings together and the pavement: 2 compiles, not one a sheet
+    assert work["compiles"] == 2
