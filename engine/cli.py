@@ -518,7 +518,10 @@ def exit_now(code: int) -> None:
     """End the process of a one-shot command with ``code`` once its output is out, without
     tearing the interpreter down: freeing a loaded city's objects one by one and a last full
     collection (~0.25 s at 16x16 blocks) change nothing the user sees.  The exit handlers
-    still run and the standard streams are flushed first."""
+    still run and the standard streams are flushed first.  A process that loaded Qt (the
+    editor, or its painter for an export) ends the usual way, Qt's own teardown included."""
+    if any(name == "PySide6" or name.startswith("PySide6.") for name in sys.modules):
+        raise SystemExit(code)
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         try:

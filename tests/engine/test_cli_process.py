@@ -57,3 +57,18 @@ def test_exit_now_flushes_and_runs_exit_handlers():
     assert run.returncode == 3
     assert run.stdout == "x" * 100000 + "handler ran\n"
     assert run.stderr == "no newline"
+
+
+def test_exit_now_leaves_a_qt_process_to_its_usual_end():
+    code = ("import atexit, sys, types\n"
+            "sys.modules['PySide6'] = types.ModuleType('PySide6')\n"  # as if Qt were loaded
+            "from engine.cli import exit_now\n"
+            "atexit.register(lambda: print('handler ran'))\n"
+            "try:\n"
+            "    exit_now(4)\n"
+            "except SystemExit as done:\n"
+            "    print('usual end', done.code)\n"
+            "    raise\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 4
+    assert run.stdout == "usual end 4\nhandler ran\n"
