@@ -215,9 +215,22 @@ class MainWindow(QMainWindow):
         self.dot_label.setMinimumWidth(170)
         self.zoom_label = QLabel("")
         self.hint_label = QLabel("")
+        #: how far the picture of the board for far zoom is drawn (shown only meanwhile)
+        self.picture_label = QLabel("")
+        self.picture_label.hide()
         sb.addWidget(self.hint_label, 1)
+        sb.addPermanentWidget(self.picture_label)
         sb.addPermanentWidget(self.dot_label)
         sb.addPermanentWidget(self.zoom_label)
+        self.scene.pictureProgress.connect(self._picture_progress)
+
+    def _picture_progress(self, done: int, total: int) -> None:
+        """Zoomed out, the board is drawn into its picture a few tiles at a time."""
+        if done >= total:
+            self.picture_label.hide()
+        else:
+            self.picture_label.setText(f"drawing the board {100 * done // max(total, 1)}%")
+            self.picture_label.show()
 
     def _dock(self, title: str, widget, area) -> QDockWidget:
         d = QDockWidget(title, self)

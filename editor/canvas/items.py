@@ -23,6 +23,14 @@ from engine.model import Extras, Sheet
 DOTS_MIN_PX = 3.5
 
 
+def building_z(index: int) -> float:
+    """Stacking height of the ``index``-th building: over the pavement (0) and the street
+    furniture (5), in placement order, and under everything drawn over the board (lenses 55,
+    LOS fan 60, zones 80, counters 84-92, names 90, highlights 95, tools' overlays 100).
+    Whole steps per building put a city's later buildings over all of those."""
+    return 10.0 + index * 1e-5
+
+
 def qtransform(tf: Transform) -> QTransform:
     a, b, c, d = tf.a
     return QTransform(a, c, b, d, tf.t[0], tf.t[1])
@@ -45,7 +53,83 @@ def shapely_path(geom) -> QPainterPath:
     return path
 
 
-class PlacementItem(QGraphicsItem):
+def city_picture(item: QGraphicsItem):
+    """The scene's picture for far zoom (see editor.canvas.city_picture), if it has one."""
+    return getattr(item.scene(), "city_picture", None)
+
+
+class InPicture:
+    """What a base item of the board (pavement, building, street furniture) does to appear
+    in the city picture: report every change of where or how it shows, so the tiles under
+    it go stale at once, and paint itself only over stale tiles while the picture shows."""
+
+    _picture_of = None
+    _picture_rect: QRectF | None = None
+    _picture_state: str | None = None
+
+    def _join_picture(self) -> None:
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)
+
+    def picture_changed(self) -> None:
+        """The item looks different or sits elsewhere: the tiles it was and is on go stale."""
+        pic = self._picture_of
+        if pic is not None and self._picture_rect is not None:
+            pic.invalidate(self._picture_rect)
+        pic = self._picture_of = city_picture(self) if self.scene() is not None else None
+        self._picture_rect = None
+        if pic is not None:
+            self._picture_rect = self.sceneBoundingRect().adjusted(-0.5, -0.5, 0.5, 0.5)
+            pic.invalidate(self._picture_rect)
+
+    def itemChange(self, change, value):  # noqa: N802 - Qt's name
+        C = QGraphicsItem.GraphicsItemChange  # noqa: N806
+        if change == C.ItemSceneChange and self._picture_of is not None:
+            if self._picture_rect is not None:
+                self._picture_of.invalidate(self._picture_rect)
+            self._picture_of = self._picture_rect = None
+        elif change in (C.ItemSceneHasChanged, C.ItemTransformHasChanged,
+                        C.ItemPositionHasChanged, C.ItemVisibleHasChanged,
+                        C.ItemOpacityHasChanged, C.ItemZValueHasChanged):
+            self.picture_changed()
+        return super().itemChange(change, value)
+
+    def set_picture_state(self, state: str | None) -> None:
+        """What the city picture shows of this item (see CityPicture.state_of): Qt need not
+        call paint() for an item it shows whole, and an item it shows in part paints the
+        rest itself, without a cache (what it paints changes as tiles are drawn)."""
+        if state == self._picture_state:
+            return
+        self._picture_state = state
+        flag = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+        if bool(self.flags() & flag) != (state == "clean"):
+            self.setFlag(flag, state == "clean")
+        self.pick_cache_mode()
+
+    def paint_outside_picture(self, painter: QPainter, draw) -> bool:
+        """An item the city picture shows in part paints (``draw``) only over its stale
+        tiles; True when so (False: paint as usual)."""
+        if self._picture_state != "partial":
+            return False
+        pic = city_picture(self)
+        clean, stale = pic.clean_in(self.sceneBoundingRect()) if pic else (False, None)
+        if clean:
+            return True
+        painter.save()
+        if stale is not None:
+            painter.setClipPath(self.mapFromScene(stale), Qt.ClipOperation.IntersectClip)
+        draw(painter)
+        painter.restore()
+        return True
+
+    def cache_mode(self, turned_: bool) -> QGraphicsItem.CacheMode:
+        """Qt's device cache, except for turned items (our own cache) and items the city
+        picture shows in part (what they paint changes as its tiles are drawn)."""
+        if turned_ or self._picture_state == "partial":
+            return QGraphicsItem.CacheMode.NoCache
+        return QGraphicsItem.CacheMode.DeviceCoordinateCache
+
+
+class PlacementItem(InPicture, QGraphicsItem):
     """A placed sheet (or cut piece) showing the features of the current level."""
 
     def __init__(self, resolved: Resolved, level: int, layers: set[str], problem: str | None,
@@ -62,8 +146,9 @@ class PlacementItem(QGraphicsItem):
         self._rect = QRectF(-1.0, -1.0, w + 1.0, h + 1.0).united(self._clip.boundingRect())
         self._turned = TurnedCache()
         self._held: tuple | None = None  # (what it shows, its QPictures): see _picture
+        self._join_picture()
         self._set_transform(qtransform(resolved.transform))
-        self.setZValue(0 if resolved.pavement else 10 + resolved.index)
+        self.setZValue(0 if resolved.pavement else building_z(resolved.index))
         if resolved.pavement and level > 0:
             self.setOpacity(0.45)
         self.setToolTip(self.describe())
@@ -80,10 +165,11 @@ class PlacementItem(QGraphicsItem):
         tf = qtransform(resolved.transform)
         if self.transform() != tf:
             self._set_transform(tf)
-        self.setZValue(0 if resolved.pavement else 10 + resolved.index)
+        self.setZValue(0 if resolved.pavement else building_z(resolved.index))
         if problem != self.problem:
             self.problem = problem
             self.update()
+            self.picture_changed()
         self.set_selected(selected)
         self.setToolTip(self.describe())
 
@@ -93,8 +179,10 @@ class PlacementItem(QGraphicsItem):
         buildings around it are not redrawn: Qt's device cache for an unturned item, our own
         for a turned one (Qt redraws those every time)."""
         self.setTransform(tf)
-        mode = (QGraphicsItem.CacheMode.NoCache if turned(tf)
-                else QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.pick_cache_mode()
+
+    def pick_cache_mode(self) -> None:
+        mode = self.cache_mode(turned(self.transform()))
         if self.cacheMode() != mode:
             self.setCacheMode(mode)
 
@@ -102,6 +190,7 @@ class PlacementItem(QGraphicsItem):
         if selected != self.selected:
             self.selected = selected
             self.update()
+            self.picture_changed()
 
     def describe(self) -> str:
         r = self.resolved
@@ -160,13 +249,19 @@ class PlacementItem(QGraphicsItem):
         return self._clip
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        if self.cacheMode() == QGraphicsItem.CacheMode.NoCache:
+        if self.paint_outside_picture(painter, self._draw):
+            return
+        if self.cacheMode() == QGraphicsItem.CacheMode.NoCache and turned(self.transform()):
             self._turned.paint(painter, widget, self._rect, (self.problem, self.selected),
                                self._draw)
         else:
             self._draw(painter)
 
-    def _draw(self, painter: QPainter) -> None:
+    def draw_in_picture(self, painter: QPainter) -> None:
+        """Draw into a tile of the city picture (far zoom: without the sheet's own dots)."""
+        self._draw(painter, dots=False)
+
+    def _draw(self, painter: QPainter, dots: bool | None = None) -> None:
         s = self.sheet
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         # no clip: the sheet's board is already cut to the piece, and walls on the outline
@@ -175,8 +270,9 @@ class PlacementItem(QGraphicsItem):
         # dots closer than DOTS_MIN_PX on screen are a grey blur that costs most of a zoom
         # at city scale: the sheets' own dots are left out then (the canvas' grid, drawn at
         # a stride, still shows the grain)
-        dots = QStyleOptionGraphicsItem.levelOfDetailFromTransform(
-            painter.worldTransform()) >= DOTS_MIN_PX
+        if dots is None:
+            dots = QStyleOptionGraphicsItem.levelOfDetailFromTransform(
+                painter.worldTransform()) >= DOTS_MIN_PX
         painter.drawPicture(0, 0, self._picture(s, self.resolved.piece, level_shown, dots))
         if self.problem:
             painter.setPen(QPen(style.BAD, 0.22))
@@ -189,7 +285,7 @@ class PlacementItem(QGraphicsItem):
             painter.drawPath(self._clip)
 
 
-class ExtrasItem(QGraphicsItem):
+class ExtrasItem(InPicture, QGraphicsItem):
     """Street furniture of the layout, in world coordinates, on level 0."""
 
     def __init__(self, extras: Extras, defaults, layers: set[str], level: int,
@@ -201,7 +297,8 @@ class ExtrasItem(QGraphicsItem):
         self.layers = layers
         self.setZValue(5)
         self._picture: QPicture | None = None
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._join_picture()
+        self.pick_cache_mode()
         if level > 0:
             self.setOpacity(0.45)
         xs, ys = [], []
@@ -223,7 +320,16 @@ class ExtrasItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect
 
+    def pick_cache_mode(self) -> None:
+        mode = self.cache_mode(False)
+        if self.cacheMode() != mode:
+            self.setCacheMode(mode)
+
     def paint(self, painter: QPainter, option, widget=None) -> None:
+        if not self.paint_outside_picture(painter, self.draw_in_picture):
+            self.draw_in_picture(painter)
+
+    def draw_in_picture(self, painter: QPainter) -> None:
         # recorded once (the item is made again when the extras, level or layers change) and
         # replayed by Qt at every zoom, as a placement's picture is
         if self._picture is None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from editor.canvas import style
+from editor.canvas.city_picture import CityPicture
 from editor.canvas.items import ExtrasItem, PlacementItem, label_item, qtransform
 from editor.canvas.scenario_item import ScenarioItem
 from editor.document import Document
@@ -37,10 +38,16 @@ def feature_path(feature) -> QPainterPath:
 class BoardScene(QGraphicsScene):
     """Holds one item per placement; tools add their own overlay items (z >= 100)."""
 
+    #: the city picture's tiles drawn so far and in all (while it is being drawn)
+    pictureProgress = Signal(int, int)  # noqa: N815 - Qt signal naming
+
     def __init__(self, doc: Document, state: EditorState, parent=None):
         super().__init__(parent)
         self.doc = doc
         self.state = state
+        #: the board at far zoom, in tiles (see editor.canvas.city_picture)
+        self.city_picture = CityPicture(self, on_progress=self.pictureProgress.emit)
+        self.addItem(self.city_picture)
         self.placement_items: dict[tuple[bool, int], PlacementItem] = {}
         #: each building's name label and where it sits in the sheet's frame (a drag moves it)
         self.label_items: dict[tuple[bool, int], tuple[QGraphicsItem, tuple]] = {}
@@ -53,6 +60,14 @@ class BoardScene(QGraphicsScene):
         state.layersChanged.connect(self.rebuild)
         # a click only moves the selection marks: the other items keep their cached pictures
         state.selectionChanged.connect(self.show_selection)
+
+    def set_far(self, far: bool) -> None:
+        """The canvas is zoomed out past the city picture's threshold (or back in): the
+        board's items are shown from the picture where its tiles are drawn."""
+        pic = self.city_picture
+        if far == pic.active:
+            return
+        pic.set_active(far)  # tells the items what it shows of them
 
     def set_document(self, doc: Document) -> None:
         self.doc = doc
@@ -210,3 +225,6 @@ class BoardScene(QGraphicsScene):
         self.content_rect = rect
         margin = 40.0
         self.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
+        if self._extras_item is not None:
+            rect = rect.united(self._extras_item.sceneBoundingRect())
+        self.city_picture.set_extent(rect.adjusted(-2, -2, 2, 2))

@@ -15,6 +15,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsView
 
+from editor.canvas.city_picture import FAR_PX
 from editor.render.painter import polygon
 from engine.lattice import get_lattice
 
@@ -81,6 +82,15 @@ class CanvasView(QGraphicsView):
         rect = getattr(self.scene(), "content_rect", self.scene().sceneRect())
         self.fitInView(rect.adjusted(-1.5, -1.5, 1.5, 1.5), Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomChanged.emit(self.zoom())
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        # far out, the board is shown from the scene's city picture: switched here, where
+        # every way of zooming (wheel, keys, fit, a script's scale()) ends up
+        far = self.zoom() < FAR_PX
+        set_far = getattr(self.scene(), "set_far", None)
+        if set_far is not None:
+            set_far(far)
+        super().paintEvent(event)
 
     # ------------------------------------------------------------------ grid
     def set_grid(self, on: bool) -> None:

@@ -142,3 +142,22 @@ def test_the_first_paint_of_a_city_compiles_its_buildings_in_one_board(
     assert buildings > 15
     # the buildings together and the pavement: 2 compiles, not one a sheet
     assert work["compiles"] == 2
+
+
+def test_every_building_of_a_city_stacks_under_names_zones_and_overlays(make_editor):
+    # a building's stacking height grew by one per placement, so past the 45th building a
+    # city's buildings covered the LOS fan (60), the zones (80), the names (90) and the
+    # tools' overlays (100)
+    lay, city = neighbourhood(seed=5, blocks=5)
+    win, _d = make_editor(root=scenario(lay), library=city)
+    buildings = [it for (pav, _), it in win.scene.placement_items.items() if not pav]
+    assert len(buildings) > 60
+    top = max(it.zValue() for it in buildings)
+    names = [lab for lab, _ in win.scene.label_items.values()]
+    assert len(names) == len(buildings)
+    assert top < 55 < win.scene._scenario_item.zValue() < min(n.zValue() for n in names)
+    # and in placement order among themselves, over the pavement
+    order = [it.zValue() for _, it in sorted(
+        (k[1], it) for k, it in win.scene.placement_items.items() if not k[0])]
+    pavement = [it for (pav, _), it in win.scene.placement_items.items() if pav]
+    assert order == sorted(set(order)) and max(p.zValue() for p in pavement) < min(order)
