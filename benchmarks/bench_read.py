@@ -11,7 +11,12 @@ CPU ms (user + system time of each fresh process), as ``min-max`` over ``--runs`
 - ``validate_cli_ms``: the whole ``python -m engine.cli validate city.yaml`` process (start-up,
   imports, reading, compile, every check);
 - ``editor_open_ms`` (``--editor``): ``Document.open`` of the city, then the main window shown
-  and fitted offscreen, until the first paint is done.
+  and fitted offscreen, until the first paint is done;
+- ``editor_picture_ms`` (``--editor``): from there until the picture of the board for far zoom
+  is drawn (editor/canvas/city_picture.py, drawn when the event loop is idle);
+- ``editor_zoom_ms`` / ``editor_pan_ms`` (``--editor``): then a zoom step (x1.2 or /1.2 about
+  the whole city in view) or a pan step (40 px, zoomed 1.5x), from the call to the repainted
+  canvas: the median of 6 steps (4 for a pan), GUI CPU.
 """
 
 from __future__ import annotations
@@ -74,10 +79,31 @@ def _child_editor(city: str) -> dict[str, int]:
     win.view.fit()
     app.processEvents()
     done = time.process_time()
+    picture = getattr(win.scene, "city_picture", None)  # None: a checkout from before it
+    wall = time.monotonic()
+    while picture is not None and not picture.complete() and time.monotonic() - wall < 60:
+        app.processEvents()
+    drawn = time.process_time()
+
+    def step(move) -> float:
+        t = time.process_time()
+        move()
+        app.processEvents()
+        return (time.process_time() - t) * 1000
+
+    zooms = sorted(step(lambda i=i: win.view.zoom_by(1.2 if i % 2 else 1 / 1.2))
+                   for i in range(6))
+    win.view.zoom_by(1.5)
+    app.processEvents()
+    bar = win.view.verticalScrollBar()
+    pans = sorted(step(lambda: bar.setValue(bar.value() + 40)) for _ in range(4))
     win.doc.undo_stack.setClean()
     win.close()
     return {"editor_document_ms": round((opened - start) * 1000),
-            "editor_open_ms": round((done - start) * 1000)}
+            "editor_open_ms": round((done - start) * 1000),
+            "editor_picture_ms": round((drawn - done) * 1000),
+            "editor_zoom_ms": round((zooms[2] + zooms[3]) / 2),
+            "editor_pan_ms": round((pans[1] + pans[2]) / 2)}
 
 
 def _cpu_of(args: list[str], root: Path) -> tuple[float, str]:

@@ -22,7 +22,7 @@ import numpy as np
 from engine import model as m
 from engine.board import Board, compile_board
 from engine.render import style as render_style
-from engine.render.display import Circle, Dots, Item, Poly, Text, map_items, shifted
+from engine.render.display import Circle, Dots, Item, Poly, Text, map_items
 
 #: display lists kept (one per sheet, piece and level).  A 16x16-block city shows ~640 sheets
 #: at once and the library's thumbnails walk every one: a smaller cache made a layer switched
@@ -156,8 +156,21 @@ def _compile_together(sheets: list[m.Sheet], levels: list[int]) -> None:
         return got
 
     for level in levels:
+        items = map_items(board, level)
+        # where each item starts, all looked up at once (a dot list is split dot by dot)
+        starts = np.zeros((len(items), 2))
+        for k, it in enumerate(items):
+            if isinstance(it, Dots):
+                continue
+            try:
+                starts[k] = (it.rings[0][0] if isinstance(it, Poly) else it.center
+                             if isinstance(it, Circle) else it.pos if isinstance(it, Text)
+                             else it.points[0])
+            except IndexError:
+                return  # an empty shape: whose it is cannot be told
+        owners = whose(starts).tolist()
         per: list[list[Item]] = [[] for _ in sheets]
-        for it in map_items(board, level):
+        for it, i in zip(items, owners):
             if isinstance(it, Dots):
                 at = whose(it.points)
                 if (at < 0).any():
@@ -166,20 +179,26 @@ def _compile_together(sheets: list[m.Sheet], levels: list[int]) -> None:
                     per[i].append(Dots(it.points[at == i] - move[i], it.radius, it.color,
                                        it.layer, it.kind))
                 continue
-            try:
-                start = (it.rings[0][0] if isinstance(it, Poly) else it.center
-                         if isinstance(it, Circle) else it.pos if isinstance(it, Text)
-                         else it.points[0])
-            except IndexError:
-                return  # an empty shape: whose it is cannot be told
-            i = int(whose(np.array([start], dtype=np.float64).reshape(1, 2))[0])
             if i < 0:
                 return  # drawn far outside its sheet: compiled alone
-            per[i].append(shifted(it, -move[i][0], -move[i][1]))
-        for s, items in zip(sheets, per):
+            _move_back(it, move[i])
+            per[i].append(it)
+        for s, mine in zip(sheets, per):
             if not any(getattr(it, "cap", "") == "flat" and it.kind in _HATCHED
-                       for it in items):
-                _get(_key(s, None, level), (s, None), lambda items=items: items)
+                       for it in mine):
+                _get(_key(s, None, level), (s, None), lambda mine=mine: mine)
+
+
+def _move_back(it: Item, by: np.ndarray) -> None:
+    """Move an item of the shared board back by ``by`` in place (nothing else holds it)."""
+    if isinstance(it, Poly):
+        it.rings = [r - by for r in it.rings]
+    elif isinstance(it, Circle):
+        it.center = (it.center[0] - by[0], it.center[1] - by[1])
+    elif isinstance(it, Text):
+        it.pos = (it.pos[0] - by[0], it.pos[1] - by[1])
+    else:
+        it.points = it.points - by
 
 
 def extras_items(extras: m.Extras, lattice: str) -> list[Item]:
