@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.io import load_board  # noqa: E402
 from engine.play.engine_board import EngineBoard, fork_board  # noqa: E402
 from engine.play.headless import play_one  # noqa: E402
+from engine.play.heap import games_heap  # noqa: E402
 
 
 def measure(path: Path, games: int, cold: bool, first_seed: int = 1) -> dict[str, Any]:
@@ -43,8 +44,9 @@ def measure(path: Path, games: int, cold: bool, first_seed: int = 1) -> dict[str
         return EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
 
     c0, t0 = time.process_time(), time.perf_counter()
-    for seed in range(first_seed, first_seed + games):
-        play_one(scenario, make, seed)
+    with games_heap():  # as a worker of ``sprawlmap play`` does (engine/play/heap.py)
+        for seed in range(first_seed, first_seed + games):
+            play_one(scenario, make, seed)
     cpu, wall = time.process_time() - c0, time.perf_counter() - t0
     return {"games": games, "cpu_s": round(cpu, 3), "wall_s": round(wall, 3),
             "games_per_cpu_s": round(games / max(cpu, 1e-9), 3)}

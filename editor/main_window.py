@@ -378,13 +378,20 @@ class MainWindow(QMainWindow):
         self.export_actions = install_export_menu(self, fm)
 
     # ------------------------------------------------------------------ document
-    def set_document(self, doc: Document) -> None:
+    def _let_go_of_document(self) -> None:
+        """Stop following the document's signals (another document comes, or the window
+        closed: the document's undo stack, cleared when it is destroyed, would otherwise call
+        into a window whose widgets are gone and print a traceback as the editor quits)."""
         old = getattr(self, "_connected_doc", None)
         if old is not None:
             old.changed.disconnect(self._doc_changed)
             old.undo_stack.cleanChanged.disconnect(self._update_title)
             old.pathChanged.disconnect(self._update_title)
             old.undo_stack.indexChanged.disconnect(self._name_undo_steps)
+        self._connected_doc = None
+
+    def set_document(self, doc: Document) -> None:
+        self._let_go_of_document()
         self.doc = doc
         self._connected_doc = doc
         self._watch(doc.path)
@@ -1044,6 +1051,7 @@ class MainWindow(QMainWindow):
             if self.tool is not None:
                 self.tool.deactivate()
             self.background.shutdown()
+            self._let_go_of_document()
             event.accept()
         else:
             event.ignore()

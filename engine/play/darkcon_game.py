@@ -958,9 +958,10 @@ class DarkConGame(Game):
         if only in (None, "aim") and p is not None and p.is_firearm and self.affords(ch, "aim") and \
                 ch.ready_weapon is not None and ch.ready_weapon.can_fire():
             for f in foes:
-                if self.line_of_fire(ch, f) is None:
+                line = self.line_of_fire(ch, f)  # (once: characters in the way are counted)
+                if line is None:
                     continue
-                s = self.line_of_fire(ch, f)[0]  # type: ignore[index]
+                s = line[0]
                 n = self._fire_numbers(ch, ch.pos, f, f.pos, s, f.posture, moving=0.0,
                                        aim=self.aim_actions(ch, f) + 1)
                 if n is None:

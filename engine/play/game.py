@@ -306,10 +306,14 @@ class Game:
         return self.board.lattice.point(dot[:2])
 
     def in_arcs(self, reactor: CharacterState, dot: tuple[int, int, int] | None) -> bool:
-        if dot is None:
+        arcs = reactor.arcs
+        if dot is None or not arcs:  # (asked of every reactor at every step: no generator)
             return False
         p = self.point(dot)
-        return any(a.contains(p) for a in reactor.arcs)
+        for a in arcs:
+            if a.contains(p):
+                return True
+        return False
 
     def reactors(self, mover: CharacterState) -> list[CharacterState]:
         return [c for c in self.state.enemies_of(mover) if c.arcs and not c.out]

@@ -25,6 +25,7 @@ from engine.play.board_view import BoardView
 from engine.play.bot_kinds import make_bot
 from engine.play.bots import play_game
 from engine.play.game import Game, PlayError
+from engine.play.heap import games_heap, settle
 from engine.play.records import game_record, header
 from engine.play.referees import new_game
 from engine.play.report import Z95, build_report, wilson
@@ -87,6 +88,7 @@ def _worker_init() -> None:
     (it stops the pool); SIGTERM from the parent's pool shutdown ends the worker at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    settle()  # the board it forked with lives as long as the worker (engine.play.heap)
 
 
 def _worker(seed: int) -> dict[str, Any]:
@@ -120,9 +122,11 @@ def run_games(scenario: Scenario, make_view: Callable[[], BoardView], games: int
     old_term = signal.signal(signal.SIGTERM, _on_sigterm) if main else None
     try:
         if workers == 1 or "fork" not in mp.get_all_start_methods():
-            for s in seeds:
-                results.append(play_one(scenario, make_view, s, turn_limit, bots, behaviours))
-                tick(len(results))
+            with games_heap():  # the compiled board is not walked by every collection
+                for s in seeds:
+                    results.append(play_one(scenario, make_view, s, turn_limit, bots,
+                                            behaviours))
+                    tick(len(results))
         else:
             _JOB.update(scenario=scenario, make_view=make_view, turn_limit=turn_limit,
                         bots=bots, behaviours=behaviours)

@@ -23,6 +23,7 @@ successes, damage code, staged level and resisted successes.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from engine.model import Character
@@ -56,6 +57,21 @@ def _no_shots() -> dict[str, Any]:
 
 def _assumed(key: str) -> dict[str, str]:
     return {"assumed": C.ASSUMED[key]}
+
+
+@lru_cache(maxsize=65536)
+def _ranged_tn(band: str, cover: int, pace: str, tpace: str, melee: int, others: int,
+               aid: str | None, metres: float, smoke: bool, recoil: int, wounds: int,
+               blind: bool, called: bool, aimed: int) -> tuple[int, dict[str, int]]:
+    """:func:`engine.rules.sr3_combat.ranged_tn` of a shot's situation, worked out once
+    per situation: ``plan_shot`` asks up to 20 fire modes of each target, most of them the
+    same situation but for the recoil.  Callers copy the modifiers before handing them on."""
+    sit = C.Situation(attacker_pace=pace, target_running=tpace == "run",
+                      target_stationary=tpace == "still", melee_opponents=melee,
+                      other_targets=others, aid=aid, range_m=metres, smoke=smoke,
+                      recoil=recoil, wounds=wounds, blind_fire=blind, called=called,
+                      aimed=aimed)
+    return C.ranged_tn(band, cover, sit)
 
 
 class SR3Game(Game):
@@ -369,10 +385,11 @@ class SR3Game(Game):
         return self.sr3["pace"].get(ch.id, "still")
 
     def _melee_foes(self, ch: CharacterState, pos: tuple[int, int, int]) -> int:
+        # (where he stands first: ``out`` is asked only of an enemy next to him)
         return sum(1 for e in self.state.enemies_of(ch)
-                   if not e.out and e.pos is not None and e.pos[2] == pos[2]
-                   and abs(e.pos[0] - pos[0]) <= 1 and abs(e.pos[1] - pos[1]) <= 1
-                   and melee_contact(self.board, e.pos, pos))
+                   if (at := e.pos) is not None and at[2] == pos[2]
+                   and abs(at[0] - pos[0]) <= 1 and abs(at[1] - pos[1]) <= 1
+                   and not e.out and melee_contact(self.board, at, pos))
 
     # ================================================================== shooting
     def _fired(self, a: CharacterState) -> dict[str, Any]:
@@ -427,13 +444,14 @@ class SR3Game(Game):
             barrier = int(s.details.get("barrier_rating") or 0)
         melee = self._melee_foes(a, apos) if foes is None else foes
         return (a, t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace,
-                aimed, held, ts, skill, pool, barrier, melee, self.pool_left(t))
+                aimed, held, ts, skill, pool, barrier, melee, self.pool_left(t),
+                a.condition.modifier)
 
     def _ranged_as(self, base: tuple, mode: str | None, rounds: int | None, called: bool
                    ) -> dict[str, Any]:
         """:meth:`_ranged` from its :meth:`_ranged_base` figures, fired in ``mode``."""
-        (a, _t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace,
-         aimed, held, ts, skill, pool, barrier, melee, resist_pool) = base
+        (_a, _t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace,
+         aimed, held, ts, skill, pool, barrier, melee, resist_pool, wounds) = base
         mode = mode or self._mode(w)
         if mode == "FA":
             rounds = min(rounds or FA_ROUNDS, loaded)
@@ -442,14 +460,9 @@ class SR3Game(Game):
         before = fired["rounds"] if mode == "FA" else fired["shots"]
         recoil = C.recoil(mode, before, rounds, w.recoil_comp, w.heavy) \
             if w.kind == "firearm" else 0
-        sit = C.Situation(attacker_pace=pace, target_running=tpace == "run",
-                          target_stationary=tpace == "still",
-                          melee_opponents=melee,
-                          other_targets=len(others),
-                          aid=w.aid, range_m=metres, smoke=s.visibility >= 4,
-                          recoil=recoil, wounds=a.condition.modifier, blind_fire=blind,
-                          called=called, aimed=aimed)
-        tn, mods = C.ranged_tn(band, cover, sit)
+        tn, mods = _ranged_tn(band, cover, pace, tpace, melee, len(others), w.aid, metres,
+                              s.visibility >= 4, recoil, wounds, blind, called, aimed)
+        mods = dict(mods)  # (the kept answer's own dict stays as it was)
         code = C.burst_code(w.code, mode, rounds)
         if called:
             code = C.called_code(code)

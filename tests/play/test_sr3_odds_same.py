@@ -47,3 +47,31 @@ def test_ranged_odds_book_shape():
     assert C.ranged_odds(6, 4, 3, 0, 4, "M")[0] > C.ranged_odds(3, 4, 3, 0, 4, "M")[0]
     assert C.ranged_odds(6, 4, 3, 0, 4, "D")[1] > C.ranged_odds(6, 4, 3, 0, 4, "L")[1]
     assert C.ranged_odds(0, 4, 3, 0, 4, "D") == (0.0, 0.0)
+
+
+def test_kept_situation_tns_are_ranged_tn_and_not_shared():
+    """sr3_game keeps each shot situation's TN (``_ranged_tn``): the very figures of
+    ``ranged_tn``, modifiers in the same order, for every mix of situation a shot meets,
+    asked first and asked again from the kept answers."""
+    from engine.play.sr3_game import _ranged_tn
+
+    _ranged_tn.cache_clear()
+    n = 0
+    for band, cover, pace, tpace, melee, recoil, wounds, blind, called, aimed, aid, metres in \
+            itertools.product(("short", "medium", "long"), (0, 4), ("still", "walk", "run"),
+                              ("still", "walk", "run"), (0, 2), (0, 3), (0, 2),
+                              (False, True), (False, True), (0, 1), (None, "laser"),
+                              (20.0, 60.0)):
+        sit = C.Situation(attacker_pace=pace, target_running=tpace == "run",
+                          target_stationary=tpace == "still", melee_opponents=melee,
+                          other_targets=1, aid=aid, range_m=metres, smoke=False,
+                          recoil=recoil, wounds=wounds, blind_fire=blind, called=called,
+                          aimed=aimed)
+        want = C.ranged_tn(band, cover, sit)
+        args = (band, cover, pace, tpace, melee, 1, aid, metres, False, recoil, wounds, blind,
+                called, aimed)
+        got = _ranged_tn(*args)
+        assert got == want and list(got[1]) == list(want[1])  # (the modifiers' order too)
+        assert _ranged_tn(*args) == want
+        n += 1
+    assert n == 3 * 2 * 3 * 3 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2
