@@ -53,19 +53,23 @@ def parse_dot(text: str, what: str = "dot") -> tuple[int, int, int]:
     return (vals[0], vals[1], vals[2])
 
 
-def _load(path: str):
+def _load(path: str, freeze: bool = True):
     """The document at ``path`` and its compiled board, kept out of the collector's sight.
 
     What the imports made and what is loaded here (a 16x16-block city: ~150k objects in the
     sheets, the compiled units and the board) live as long as the command, so they are frozen
     (``gc.freeze``): without that the collections set off by the checks walk them all again,
     ~0.2 s of a city's ``validate`` that frees nothing.  :func:`main` unfreezes them at its end.
+    ``freeze=False`` for ``play``: its games freeze the heap themselves and set their own young
+    threshold (:mod:`engine.play.heap`), which they leave alone under a caller's freeze.
     """
     from engine.io import load_board
 
     p = Path(path)
     if not p.exists():
         raise CliError(f"{path}: no such file")
+    if not freeze:
+        return load_board(p)
     gc.freeze()
     loaded = load_board(p)
     gc.freeze()
@@ -376,7 +380,7 @@ def cmd_play(ns: argparse.Namespace) -> int:
         if exc.name and exc.name.startswith("engine.play"):
             raise CliError("play is not available in this build") from None
         raise
-    scenario, board = _load(ns.file)
+    scenario, board = _load(ns.file, freeze=False)
     refused = _play_refusal(ns, scenario, board)
     if refused:
         print(f"sprawlmap: {ns.file}: {refused}", file=sys.stderr)

@@ -72,3 +72,17 @@ def test_exit_now_leaves_a_qt_process_to_its_usual_end():
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 4
     assert run.stdout == "usual end 4\nhandler ran\n"
+
+
+def test_play_leaves_the_heap_to_its_games(monkeypatch, capsys):
+    """``play`` loads without freezing: its serial games settle the heap themselves
+    (engine.play.heap.games_heap skips that under a caller's freeze)."""
+    from engine.play import heap
+
+    settled = []
+    real = heap.settle
+    monkeypatch.setattr(heap, "settle", lambda: (settled.append(gc.get_freeze_count()), real()))
+    assert cli.main(["play", str(SAMPLE), "--bots", "1", "--seed", "1"]) == 0
+    assert settled == [0]
+    assert gc.get_freeze_count() == 0
+    capsys.readouterr()
