@@ -115,8 +115,9 @@ class Board:
         #: ``_owner_grid``): what the node ids and the movement graph's core are built from
         self._stand: np.ndarray = np.zeros((1, 1, 1), dtype=bool)
         self._n_nodes = 0
-        #: (first column, first row, building index per dot or -1) over the board's box
-        self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int64))
+        #: (first column, first row, building index per dot or -1) over the board's box; int32
+        #: (a drag copies it: half the bytes), so a reader multiplying an index casts first
+        self._owner_grid: tuple[int, int, np.ndarray] = (0, 0, np.full((1, 1), -1, dtype=np.int32))
         #: node index per (level, row, column) of the same box, -1 where nobody can stand
         self._node_grid: np.ndarray = np.full((1, 1, 1), -1, dtype=np.int64)
         #: per unit: the box (c0, r0, c1, r1) of its stairs/elevators/climbs, NaN for none
@@ -127,6 +128,14 @@ class Board:
         #: per level, where each unit's features start in ``features(level)`` (one more entry
         #: for the end): what a board compiled from this one splices its lists by
         self._unit_offsets: dict[int, np.ndarray] | None = None
+        #: compiled from a board (a weak reference) with as many units, these of them others
+        #: (Board.units_changed_from)
+        self._units_from: tuple[weakref.ref, list[int]] | None = None
+        #: likewise the buildings (as many: the others are the same objects at the same index)
+        self._buildings_from: tuple[weakref.ref, list[int]] | None = None
+        #: compiled from a board (a weak reference) whose links differ from these only at the
+        #: given indices of each kind (stairs, elevators, climbs), or None (_links_redone)
+        self._links_redone: tuple[weakref.ref, list[np.ndarray]] | None = None
         #: standable dots per (level, row) of the box: what a board compiled from this one
         #: renumbers its changed rows from (None until the dots are found)
         self._row_counts: np.ndarray | None = None
@@ -307,6 +316,16 @@ class Board:
             out.add(b)
         return out
 
+    def units_changed_from(self, prev: Board | BoardView) -> list[int] | None:
+        """The units (indices) of this board that are not ``prev``'s, when it was compiled from
+        ``prev`` (with as many units), else None: the tables a drag patches compare no city's
+        units one by one again."""
+        return _changed_from(self._units_from, prev)
+
+    def buildings_changed_from(self, prev: Board | BoardView) -> list[int] | None:
+        """As :meth:`units_changed_from`, the buildings."""
+        return _changed_from(self._buildings_from, prev)
+
     def unit_features(self) -> list[tuple[dict[int, list[Feature]], bool]]:
         """The features as compiled units, and whether each is the unit cache's own (shared
         with other boards, so tables built from it may be cached by its identity): per level,
@@ -457,8 +476,10 @@ class Board:
         old = prev.__dict__.get("_unit_rows") if prev is not None else None
         n = len(recs)
         if old is not None and old[1] == len(old[0]) == n:
-            same = np.fromiter(map(operator.is_, old[0], recs), dtype=bool, count=n)
-            redo = np.flatnonzero(~same).tolist()
+            redo = self.units_changed_from(prev) if old[0] is prev._recs else None
+            if redo is None:
+                same = np.fromiter(map(operator.is_, old[0], recs), dtype=bool, count=n)
+                redo = np.flatnonzero(~same).tolist()
             rows = old[2].copy() if redo else old[2]
         else:
             redo = list(range(n))
@@ -481,8 +502,10 @@ class Board:
         old = prev.__dict__.get("_building_rows") if prev is not None else None
         n = len(bs)
         if old is not None and old[1] == len(old[0]) == n:
-            same = np.fromiter(map(operator.is_, old[0], bs), dtype=bool, count=n)
-            redo = np.flatnonzero(~same).tolist()
+            redo = self.buildings_changed_from(prev) if old[0] is prev.buildings else None
+            if redo is None:
+                same = np.fromiter(map(operator.is_, old[0], bs), dtype=bool, count=n)
+                redo = np.flatnonzero(~same).tolist()
             bounds, heights = old[2].copy(), old[3].copy()
         else:
             redo = list(range(n))
@@ -768,9 +791,16 @@ class _Compiler:
         self.board = Board(layout, self.lattice)
         self.feats: dict[int, list[Feature]] = {}
         self.pieces = {p.id: p for p in layout.pieces}
-        self._used_ids: set[str] | None = None  # (made by the first placement with no id)
+        self._used_ids: frozenset[str] | None = None  # (made by the first placement with no id)
+        self._fresh_ids: set[str] = set()  # the ids fresh_id gave
+        self._prev: Board | None = None  # (run: the board compiled from, if reusable)
+        self._runs: list[tuple[int, int]] | None = None  # (kept_runs, once)
+        #: the units that are not the previous board's (as many units: assemble), or None
+        self.changed: list[int] | None = None
+        self.new_buildings: list[int] = []  # (placement: the buildings made, not taken over)
         #: units for the board, in order: cache entries, or units still to finish (flush)
         self.queue: list[tuple | _Waiting] = []
+        self.waiting_at: list[int] = []  # where in the queue the waiting units are
         self.waiting: dict[tuple, _Waiting] = {}
         #: features of the waiting units whose geometry flush() makes: lines, areas, points
         self.pending = (_Pending(), _Pending(), _Pending())
@@ -779,16 +809,38 @@ class _Compiler:
         """The id engine.io would give a placement that has none: ``<sheet>-<n>``, n unused."""
         used = self._used_ids
         if used is None:
-            lay = self.layout
-            used = self._used_ids = set(map(_PL_ID, lay.pavement))
+            used = self._used_ids = self.ids_in_use()
+        mine = self._fresh_ids
+        n = 1
+        while f"{sheet_id}-{n}" in used or f"{sheet_id}-{n}" in mine:
+            n += 1
+        mine.add(f"{sheet_id}-{n}")
+        return f"{sheet_id}-{n}"
+
+    def ids_in_use(self) -> frozenset[str]:
+        """The ids the layout's pavement and placements have (kept on the board): the board
+        compiled from's when every placement that is not the same object has the id the one
+        before it had (a drag), instead of hashing a city's ids again."""
+        lay, prev = self.layout, self._prev
+        got = prev.__dict__.get("_ids_in_use") if prev is not None else None
+        if got is not None:
+            old, new = prev.layout.placements, lay.placements
+            gaps, start = [], 0
+            if len(old) == len(new):
+                for s, e in [*self.kept_runs(prev), (len(new), len(new))]:
+                    gaps.extend(range(start, s))
+                    start = e
+            if len(old) != len(new) or len(gaps) > 64 \
+                    or any(old[i].id != new[i].id for i in gaps):
+                got = None
+        if got is None:
+            used = set(map(_PL_ID, lay.pavement))
             used.update(map(_PL_ID, lay.placements))
             used.discard(None)
             used.discard("")
-        n = 1
-        while f"{sheet_id}-{n}" in used:
-            n += 1
-        used.add(f"{sheet_id}-{n}")
-        return f"{sheet_id}-{n}"
+            got = frozenset(used)
+        self.board.__dict__["_ids_in_use"] = got
+        return got
 
     def sheet(self, sid: str) -> m.Sheet:
         try:
@@ -816,6 +868,8 @@ class _Compiler:
                 fill()
                 hit = self.waiting[key] = _Waiting(key, owner, self.feats)
                 self.feats = saved
+        if type(hit) is _Waiting:
+            self.waiting_at.append(len(self.queue))
         self.queue.append(hit)
 
     def flush(self) -> None:
@@ -833,17 +887,27 @@ class _Compiler:
             for w, lo, bl, box in zip(todo, loose, blocked, boxes):
                 w.rec = (w.owner, w.feats, lo, bl, box, w.key)
         units, recs, loose_all = self.board.units, self.board._recs, self.board.loose_openings
-        waiting = self.waiting
-        for rec in self.queue:
-            if type(rec) is _Waiting:
-                if rec.key in waiting:
-                    del waiting[rec.key]
-                    _UNITS[rec.key] = rec.rec
-                rec = rec.rec
-            units.append(rec[1])
-            recs.append(rec)
-            if rec[2]:
+        waiting, queue = self.waiting, self.queue
+        start = 0
+        # the cache entries between the waiting units in bulk (a drag queues a city's entries
+        # and one waiting unit), each waiting unit as its entry, now made
+        for i in [*self.waiting_at, len(queue)]:
+            run = queue[start:i]
+            recs.extend(run)
+            units.extend(map(_ITEM1, run))
+            for rec in filter(_ITEM2, run):
                 loose_all.extend(rec[2])
+            if i < len(queue):
+                w = queue[i]
+                if w.key in waiting:
+                    del waiting[w.key]
+                    _UNITS[w.key] = w.rec
+                rec = w.rec
+                units.append(rec[1])
+                recs.append(rec)
+                if rec[2]:
+                    loose_all.extend(rec[2])
+            start = i + 1
         if len(_UNITS) > _UNITS_MAX:
             # units must go, the least recently used first: this board's are the most recent
             # (refreshed only now, not on every compile: a key hashes its transform, and a
@@ -857,6 +921,7 @@ class _Compiler:
             while len(_UNITS) > _UNITS_MAX:
                 _UNITS.popitem(last=False)
         self.queue = []
+        self.waiting_at = []
         self.waiting = {}
 
     def assemble(self, prev: Board | None) -> None:
@@ -869,12 +934,21 @@ class _Compiler:
                 and len(prev._recs) == n:
             changed = np.flatnonzero(~np.fromiter(map(operator.is_, prev._recs, recs),
                                                   dtype=bool, count=n)).tolist()
+            self.changed = changed
+            board._units_from = (weakref.ref(prev), changed)
             if len(changed) <= 16 and all(list(recs[k][1]) == list(prev._recs[k][1])
                                           for k in changed):
                 lazy = _LevelLists.after(prev, changed, recs)
                 if lazy is not None:
                     board.__dict__.pop("_features_d", None)
                     board.__dict__["_feat_src"] = lazy
+                    was = prev.__dict__.get("_unit_feats")
+                    if was is not None and len(was[1]) == n:
+                        # prev's units as (unit, True) (unit_features), the changed replaced
+                        mine = list(was[1])
+                        for k in changed:
+                            mine[k] = (recs[k][1], True)
+                        board.__dict__["_unit_feats"] = (lazy, mine)
                     board._unit_offsets = prev._unit_offsets  # (never written)
                     return
                 feats: dict[int, list[Feature]] = {}
@@ -925,7 +999,7 @@ class _Compiler:
 
     def run(self, previous: Board | None = None) -> Board:
         lat = self.lattice.name
-        prev = self.reusable(previous)
+        prev = self._prev = self.reusable(previous)
         pave_at = []  # (sheet, transform) of each pavement: its outline is made when needed
 
         def pave_outline(sheet: m.Sheet, t: Transform) -> Any:
@@ -1014,6 +1088,9 @@ class _Compiler:
                     nb = one(k, placements[k], nb)
         if same_first:
             board.__dict__["_pl_buildings"] = first  # (never written)
+        if prev is not None and len(prev.buildings) == len(buildings):
+            # (a building taken over sits at its index in prev: the others are new)
+            board._buildings_from = (weakref.ref(prev), self.new_buildings)
 
         ex = self.layout.extras
 
@@ -1032,6 +1109,8 @@ class _Compiler:
         have an id, when this compile finds every sheet as ``prev``'s did (the same objects
         by the same names): their units and buildings are ``prev``'s (checked one by one
         otherwise)."""
+        if self._runs is not None and prev is self._prev:
+            return self._runs
         was = prev._sheets
         now = self.sheets
         if was is None or len(was) != len(now) \
@@ -1040,10 +1119,25 @@ class _Compiler:
         old, new = prev.layout.placements, self.layout.placements
         n = min(len(old), len(new))
         ok = np.zeros(n + 2, dtype=bool)
-        ok[1:n + 1] = np.fromiter(map(operator.is_, old, new), dtype=bool, count=n)
-        ok[1:n + 1] &= np.fromiter(map(bool, map(_PL_ID, new)), dtype=bool, count=n)
+        same = ok[1:n + 1]
+        same[:] = np.fromiter(map(operator.is_, old, new), dtype=bool, count=n)
+        # which placements have an id: prev's answer for the same objects (reading a city's
+        # placements' ids again touched every one of them), looked up for the others
+        has = prev.__dict__.get("_pl_has_id")
+        if has is None or len(has) != len(old):
+            mine = np.fromiter(map(bool, map(_PL_ID, new)), dtype=bool, count=len(new))
+        else:
+            mine = np.empty(len(new), dtype=bool)
+            mine[:n] = has[:n]
+            redo = [*np.flatnonzero(~same).tolist(), *range(n, len(new))]
+            mine[redo] = [bool(new[i].id) for i in redo]
+        self.board.__dict__["_pl_has_id"] = mine
+        same &= mine[:n]
         edge = np.flatnonzero(ok[1:] != ok[:-1]).tolist()  # starts and ends, in turn
-        return list(zip(edge[0::2], edge[1::2]))
+        runs = list(zip(edge[0::2], edge[1::2]))
+        if prev is self._prev:
+            self._runs = runs
+        return runs
 
     def placement(self, i: int, pl: m.Placement) -> None:
         lat = self.lattice.name
@@ -1072,6 +1166,7 @@ class _Compiler:
             return
         b = Building(len(self.board.buildings), pl, pid, sheet, sheet.height, outline, t)
         self.board.buildings.append(b)
+        self.new_buildings.append(b.index)
 
         def fill_b(sheet=sheet, t=t, pid=pid, b=b, clip=clip, outline=outline) -> None:
             listed = {lv.level: lv for lv in sheet.levels}
@@ -1189,9 +1284,14 @@ class _Compiler:
         None when nothing differs."""
         board = self.board
         boxes = []
-        for a, b in [(a, b) for a, b in zip_longest(prev._recs, board._recs) if a is not b]:
+        pairs = [(prev._recs[k], board._recs[k]) for k in self.changed] \
+            if self.changed is not None else \
+            [(a, b) for a, b in zip_longest(prev._recs, board._recs) if a is not b]
+        for a, b in pairs:
             boxes.extend(r[4] for r in (a, b) if r is not None and r[4] is not None)
-        for a, b in [(a, b) for a, b in zip_longest(prev.buildings, board.buildings) if a is not b]:
+        moved = board.buildings_changed_from(prev)
+        for a, b in [(prev.buildings[i], board.buildings[i]) for i in moved] if moved is not None \
+                else [(a, b) for a, b in zip_longest(prev.buildings, board.buildings) if a is not b]:
             boxes.extend(x.footprint.bounds for x in (a, b)
                          if x is not None and not x.footprint.is_empty)
         if not boxes:
@@ -1248,7 +1348,7 @@ class _Compiler:
             cmin, rmin = (int(v) for v in cand.min(axis=0))
             cmax, rmax = cand.max(axis=0)
             shape = (int(rmax - rmin + 1), int(cmax - cmin + 1))
-            owner = np.full(shape, -1, dtype=np.int64)
+            owner = np.full(shape, -1, dtype=np.int32)
             pave = np.zeros(shape, dtype=bool)
             if not board.pavement_area.is_empty:
                 pts = lat.points(cand)
@@ -1335,7 +1435,11 @@ class _Compiler:
         if win is not None and prev._link_boxes is not None and len(prev._recs) == n:
             # the same units as prev: only those changed or with an end near the changed
             # part of the box are linked again (boxes tested as arrays)
-            same = np.fromiter(map(operator.is_, prev._recs, recs), dtype=bool, count=n)
+            if self.changed is not None:  # (assemble compared them)
+                same = np.ones(n, dtype=bool)
+                same[self.changed] = False
+            else:
+                same = np.fromiter(map(operator.is_, prev._recs, recs), dtype=bool, count=n)
             boxes = prev._link_boxes.copy()
             for k in np.nonzero(~same)[0].tolist():
                 boxes[k] = _link_feats(self.lattice, recs[k][1])[1] or nan
@@ -1347,9 +1451,11 @@ class _Compiler:
                              | (boxes[:, 1] - rmin - 1 >= r1) | (boxes[:, 2] - cmin + 1 < c0)
                              | (boxes[:, 0] - cmin - 1 >= c1))
             per_unit = list(prev._unit_links)
-            for k in np.nonzero(~same | near)[0].tolist():
+            redo = np.nonzero(~same | near)[0].tolist()
+            for k in redo:
                 per_unit[k] = self.unit_links(_link_feats(self.lattice, recs[k][1])[0])
         else:
+            redo = None
             per_unit = []
             boxes = np.full((n, 4), np.nan)
             for k, rec in enumerate(recs):
@@ -1382,6 +1488,8 @@ class _Compiler:
                             off[k + 1, j] = len(links[j])
                 blocks[lv] = (lists, np.cumsum(off, axis=0))
         board._link_blocks = blocks
+        if redo is not None and prev is not None:
+            board._links_redone = _links_redone(prev, blocks, redo)
         for lv in sorted(blocks):
             lists = blocks[lv][0]
             board.stair_links.extend(lists[0])
@@ -1461,7 +1569,8 @@ def _spliced_links(prev: Board, per_unit: list[dict[int, tuple[tuple, tuple, tup
     old = prev._link_blocks
     if old is None or len(prev._unit_links) != len(per_unit):
         return None
-    changed = [k for k, (a, b) in enumerate(zip(prev._unit_links, per_unit)) if a is not b]
+    changed = np.flatnonzero(~np.fromiter(map(operator.is_, prev._unit_links, per_unit),
+                                          dtype=bool, count=len(per_unit))).tolist()
     if len(changed) > 16 or any(lv not in old for k in changed for lv in per_unit[k]):
         return None
     out = {}
@@ -1487,6 +1596,37 @@ def _spliced_links(prev: Board, per_unit: list[dict[int, tuple[tuple, tuple, tup
             new_lists.append(list(chain.from_iterable(pieces)))
         out[lv] = ((new_lists[0], new_lists[1], new_lists[2], new_lists[3]), new_off)
     return out
+
+
+def _changed_from(got: tuple[weakref.ref, list[int]] | None, prev: Board | BoardView
+                  ) -> list[int] | None:
+    was = got[0]() if got is not None else None
+    if was is None:
+        return None
+    ref = getattr(prev, "_ref", None)
+    return got[1] if (ref() if ref is not None else prev) is was else None
+
+
+def _links_redone(prev: Board, blocks: dict[int, tuple[tuple[list, list, list, list], np.ndarray]],
+                  redo: list[int]) -> tuple[weakref.ref, list[np.ndarray]] | None:
+    """Where the stairs, elevators and climbs of the units ``redo`` (their links made again)
+    sit in the board's lists, per kind, when every other link sits where it sat in ``prev``'s
+    (each level's offsets unchanged): the movement graph redoes the level-change rows of those
+    alone (engine.movement), without comparing every link of a city.  None: not so."""
+    old = prev._link_blocks
+    if old is None or list(old) != list(blocks):
+        return None
+    idx: list[list[np.ndarray]] = [[], [], []]
+    base = [0, 0, 0]
+    for lv in sorted(blocks):
+        lists, off = blocks[lv]
+        if off is not old[lv][1] and not np.array_equal(off, old[lv][1]):
+            return None
+        for j in range(3):
+            idx[j] += [np.arange(base[j] + off[k, j], base[j] + off[k + 1, j]) for k in redo]
+            base[j] += len(lists[j])
+    return weakref.ref(prev), [np.concatenate(x + [np.zeros(0, dtype=np.int64)]).astype(np.int64)
+                               for x in idx]
 
 
 def _renumber(board: Board, prev: Board, win: tuple[int, int, int, int]) -> None:
@@ -1652,6 +1792,7 @@ def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet],
 
 
 _PL_ID = operator.attrgetter("id")
+_ITEM1, _ITEM2 = operator.itemgetter(1), operator.itemgetter(2)
 
 
 def _placement_buildings(board: Board) -> np.ndarray:

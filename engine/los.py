@@ -723,13 +723,15 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
         return None
     lat = board.lattice
     ufs = board.unit_features()
-    dicts = [u for u, _s in ufs]
+    dicts = list(map(operator.itemgetter(0), ufs))
     old_units = prev._units
     if len(ufs) != len(old_units) or board._feature_levels() != prev.board._feature_levels():
         return None
     # the units that are the same objects keep their parts: the others are looked up
-    redo = np.flatnonzero(~np.fromiter(map(operator.is_, dicts, prev._unit_dicts),
-                                       dtype=bool, count=len(dicts))).tolist()
+    redo = board.units_changed_from(prev.board)
+    if redo is None:
+        redo = np.flatnonzero(~np.fromiter(map(operator.is_, dicts, prev._unit_dicts),
+                                           dtype=bool, count=len(dicts))).tolist()
     units = list(old_units)
     for k, got in zip(redo, _units_parts(lat, [ufs[k] for k in redo])):
         units[k] = got
@@ -751,8 +753,11 @@ def _patched(prev: _Prims, board: Board, win: tuple[int, int, int, int] | None =
                 or a.fol_xy.shape != b.fol_xy.shape \
                 or any(not np.array_equal(getattr(a, n), getattr(b, n)) for n in _SAME_SHAPE):
             return None
-    moved = np.flatnonzero(~np.fromiter(map(operator.is_, board.buildings, prev.board.buildings),
-                                        dtype=bool, count=len(board.buildings))).tolist()
+    moved = board.buildings_changed_from(prev.board)
+    if moved is None:
+        moved = np.flatnonzero(~np.fromiter(map(operator.is_, board.buildings,
+                                                prev.board.buildings),
+                                            dtype=bool, count=len(board.buildings))).tolist()
     seg0 = prev._foot_seg
     new_feet = _footprint_parts([board.buildings[i] for i in moved])
     for i, (_f, segs) in zip(moved, new_feet):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import operator
 import threading
+import weakref
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -636,6 +637,78 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
     return out  # type: ignore[return-value]
 
 
+#: windows a core's reasons or drops may wait to be merged over (then merged at once)
+_ROWS_PENDING = 16
+
+
+class _Rows:
+    """Arrays sorted by the first (a key), the rest riding along: the reasons or the drops of
+    a core.  A patched core's are its parent's with the rows in the patched window taken out
+    and the window's own put in; a drag neither reads them nor needs them merged (reach and
+    fans read the tiles), so the merge waits for the first read (:meth:`get`), and a patch of
+    a patch only adds its window to those waiting: what a drag copied was every row of the
+    city, four arrays twice.  ``pos(arrays)``: each row's lattice position (what the windows
+    are tested against)."""
+
+    __slots__ = ("base", "wins", "add", "shape", "pos", "_got")
+
+    def __init__(self, arrays: tuple[np.ndarray, ...]) -> None:  # noqa: D107
+        self._got: tuple[np.ndarray, ...] | None = arrays
+        self.base = self.add = None
+        self.wins: list[tuple[int, int, int, int]] = []
+
+    def patched(self, shape: tuple[int, int, int], win: tuple[int, int, int, int],
+                new: tuple[np.ndarray, ...], pos: Any) -> _Rows:
+        """These rows with those in ``win`` replaced by ``new`` (sorted, all in ``win``)."""
+        got, base, add, wins = self._got, self.base, self.add, self.wins
+        if got is None and (base is None or add is None):
+            got = self._got  # merged by another thread meanwhile
+        out = _Rows.__new__(_Rows)
+        out._got, out.shape, out.pos = None, shape, pos
+        if got is not None:
+            out.base, out.wins, out.add = got, [win], new
+        else:
+            keep = _outside(pos(add), shape, [win])
+            add = tuple(a[keep] for a in add)
+            at = np.searchsorted(add[0], new[0])
+            out.base, out.wins = base, [*wins, win]
+            out.add = tuple(np.insert(a, at, b) for a, b in zip(add, new))
+        if len(out.wins) > _ROWS_PENDING:
+            out.get()
+        return out
+
+    def get(self) -> tuple[np.ndarray, ...]:
+        """The arrays, merged now if they wait (two threads asking at once merge twice, alike)."""
+        got = self._got
+        if got is None:
+            base, add = self.base, self.add
+            if base is None or add is None:  # merged by another thread meanwhile
+                return self._got  # type: ignore[return-value]
+            keep = _outside(self.pos(base), self.shape, self.wins)
+            at = np.searchsorted(base[0][keep], add[0])
+            got = self._got = tuple(np.insert(a[keep], at, b) for a, b in zip(base, add))
+            self.base = self.add = None  # (the parent's arrays may go)
+        return got
+
+
+def _outside(pos: np.ndarray, shape: tuple[int, int, int],
+             wins: list[tuple[int, int, int, int]]) -> np.ndarray:
+    """Which lattice positions lie outside every window (rows r0:r1, columns c0:c1 of every
+    level): only those in the box of all the windows are tested window by window."""
+    _L, H, W = shape
+    keep = np.ones(len(pos), dtype=bool)
+    if not len(pos):
+        return keep
+    c = pos % W
+    r = (pos // W) % H
+    cand = np.flatnonzero((r >= min(w[0] for w in wins)) & (r < max(w[1] for w in wins))
+                          & (c >= min(w[2] for w in wins)) & (c < max(w[3] for w in wins)))
+    rc, cc = r[cand], c[cand]
+    for r0, r1, c0, c1 in wins:
+        keep[cand[(rc >= r0) & (rc < r1) & (cc >= c0) & (cc < c1)]] = False
+    return keep
+
+
 class _Texts:
     """The reasons' texts of a core and of the cores patched from it, each once, by number:
     a core keeps a number per reason (a drag copies those, not a Python object each).  Only
@@ -688,24 +761,29 @@ class _Core:
     shape: tuple[int, int, int]
     offs: np.ndarray  # (2, K, 2): (dc, dr) of each neighbour, rows of parity 0 and 1
     tiles: list[np.ndarray]  # (K, _TILE_ROWS, W) int16 each: ``ext`` by rows
-    r_key: np.ndarray
-    r_text: np.ndarray  # int32: the number of each reason's text in ``texts``
-    r_fid: np.ndarray
-    r_inside: np.ndarray
-    d_key: np.ndarray
-    d_src: np.ndarray
-    d_dst: np.ndarray
-    d_bld: np.ndarray
+    #: the reasons (key, text: int32, the number of its text in ``texts``, feature id,
+    #: inside) and the drops (key, from, to, building), merged on first read (:class:`_Rows`)
+    r: _Rows
+    d: _Rows
     #: the board's units (their feature dicts) and each one's box of crossings (c0, r0, c1,
     #: r1; empty when it has none), once a patch has asked them: the next patch re-boxes
     #: only the units that are other objects and reads the crossings of those near it
-    unit_boxes: tuple[list, np.ndarray] | None = None
+    unit_boxes: tuple[list, np.ndarray, Any] | None = None
     #: the reasons' texts by number (shared with the cores patched from this one)
     texts: _Texts = field(default_factory=_Texts)
 
     @property
     def npos(self) -> int:
         return int(np.prod(self.shape))
+
+    r_key = property(lambda self: self.r.get()[0])
+    r_text = property(lambda self: self.r.get()[1])
+    r_fid = property(lambda self: self.r.get()[2])
+    r_inside = property(lambda self: self.r.get()[3])
+    d_key = property(lambda self: self.d.get()[0])
+    d_src = property(lambda self: self.d.get()[1])
+    d_dst = property(lambda self: self.d.get()[2])
+    d_bld = property(lambda self: self.d.get()[3])
 
     @property
     def ext(self) -> np.ndarray:
@@ -757,7 +835,8 @@ def _empty_core(board: Board) -> _Core:
     blank = np.full((offs.shape[1], _TILE_ROWS, W), -1, dtype=np.int16)  # shared, never written
     n_tiles = max(-(-L * H // _TILE_ROWS), 1)
     return _Core(lat.name, shape, offs, [blank] * n_tiles,
-                 z, np.zeros(0, dtype=np.int32), z, np.zeros(0, dtype=bool), z, z, z, z)
+                 _Rows((z, np.zeros(0, dtype=np.int32), z, np.zeros(0, dtype=bool))),
+                 _Rows((z, z, z, z)))
 
 
 def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
@@ -927,6 +1006,11 @@ def _fill(core: _Core, board: Board, win: tuple[int, int, int, int]
 _NO_BOX = (1 << 40, 1 << 40, -(1 << 40), -(1 << 40))
 
 
+def _GONE() -> None:
+    """A dead reference's answer (a board gone)."""
+    return None
+
+
 def _near_units(core: _Core, board: Board, units: list, box: tuple[int, int, int, int]
                 ) -> tuple[list[int], list[_UnitHits]]:
     """The units whose crossings may start a step in ``box`` (c0, r0, c1, r1, inclusive) and
@@ -939,10 +1023,15 @@ def _near_units(core: _Core, board: Board, units: list, box: tuple[int, int, int
     box only reads a unit whose rows then all fall outside the window."""
     lat = board.lattice
     known = core.unit_boxes
-    dicts = [u for u, _s in units]
+    dicts = list(map(operator.itemgetter(0), units))
     if known is not None and len(known[0]) == len(dicts):
-        same = np.fromiter(map(operator.is_, known[0], dicts), dtype=bool, count=len(dicts))
-        redo = np.flatnonzero(~same).tolist()
+        was = known[2]()  # the board they were boxed for: this one compiled from it knows
+        redo = board.units_changed_from(was) if was is not None else None  # which differ
+        if redo is None:
+            same = np.fromiter(map(operator.is_, known[0], dicts), dtype=bool, count=len(dicts))
+            redo = np.flatnonzero(~same).tolist()
+        else:
+            redo = [k for k in redo if known[0][k] is not dicts[k]]
         boxes = known[1].copy() if redo else known[1]
     else:
         redo = list(range(len(dicts)))
@@ -964,7 +1053,8 @@ def _near_units(core: _Core, board: Board, units: list, box: tuple[int, int, int
     for k in redo:
         if k not in done:
             boxes[k] = got[k].box(lat) or _NO_BOX
-    core.unit_boxes = (dicts, boxes)
+    real = board._ref() if isinstance(board, BoardView) else board
+    core.unit_boxes = (dicts, boxes, weakref.ref(real) if real is not None else _GONE)
     near = np.flatnonzero((boxes[:, 2] >= box[0]) & (boxes[:, 0] <= box[2])
                           & (boxes[:, 3] >= box[1]) & (boxes[:, 1] <= box[3])).tolist()
     more = [k for k in near if k not in got]
@@ -1024,7 +1114,7 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
         if not len(roof):
             continue
         rr, cc = rim_r[roof] + r0, rim_c[roof] + c0
-        own = rim_o[roof]
+        own = rim_o[roof].astype(np.int64)  # (an int32 grid: the keys below need 64 bits)
         par = (rr + rmin) & 1 if core.lat == "hex" else np.zeros(len(rr), dtype=np.int64)
         pos = (lv * H + rr) * W + cc
         for k in range(k_n):
@@ -1044,24 +1134,13 @@ def _drops(core: _Core, board: Board, win: tuple[int, int, int, int]) -> tuple[n
     return key[srt], src[srt], dst[srt], bld[srt]
 
 
-def _in_window(pos: np.ndarray, shape: tuple[int, int, int], win: tuple[int, int, int, int]
-               ) -> np.ndarray:
-    _L, H, W = shape
-    c = pos % W
-    band = np.flatnonzero((c >= win[2]) & (c < win[3]))  # the window's columns: a few
-    r = (pos[band] // W) % H
-    out = np.zeros(len(pos), dtype=bool)
-    out[band[(r >= win[0]) & (r < win[1])]] = True
-    return out
-
-
 def _build_core(board: Board) -> _Core:
     core = _empty_core(board)
     _L, H, W = core.shape
     if board.node_count:
         win = (0, H, 0, W)
-        core.r_key, core.r_text, core.r_fid, core.r_inside = _fill(core, board, win)
-        core.d_key, core.d_src, core.d_dst, core.d_bld = _drops(core, board, win)
+        core.r = _Rows(_fill(core, board, win))
+        core.d = _Rows(_drops(core, board, win))
     return core
 
 
@@ -1075,39 +1154,12 @@ def _patch_core(prev: _Core, board: Board, win: tuple[int, int, int, int]) -> _C
     core = replace(prev, tiles=list(prev.tiles))  # shared: _fill copies those it writes
     if win[1] <= win[0] or win[3] <= win[2]:
         return core
-    key, text, fid, ins = _fill(core, board, win)
-    keep = _keys_outside(prev.r_key, core, win)
-    kept = prev.r_key[keep]
-    at = np.searchsorted(kept, key)
-    core.r_key = np.insert(kept, at, key)
-    core.r_text = np.insert(prev.r_text[keep], at, text)
-    core.r_fid = np.insert(prev.r_fid[keep], at, fid)
-    core.r_inside = np.insert(prev.r_inside[keep], at, ins)
-    d = _drops(core, board, win)
-    keep = ~_in_window(prev.d_src, core.shape, win)
-    at = np.searchsorted(prev.d_key[keep], d[0])
-    core.d_key, core.d_src, core.d_dst, core.d_bld = (
-        np.insert(old[keep], at, new) for old, new in
-        zip((prev.d_key, prev.d_src, prev.d_dst, prev.d_bld), d))
+    npos = core.npos
+    core.r = prev.r.patched(core.shape, win, _fill(core, board, win),
+                            lambda rows: rows[0] % npos)  # (key: chunk * npos + pos)
+    core.d = prev.d.patched(core.shape, win, _drops(core, board, win),
+                            operator.itemgetter(1))  # (from: a roof dot)
     return core
-
-
-def _keys_outside(keys: np.ndarray, core: _Core, win: tuple[int, int, int, int]
-                  ) -> np.ndarray:
-    """Which of the sorted reason keys (``chunk * npos + pos``) lie outside the window: the
-    window's rows of one level and chunk are one run of keys, found by searchsorted."""
-    L, H, W = core.shape
-    r0, r1, c0, c1 = win
-    n_chunk = core.offs.shape[1] * (2 if core.lat == "hex" else 1)
-    runs = ((np.arange(n_chunk)[:, None] * L + np.arange(L)[None, :]) * H + r0).reshape(-1) * W
-    lo = np.searchsorted(keys, runs)
-    hi = np.searchsorted(keys, runs + (r1 - r0) * W)
-    cand = np.concatenate([np.arange(a, b) for a, b in zip(lo.tolist(), hi.tolist())]
-                          + [np.zeros(0, dtype=np.int64)])
-    col = keys[cand] % W
-    keep = np.ones(len(keys), dtype=bool)
-    keep[cand[(col >= c0) & (col < c1)]] = False
-    return keep
 
 
 def _link_rows(stairs: list, elevators: list, climbs: list) -> np.ndarray:
@@ -1514,7 +1566,7 @@ class _CoreGraph(MoveGraph):
         lsel = np.nonzero((lr >= r0) & (lr < r1) & (lc >= c0) & (lc < c1))[0]
         # and the drops off the roofs of the buildings in the box (sorted by building)
         own = board._owner_grid[2][r0:r1, c0:c1]
-        blds = np.unique(own[own >= 0]) * (core.npos * k_n)
+        blds = np.unique(own[own >= 0]).astype(np.int64) * (core.npos * k_n)
         lo = np.searchsorted(core.d_key, blds)
         hi = np.searchsorted(core.d_key, blds + core.npos * k_n)
         cand = np.concatenate([np.arange(x, y) for x, y in zip(lo.tolist(), hi.tolist())]
@@ -1562,7 +1614,8 @@ class _CoreGraph(MoveGraph):
         texts[hit] = core.texts.encode(new_text)
         fid = core.r_fid.copy()
         fid[hit] = id(new)
-        out = _CoreGraph(replace(core, tiles=tiles, r_text=texts, r_fid=fid), self._board)
+        out = _CoreGraph(replace(core, tiles=tiles, r=_Rows((core.r_key, texts, fid,
+                                                             core.r_inside))), self._board)
         if "_link_dot_rows" in self.__dict__:  # the same board: the same level changes
             out.__dict__["_link_dot_rows"] = self.__dict__["_link_dot_rows"]
         if "why" in self.__dict__:  # laid out already: patch the compact arrays too
@@ -1623,9 +1676,21 @@ def _link_rows_after(pg: MoveGraph, board: Board) -> np.ndarray | None:
         return None
     rows = old_rows
     at = 0
+    redone = getattr(board, "_links_redone", None)
+    if redone is not None:
+        ref = getattr(old_board, "_ref", None)
+        was = redone[0]()
+        if was is None or (ref() if ref is not None else old_board) is not was:
+            redone = None  # compiled from another board than the graph's: compare every link
     for kind, (old, new) in enumerate(zip(olds, news)):
-        diff = np.flatnonzero(~np.fromiter(map(operator.is_, old, new), dtype=bool,
-                                           count=len(new)))
+        if redone is not None:  # (the compile knows where the links may differ: there)
+            cand = redone[1][kind]
+            diff = cand[np.fromiter(map(operator.is_not, map(old.__getitem__, cand.tolist()),
+                                        map(new.__getitem__, cand.tolist())),
+                                    dtype=bool, count=len(cand))]
+        else:
+            diff = np.flatnonzero(~np.fromiter(map(operator.is_, old, new), dtype=bool,
+                                               count=len(new)))
         if len(diff):
             if rows is old_rows:
                 rows = old_rows.copy()

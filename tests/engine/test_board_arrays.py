@@ -652,3 +652,30 @@ def test_inside_an_upright_rectangle_settled_on_coordinates_as_geos():
         mine = w == i
         assert np.array_equal(board_arrays.contains_xy(geoms[i:i + 1], boxes[i:i + 1], x[mine], y[mine]),
                               want[mine])
+
+
+def test_fresh_ids_of_a_drag_are_a_fresh_compiles():
+    """A placement with no id gets ``<sheet>-<n>``, n unused by any other: a board compiled
+    from the previous one takes that one's ids in use over when the placements kept their
+    ids (a drag), and looks again when one took the id the pavement had been given."""
+    from dataclasses import replace
+    lay, sheets = neighbourhood(seed=2, blocks=2)
+    prev = compile_board(lay, sheets)
+
+    def pave_ids(board):
+        return {f.id.split("/")[0] for f in board.all_features() if f.id.startswith("city-pavement")}
+    assert pave_ids(prev) == {"city-pavement-1"}
+    for k, (i, new_id) in enumerate([(3, None), (5, "city-pavement-1"), (5, None),
+                                      (7, "city-pavement-2"), (2, None)]):
+        pl = list(lay.placements)
+        pl[i] = replace(pl[i], at=(pl[i].at[0] + (-1) ** k, pl[i].at[1]),
+                        id=new_id if new_id is not None else pl[i].id)
+        lay = replace(lay, placements=tuple(pl))
+        board = compile_board(lay, sheets, previous=prev)
+        fresh = compile_board(lay, sheets)
+        if new_id is None:  # (a pavement given another id is another unit: compiled anew)
+            assert board._changed is not None  # compiled from the board before
+        assert pave_ids(board) == pave_ids(fresh)
+        assert [f.id for f in board.all_features()] == [f.id for f in fresh.all_features()]
+        prev = board
+    assert "city-pavement-3" in pave_ids(prev)  # (1 and 2 taken by buildings)

@@ -23,6 +23,7 @@ from engine.io.resolve import load_board
 from engine.lattice import Dot3
 from engine.model import Area, Layout, Level, Opening, Placement, Sheet, Wall
 from engine.movement import (
+    _ROWS_PENDING,
     CLIMB_DOWN,
     CLIMB_DOWN_ASSISTED,
     CLIMB_UP,
@@ -405,3 +406,41 @@ def test_hex_drag_patches_graph_and_sight_as_a_rebuild():
         assert np.array_equal(p.grid.seg, f.grid.seg) and np.array_equal(p.grid.start, f.grid.start)
         prev = board
     _same(prev)
+
+
+def _moved(rng: random.Random, lay: Layout) -> Layout:
+    pl = list(lay.placements)
+    k = rng.randrange(len(pl))
+    pl[k] = replace(pl[k], at=(pl[k].at[0] + rng.choice((-1, 1, 2)),
+                               pl[k].at[1] + rng.choice((0, 1, -1, 2))))
+    return replace(lay, placements=tuple(pl))
+
+
+@pytest.mark.parametrize("lattice", ["square", "hex"])
+def test_reasons_merged_on_first_read_after_drags_that_never_read_them(lattice):
+    """A drag's core keeps its parent's reasons and drops with those of the patched window
+    waiting, merged on first read: a chain of drags none of which reads them (longer than
+    the windows a core lets wait) gives each board a rebuild's graph, read in any order."""
+    if lattice == "square":
+        lay, sheets = neighbourhood(seed=6, blocks=2)
+    else:
+        pav = Sheet(id="hex-pav", title="Hex pavement", kind="pavement", lattice="hex",
+                    size=(30, 24), outline=((-0.5, -0.5), (30.0, -0.5), (30.0, 22.5), (-0.5, 22.5)))
+        lay = Layout(lattice="hex", pavement=(Placement("hex-pav", (0, 0)),), placements=(
+            Placement("hut", (6, 4), id="h1"), Placement("hut", (16, 10), id="h2")))
+        sheets = {"hex-pav": pav, "hut": hex_hut()}
+    rng = random.Random(4)
+    prev = compile_board(lay, sheets)
+    build_graph(prev).why  # noqa: B018 - laid out: the chain starts from merged arrays
+    chain = []
+    for _ in range(_ROWS_PENDING + 6):
+        lay = _moved(rng, lay)
+        prev = compile_board(lay, sheets, previous=prev)
+        chain.append((prev, lay, build_graph(prev)))
+    waiting = [g.core.r.base is not None for _b, _l, g in chain]
+    assert waiting.count(True) >= _ROWS_PENDING  # the merges waited ...
+    assert waiting.count(False) >= 1  # ... until too many windows were waiting
+    # read from the last (the longest chain waiting) back, then the first
+    for _board, lay, g in [*chain[::-3], chain[0]]:
+        _same_graph(g, build_graph(compile_board(lay, sheets)))
+        assert g.core.r.base is None and g.core.d.base is None  # merged: the parent's may go
