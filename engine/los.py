@@ -1335,8 +1335,14 @@ def _counted_cands(P: _Prims, box: tuple[int, int, int, int], la: int, lb: int, 
         idx = np.array(sel, dtype=np.int64)
         if len(memo) > _COUNTED_MAX:
             memo.clear()
-        got = memo[key] = (px[idx], py[idx], qx[idx], qy[idx], sab[idx], [rows[j] for j in sel],
-                           np.array([rows[j][0] for j in sel], dtype=np.int64))
+        cx, cy = px[idx], py[idx]
+        dx, dy = qx[idx], qy[idx]
+        ss = sab[idx]
+        got = memo[key] = (cx, cy, dx, dy, ss, [rows[j] for j in sel],
+                           np.array([rows[j][0] for j in sel], dtype=np.int64),
+                           np.stack([cx, dx]), np.stack([cy, dy]),
+                           list(zip(cx.tolist(), cy.tolist(), dx.tolist(), dy.tolist(),
+                                    ss.tolist(), strict=True)) if len(sel) <= _FEW else None)
     return got
 
 
@@ -1345,21 +1351,23 @@ def _line_one(board: Board, P: _Prims, a: Dot3, b: Dot3) -> _Line:
     line: the same candidates, cull, exact test (:func:`_hits`) and counting rules
     (:func:`_relevant`, prone obstacles included) with the same floating-point operations
     in the same order, on Python floats (tests/engine/test_single_line_agrees.py)."""
-    ox, oy = (float(v) for v in board.dot_point(a))
-    tx, ty = (float(v) for v in board.dot_point(b))
+    ox, oy, ci, cj = _dot_end(board, P, a)
+    tx, ty, ti, tj = _dot_end(board, P, b)
     la, lb = a[2], b[2]
     ba, bb = _building_idx(board, a), _building_idx(board, b)
     owners: list[int] = []
     ss: list[float] = []
-    g = P.grid
-    box = _cell_box(g, ox, oy, tx, ty) if len(g.seg) else None
+    box = _ends_box(P, ci, cj, ti, tj)
     if box is not None:
-        px, py, qx, qy, sab, rows, _idx = _counted_cands(P, box, la, lb, ba, bb, False)
+        got = _counted_cands(P, box, la, lb, ba, bb, False)
+        rows = got[5]
         rx, ry = tx - ox, ty - oy
         top = max(la, lb)
         point = rx == 0 and ry == 0
         rs = max(abs(rx) + abs(ry), 1e-12)
-        for j in _culled(px, py, qx, qy, sab, ox, oy, rx, ry):
+        few = got[9]
+        for j in (_culled_few(few, ox, oy, rx, ry) if few is not None else
+                  _culled_stacked(got[7], got[8], got[4], ox, oy, rx, ry)):
             _i, p0, p1, q0, q1, bld, lvl, kind, height, owner = rows[j]
             s = _hit_one(ox, oy, rx, ry, rs, point, p0, p1, q0, q1)
             if s is None:
@@ -1404,6 +1412,67 @@ def _culled(px: np.ndarray, py: np.ndarray, qx: np.ndarray, qy: np.ndarray, sab:
     d3 = rx * (py - oy) - ry * (px - ox)
     d4 = rx * (qy - oy) - ry * (qx - ox)
     return np.nonzero((d3 * d4 <= 0) | (np.abs(d3) <= tol) | (np.abs(d4) <= tol))[0].tolist()
+
+
+#: up to this many candidates a line culls them with Python floats (:func:`_culled_few`)
+_FEW = 16
+
+
+def _culled_few(cands: list[tuple[float, ...]], ox: float, oy: float, rx: float, ry: float
+                ) -> list[int]:
+    """:func:`_culled` on a few candidates ``(px, py, qx, qy, sab)`` with Python floats: the
+    same operations on the same numbers, without the arrays' set-up."""
+    t = 1e-9 * (abs(rx) + abs(ry) + 1.0)
+    out = []
+    for j, (px, py, qx, qy, sab) in enumerate(cands):
+        tol = t * sab
+        d3 = rx * (py - oy) - ry * (px - ox)
+        d4 = rx * (qy - oy) - ry * (qx - ox)
+        if d3 * d4 <= 0 or abs(d3) <= tol or abs(d4) <= tol:
+            out.append(j)
+    return out
+
+
+def _culled_stacked(pqx: np.ndarray, pqy: np.ndarray, sab: np.ndarray, ox: float, oy: float,
+                    rx: float, ry: float) -> list[int]:
+    """:func:`_culled` with the candidates' ends stacked (row 0 the ``p`` ends, row 1 the
+    ``q`` ends): each number worked out by the same operations, in half as many passes."""
+    tol = (1e-9 * (abs(rx) + abs(ry) + 1.0)) * sab
+    d = rx * (pqy - oy) - ry * (pqx - ox)
+    near = np.abs(d) <= tol
+    return np.flatnonzero((d[0] * d[1] <= 0) | near[0] | near[1]).tolist()
+
+
+def _dot_end(board: Board, P: _Prims, d: Dot3) -> tuple[float, float, int, int]:
+    """(x, y, column of cells, row of cells) of dot ``d``'s point in the primitives' grid (the
+    cell not clipped to the grid), kept per dot with the primitives: every line from or to the
+    dot asks them.  A line's cell box (:func:`_cell_box`) is the least and greatest of its
+    ends' cells (the cell of a coordinate never decreases as the coordinate grows)."""
+    memo = P.__dict__.get("_dot_ends")
+    if memo is None:
+        memo = P._dot_ends = {}  # type: ignore[attr-defined]
+    got = memo.get(d)
+    if got is None:
+        x, y = (float(v) for v in board.dot_point(d))
+        g = P.grid
+        cell = g.CELL
+        got = memo[d] = (x, y, math.floor((x - float(g.origin[0])) / cell),
+                         math.floor((y - float(g.origin[1])) / cell))
+    return got
+
+
+def _ends_box(P: _Prims, ci: int, cj: int, ti: int, tj: int) -> tuple[int, int, int, int] | None:
+    """:func:`_cell_box` of the line between two dots whose cells are ``(ci, cj)`` and
+    ``(ti, tj)`` (:func:`_dot_end`); None also when the grid holds no segment."""
+    wh = P.__dict__.get("_grid_wh")
+    if wh is None:
+        g = P.grid
+        wh = P._grid_wh = (int(g.shape[0]), int(g.shape[1])) if len(g.seg) else (0, 0)  # type: ignore[attr-defined]
+    i0, i1 = (ci, ti) if ci <= ti else (ti, ci)
+    j0, j1 = (cj, tj) if cj <= tj else (tj, cj)
+    i0, j0 = max(i0, 0), max(j0, 0)
+    i1, j1 = min(i1, wh[0] - 1), min(j1, wh[1] - 1)
+    return (i0, i1, j0, j1) if i0 <= i1 and j0 <= j1 else None
 
 
 def _counts(kind: int, bld: int, lvl: int, height: float, level_at: float, ba: int, bb: int,
@@ -1487,7 +1556,9 @@ def _blocked_many(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]], ba: l
 
 
 #: from this many lines :func:`lines_fan` asks :func:`_blocked_many` rather than one by one
-_MANY_SOLID = 4
+#: (replayed fans of the six samples, 4-48 lines each: one by one, stopping at the first
+#: blocking contact, costs 0.6-0.7x the batch at every size)
+_MANY_SOLID = 64
 
 
 def _blocked_one(board: Board, P: _Prims, a: Dot3, b: Dot3, ba: int, bb: int) -> bool:
@@ -1497,16 +1568,14 @@ def _blocked_one(board: Board, P: _Prims, a: Dot3, b: Dot3, ba: int, bb: int) ->
     exact test and counting rules, on the blocking primitives alone, stopping at the first.
     A fan needs no more of a blocked line, and most of a bot's fan lines are blocked
     (tests/engine/test_blocked_one_agrees.py)."""
-    g = P.grid
-    if not len(g.seg):
-        return False
-    ox, oy = (float(v) for v in board.dot_point(a))
-    tx, ty = (float(v) for v in board.dot_point(b))
-    box = _cell_box(g, ox, oy, tx, ty)
+    ox, oy, ci, cj = _dot_end(board, P, a)
+    tx, ty, ti, tj = _dot_end(board, P, b)
+    box = _ends_box(P, ci, cj, ti, tj)
     if box is None:
         return False
     la, lb = a[2], b[2]
-    px, py, qx, qy, sab, rows, _idx = _counted_cands(P, box, la, lb, ba, bb, True)
+    got = _counted_cands(P, box, la, lb, ba, bb, True)
+    rows = got[5]
     if not rows:
         return False
     rx, ry = tx - ox, ty - oy
@@ -1514,7 +1583,9 @@ def _blocked_one(board: Board, P: _Prims, a: Dot3, b: Dot3, ba: int, bb: int) ->
     point = rx == 0 and ry == 0
     rs = max(abs(rx) + abs(ry), 1e-12)
     held: set[int] | None = None
-    for j in _culled(px, py, qx, qy, sab, ox, oy, rx, ry):
+    few = got[9]
+    for j in (_culled_few(few, ox, oy, rx, ry) if few is not None else
+              _culled_stacked(got[7], got[8], got[4], ox, oy, rx, ry)):
         _i, p0, p1, q0, q1, bld, lvl, kind, height, owner = rows[j]
         s = _hit_one(ox, oy, rx, ry, rs, point, p0, p1, q0, q1)
         if s is None:

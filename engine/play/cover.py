@@ -7,6 +7,7 @@ the line; a dwarf only gets in the way of a shot at another dwarf.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from shapely.geometry import LineString, Polygon
@@ -32,6 +33,54 @@ def _seg_dist(p: tuple[float, float], q: tuple[float, float], o: tuple[float, fl
 _CROSSED: dict[tuple, bool] = {}
 
 
+#: lattice -> its cell's edges as (start x, start y, outward unit normal x, y) from the centre
+_EDGES: dict[Lattice, list[tuple[float, float, float, float]]] = {}
+#: how far clear of a cell's edges (and of the 1e-9 length rule) a clip must be to be sure
+_CLEAR = 1e-6
+
+
+def _clear_crossing(lattice: Lattice, pa: tuple[float, float], pb: tuple[float, float],
+                    pc: tuple[float, float]) -> bool | None:
+    """Does the segment ``pa``-``pb`` cross the cell centred on ``pc`` with positive length,
+    when the answer is clear: the part of the segment inside the cell (clipped edge by edge,
+    :meth:`engine.lattice.Lattice.cells_crossed`) longer than a millionth of a dot, or the
+    segment that far outside the cell; None near an edge or a corner, where shapely's
+    intersection decides (a line along a row of a square lattice runs on cell edges)."""
+    edges = _EDGES.get(lattice)
+    if edges is None:
+        v, n = lattice._cell_edges()
+        edges = _EDGES[lattice] = [(float(a), float(b), float(c), float(e))
+                                   for (a, b), (c, e) in zip(v.tolist(), n.tolist(), strict=True)]
+    dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-3:
+        return None
+    ox, oy = pa[0] - pc[0], pa[1] - pc[1]
+    t0, t1 = 0.0, 1.0
+    for vx, vy, nx, ny in edges:
+        num = (ox - vx) * nx + (oy - vy) * ny  # the start's distance outside this edge
+        den = dx * nx + dy * ny
+        if den == 0.0:  # along the edge: all of it outside, or all of it inside
+            if num > _CLEAR:
+                return False
+            if num < -_CLEAR:
+                continue
+            return None
+        if abs(den) < _CLEAR * length:
+            return None  # (nearly along it: where it crosses is not sure enough)
+        s = -num / den
+        if den < 0:
+            t0 = max(t0, s)
+        else:
+            t1 = min(t1, s)
+    inside = (t1 - t0) * length
+    if inside > _CLEAR:
+        return True
+    if inside < -_CLEAR:
+        return False
+    return None
+
+
 def _crossed(lattice: Lattice, a: tuple[int, int], b: tuple[int, int], d: tuple[int, int]
              ) -> bool:
     """Does the segment between dots ``a`` and ``b`` cross the cell of dot ``d`` with
@@ -41,8 +90,13 @@ def _crossed(lattice: Lattice, a: tuple[int, int], b: tuple[int, int], d: tuple[
     if got is None:
         pa, pb = lattice.point(a), lattice.point(b)
         # (too far from the line for its cell to be crossed: no geometry)
-        got = _seg_dist(pa, pb, lattice.point(d)) <= 1.0 and \
-            LineString([pa, pb]).intersection(Polygon(lattice.cell(d))).length > 1e-9
+        pc = lattice.point(d)
+        if _seg_dist(pa, pb, pc) > 1.0:
+            got = False
+        else:
+            got = _clear_crossing(lattice, pa, pb, pc)
+            if got is None:  # (at or near an edge or a corner of the cell: as shapely finds)
+                got = LineString([pa, pb]).intersection(Polygon(lattice.cell(d))).length > 1e-9
         if len(_CROSSED) > 200_000:
             _CROSSED.clear()
         _CROSSED[key] = got

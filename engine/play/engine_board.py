@@ -76,13 +76,16 @@ class _GoalSearch:
     and each dot's answer once worked out (the bots ask the same dots of the same goal turn
     after turn, game after game)."""
 
-    __slots__ = ("costs", "limit", "known", "runs")
+    __slots__ = ("costs", "full", "limit", "known", "runs", "w")
 
     def __init__(self) -> None:
         self.costs: np.ndarray | None = None  # per node; exact up to ``limit``
+        #: ``costs`` over every node of the matrix searched (Dark Conspiracy: both layers)
+        self.full: np.ndarray | None = None
         self.limit = 0.0
         self.known: dict[Dot3, Any] = {}
         self.runs = 0  # searches made so far
+        self.w: Any = None  # the weight matrix ``full`` was searched on
 
 
 class EngineBoard:
@@ -109,6 +112,7 @@ class EngineBoard:
         self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._openings: dict[tuple, list[OpeningInfo]] = {}
         self._entry: dict[str, Any] | None = None
+        self._areas: dict[int, tuple[Any, Polygon]] = {}
         self._attach()
         d0 = board.dots(0)
         if len(d0):
@@ -183,7 +187,9 @@ class EngineBoard:
         try:
             got = self._paths[key]
         except KeyError:
-            got = self._path_uncached(key[0], key[1], move_ratio, crawl)
+            got = self._path_from_parent(key) if self._metric else _UNKNOWN
+            if got is _UNKNOWN:
+                got = self._path_uncached(key[0], key[1], move_ratio, crawl)
             if len(self._paths) > 50_000:
                 self._paths.clear()
             self._paths[key] = got
@@ -205,6 +211,8 @@ class EngineBoard:
         # of his activation; the same set-up dot in the next game): one search per state
         key = (tuple(a), move_ratio, mp, False if self._metric else crawl)
         got = self._reach.get(key)
+        if got is None:
+            got = self._reach_from_parent(key, move_ratio, crawl)
         if got is None:
             if self._metric:
                 got = reach(self.board, key[0], move_ratio, mp=mp, ruleset=self.rules.name)
@@ -238,7 +246,7 @@ class EngineBoard:
         if got is None:
             if len(self._to_goal) > 64:
                 self._to_goal.clear()
-            got = self._to_goal[key] = _GoalSearch()
+            got = self._to_goal[key] = self._goal_from_parent(key, move_ratio) or _GoalSearch()
             self._keep()
         known = got.known
         out = [known.get(d if d.__class__ is tuple else tuple(d), _UNKNOWN) for d in dots]
@@ -271,8 +279,7 @@ class EngineBoard:
         no walk reaches needs it)."""
         goal = key[0]
         g = build_graph(self.board)
-        w = g.weights(self.rules.name, 1, False) if self._metric else \
-            g.matrix(move_ratio, False)
+        w = self._weights(move_ratio)
         rev, step = self._reversed(w)
         way = step * (2 * self.lattice.distance(goal[:2], d[:2]) + 4 * (1 + abs(goal[2] - d[2])))
         limit = max(way, 2 * got.limit)
@@ -282,10 +289,54 @@ class EngineBoard:
         if w.shape[0] > g.n:
             # Dark Conspiracy's two parity layers (every other diagonal counts double): a
             # move starts on the even layer and may end on either
-            dist = dijkstra(rev, indices=[i, i + g.n], min_only=True, limit=limit)[:g.n]
+            full = dijkstra(rev, indices=[i, i + g.n], min_only=True, limit=limit)
         else:
-            dist = dijkstra(rev, indices=i, limit=limit)
-        got.costs, got.limit, got.runs = dist, limit, got.runs + 1
+            full = dijkstra(rev, indices=i, limit=limit)
+        got.costs, got.full, got.w = full[:g.n], full, w
+        got.limit, got.runs = limit, got.runs + 1
+
+    def _weights(self, move_ratio: int) -> Any:
+        """The weight matrix the goal searches of this map state run on."""
+        g = build_graph(self.board)
+        return g.weights(self.rules.name, 1, False) if self._metric else \
+            g.matrix(move_ratio, False)
+
+    def _goal_from_parent(self, key: tuple, move_ratio: int) -> _GoalSearch | None:
+        """The costs to the goal of ``key`` that the map state this one came from (a door
+        opened or shut) already found and the door cannot change, as a search cut off there;
+        None when there are none.  Every walk that takes an edge the door changed first
+        reaches one of that edge's ends, so it costs at least the least cost ``t`` of those
+        ends (the same in both states: the walk there takes no changed edge); below ``t``
+        both states' cheapest walks are the same walks over the same weights, and Dijkstra's
+        cost of a node is the least of its neighbours' costs plus the step (the same floats).
+        Police opens doors game after game and asks the same goals in every state."""
+        e = self._entry
+        up = None if e is None else e.get("parent")
+        if up is None:
+            return None
+        pe = (self.board.__dict__.get("_play_memo") or {}).get(up[0])
+        prev = None if pe is None else pe["to_goal"].get(key)
+        if prev is None or prev.full is None:
+            return None
+        w, pw = self._weights(move_ratio), prev.w
+        if w.shape != pw.shape or w.nnz != pw.nnz or not (
+                np.array_equal(w.indptr, pw.indptr) and np.array_equal(w.indices, pw.indices)):
+            return None  # (a door that adds or drops edges: search afresh)
+        moved = np.flatnonzero(w.data != pw.data)
+        full = prev.full
+        if len(moved):
+            rows = np.searchsorted(w.indptr, moved, side="right") - 1
+            t = min(float(full[rows].min()), float(full[w.indices[moved]].min()))
+        else:
+            t = math.inf
+        t = min(t, prev.limit)
+        if t <= 0.0:
+            return None
+        got = _GoalSearch()
+        got.full = np.where(full < t, full, math.inf)
+        got.costs = got.full[:len(prev.costs)]
+        got.limit, got.w = t, w
+        return got
 
     def _reversed(self, w: Any) -> tuple[Any, float]:
         """The weight matrix ``w`` with its edges turned round (Dijkstra from a goal gives
@@ -378,22 +429,36 @@ class EngineBoard:
             d = tuple(d)
             if d != o:
                 by_level.setdefault(d[2], set()).add(d)
+        cmin, rmin, _grid = board._owner_grid
+        grid = board._node_grid
         for lv, ds in sorted(by_level.items()):
             arrs = [self._fan_array(o, lv, v) for v in visions]
             first = int(arrs[0][-1])
-            want = sorted(d for d in ds if (i := board._node_of(d)) >= 0 and
-                          any(arr[i - first] < 0 for arr in arrs))
-            if len(want) < FAN_MIN:
+            if len(ds) < FAN_MIN or not 0 <= lv < grid.shape[0]:
+                continue
+            # the dots not known yet from every vision's array, in one pass over them all
+            cand = sorted(ds)
+            cr = np.array([d[:2] for d in cand], dtype=np.int64)
+            col, row = cr[:, 0] - cmin, cr[:, 1] - rmin
+            inside = (col >= 0) & (col < grid.shape[2]) & (row >= 0) & (row < grid.shape[1])
+            node = np.full(len(cand), -1, dtype=np.int64)
+            node[inside] = grid[lv, row[inside], col[inside]]
+            sel = node >= 0
+            slot = np.where(sel, node - first, 0)
+            unknown = np.zeros(len(cand), dtype=bool)
+            for arr in arrs:
+                unknown |= arr[slot] < 0
+            sel &= unknown
+            if int(sel.sum()) < FAN_MIN:
                 continue  # (a fan costs about as much as four single lines)
-            tg = np.array([d[:2] for d in want], dtype=int)
+            tg = np.ascontiguousarray(cr[sel])
             # a few targets: single lines traced together (kept for the queries that follow)
             # cost less than a fan's sweep; both give the same arrays
-            f = lines_fan(board, o, lv, tg) if len(want) <= LINES_FAN_MAX else \
+            f = lines_fan(board, o, lv, tg) if len(tg) <= LINES_FAN_MAX else \
                 los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
             if not len(f.dots):
                 continue
-            cmin, rmin, _grid = board._owner_grid
-            ids = board._node_grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
+            ids = grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
             seen = np.zeros(len(f.dots), dtype=bool)
             for v, arr in zip(visions, arrs, strict=True):
                 blocked = fan_verdict(f, ruleset=self.rules.name, vision=v,
@@ -494,6 +559,8 @@ class EngineBoard:
         key = (tuple(a), tuple(b))
         got = self._openings.get(key)
         if got is None:
+            got = self._openings_from_parent(key)
+        if got is None:
             seg = self._segment(a, b)
             got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
                    for f in self.board.features_near(a[2], seg) if f.kind in _OPEN_KINDS]
@@ -508,6 +575,8 @@ class EngineBoard:
         key = ("near", tuple(dot))
         got = self._openings.get(key)
         if got is None:
+            got = self._openings_from_parent(key)
+        if got is None:
             cell = Polygon(self.lattice.cell(tuple(dot[:2]))).buffer(0.1)
             got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
                    for f in self.board.features_near(dot[2], cell)
@@ -516,6 +585,97 @@ class EngineBoard:
                 self._openings.clear()
             self._openings[key] = got
         return list(got)
+
+    def _parent(self) -> tuple[dict, str] | None:
+        """(the memo entry of the map state this one came from, the door or window whose
+        opening or shutting made this one), when the memo still has it."""
+        e = self._entry
+        up = None if e is None else e.get("parent")
+        if up is None:
+            return None
+        pe = (self.board.__dict__.get("_play_memo") or {}).get(up[0])
+        return None if pe is None else (pe, up[1])
+
+    def _openings_from_parent(self, key: tuple) -> list[OpeningInfo] | None:
+        """The openings the state before found at ``key`` when the door that changed is not
+        among them: they are the same features of the same shapes in the same states."""
+        up = self._parent()
+        if up is None:
+            return None
+        got = up[0]["openings"].get(key)
+        if got is None or any(op.feature == up[1] for op in got):
+            return None
+        self._openings[key] = got
+        return got
+
+    def _changed_nodes(self, move_ratio: int, crawl: bool) -> np.ndarray | None:
+        """The nodes at either end of a step whose weight (MP or metres, at this move ratio
+        and crawling or not) differs from the state before's, in this state's numbering
+        (both parity layers of Dark Conspiracy's metres on the same node); None when the
+        two states' steps are not laid out alike (or there is no state before)."""
+        up = self._parent()
+        if up is None:
+            return None
+        wkey = ("m",) if self._metric else (move_ratio, crawl)
+        same = self._entry.setdefault("same_weights", {})  # type: ignore[union-attr]
+        got = same.get(wkey, _UNKNOWN)
+        if got is _UNKNOWN:
+            prev = up[0]["board"].get("_move_graph")
+            got = None
+            if prev is not None:
+                g = build_graph(self.board)
+                if self._metric:
+                    w = g.weights(self.rules.name, 1, False)
+                    pw = prev.weights(self.rules.name, 1, False)
+                else:
+                    w, pw = g.matrix(move_ratio, crawl), prev.matrix(move_ratio, crawl)
+                if w.shape == pw.shape and w.nnz == pw.nnz and \
+                        np.array_equal(w.indptr, pw.indptr) and \
+                        np.array_equal(w.indices, pw.indices):
+                    moved = np.flatnonzero(w.data != pw.data)
+                    rows = np.searchsorted(w.indptr, moved, side="right") - 1
+                    got = np.unique(np.concatenate([rows, w.indices[moved]]) % g.n)
+            same[wkey] = got
+        return got
+
+    def _reach_from_parent(self, key: tuple, move_ratio: int, crawl: bool
+                           ) -> dict[Dot3, float] | None:
+        """The reach the state before found from the same dot with the same budget, when no
+        step the door changed starts or ends on a dot of it: every walk over such a step
+        first reaches its near end, which the budget does not reach (nor, over the steps
+        that did not change, in this state), so both states reach the same dots at the
+        same costs."""
+        up = self._parent()
+        if up is None:
+            return None
+        got = up[0]["reach"].get(key)
+        if got is None:
+            return None
+        nodes = self._changed_nodes(move_ratio, False if self._metric else crawl)
+        if nodes is None:
+            return None
+        if len(nodes):
+            nd = self.board._node_dots
+            if any((c, r, lv) in got for c, r, lv in nd[nodes].tolist()):
+                return None
+        self._reach[key] = got
+        return got
+
+    def _path_from_parent(self, key: tuple) -> Any:
+        """The cheapest path the state before found between the same dots (_UNKNOWN when
+        there is none to take): under the rulesets that walk metres a door changes no step's
+        weight, so the same search over the same numbers finds the same path."""
+        up = self._parent()
+        if up is None:
+            return _UNKNOWN
+        got = up[0]["paths"].get(key, _UNKNOWN)
+        if got is _UNKNOWN:
+            return _UNKNOWN
+        nodes = self._changed_nodes(1, False)
+        if nodes is None or len(nodes):
+            return _UNKNOWN
+        self._paths[key] = got
+        return got
 
     def set_opening(self, feature: str, state: str) -> None:
         f = self.board.feature(feature)
@@ -660,7 +820,13 @@ class EngineBoard:
         if dot is None or dot[2] != level:
             return False
         x, y = self.board.dot_point(dot)
-        return bool(Polygon(polygon).covers(Point(x, y)))
+        # the scenario's few areas are asked about again and again: each made a shape once
+        got = self._areas.get(id(polygon))
+        if got is None or got[0] is not polygon:
+            if len(self._areas) > 256:
+                self._areas.clear()
+            got = self._areas[id(polygon)] = (polygon, Polygon(polygon))
+        return bool(got[1].covers(Point(x, y)))
 
     # ------------------------------------------------------------------ caches
     def _invalidate(self, los: bool, board: bool = True) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.catalogue import MELEE_WEAPONS, THROWING_WEAPONS, weapon_key
@@ -177,8 +177,11 @@ class DamageCode:
         return DamageCode(power, self.level, self.staging, self.stun)
 
 
+@lru_cache(maxsize=4096)
 def parse_code(text: str | int, strength: int | None = None) -> DamageCode:
-    """``"6M3"``, ``"4M4 Stun"``, ``"(STR)M1 Stun"``, ``"(STR+2)L2"``; ValueError otherwise."""
+    """``"6M3"``, ``"4M4 Stun"``, ``"(STR)M1 Stun"``, ``"(STR+2)L2"``; ValueError otherwise.
+    Kept per (text, strength): a code is frozen, and the referee reads each weapon's code
+    for every shot a bot prices."""
     m = _CODE.match(str(text))
     if not m:
         raise ValueError(f"damage code {text!r} is not Power, Wound Category and Staging, "
@@ -266,8 +269,18 @@ def expected_boxes(code: DamageCode, attack_pool: int, attack_tn: int, resist_po
         if a == 0 and hit_needed:
             continue
         for r, pr in enumerate(resist):
-            exp += pa * pr * stage(code, a, r + auto, stage_up).boxes
+            exp += pa * pr * _staged_boxes(code, a, r + auto, stage_up)
     return p_hit, exp
+
+
+def _staged_boxes(code: DamageCode, attack_successes: int, resistance_successes: int,
+                  stage_up: bool) -> int:
+    """``stage(...).boxes`` without making the :class:`Staged` (the odds above ask it for
+    every pair of attack and resistance successes)."""
+    up = (max(attack_successes - 1, 0) // code.staging) if stage_up else 0
+    final = min(LEVELS.index(code.level) + up, len(LEVELS) - 1) - \
+        max(resistance_successes, 0) // code.staging
+    return BOXES[LEVELS[final]] if final >= 0 else 0
 
 
 # ============================================================================ condition monitor
