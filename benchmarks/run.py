@@ -11,7 +11,8 @@ primitives, the movement graph and the fan; its parts in ``drag_parts_ms``;
 ``drag_near_fan_ms`` drag the building nearest the fan's origin instead: on a big city the
 first drag lies outside the fan's reach, whose fan the dragged board takes over),
 ``validate_ms`` (cold), ``checks_ms`` (validation's checks alone, on a board compiled and
-given its movement graph beforehand: the whole-board matrices they ask for are theirs), ``dots``,
+given its movement graph beforehand: the whole-board matrices they ask for are theirs; both
+timed from a settled heap, see :func:`timeit`), ``dots``,
 and the peer ratios ``reach_vs_scipy`` (our reach over scipy's bare Dijkstra on the same
 matrix and budget), ``path_vs_scipy`` (our path over scipy's Dijkstra on the whole board,
 which ``cheapest_path`` ran before it was goal-directed) and ``fan_vs_tcod`` (our fan over
@@ -24,6 +25,7 @@ sweep buys.  ``--export`` adds the export times per format
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import statistics
@@ -46,9 +48,15 @@ from engine.movement import build_graph, cheapest_path, reach  # noqa: E402
 from engine.validate import validate  # noqa: E402
 
 
-def timeit(fn, repeat: int = 5) -> float:
+def timeit(fn, repeat: int = 5, settle: bool = False) -> float:
+    """Median CPU seconds of ``fn``; ``settle``: a full collection before each run, untimed,
+    so the run pays for the collections its own objects set off, not for the debt of the
+    sections before it (the drags leave enough objects pending that the next section's
+    allocations set off a full collection of everything alive, ~0.1 s at 16x16)."""
     out = []
     for _ in range(repeat):
+        if settle:
+            gc.collect()
         t = time.process_time()
         fn()
         out.append(time.process_time() - t)
@@ -236,7 +244,7 @@ def measure(blocks: int, naive: bool = True, quick: bool = False) -> tuple[dict,
     def cold_validate():
         board_module._UNITS.clear()  # nothing cached: the first validate of a fresh file
         return validate(compile_board(lay, sheets), scen)
-    t_val = timeit(cold_validate, 1 if quick else 3)
+    t_val = timeit(cold_validate, 1 if quick else 3, settle=True)
     say(f"(e) full validation, cold (compile + graph + checks): {t_val * 1000:8.1f} ms  "
         f"(scenario with 2 sides and 3 objectives)")
     checks: list[float] = []
@@ -245,6 +253,7 @@ def measure(blocks: int, naive: bool = True, quick: bool = False) -> tuple[dict,
         board_module._UNITS.clear()
         b = compile_board(lay, sheets)
         build_graph(b)
+        gc.collect()  # (as timeit's settle)
         t = time.process_time()
         validate(b, scen)
         checks.append(time.process_time() - t)

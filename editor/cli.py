@@ -1,7 +1,8 @@
 """The ``sprawlmap`` launcher: the engine's commands plus the editor's ``edit``, and the Qt
 painter that draws the engine's PNG and VTT pictures (loaded only when a picture is drawn).
 
-``sprawlmap`` (the console script) and ``python -m editor.cli`` run :func:`main`, which hands
+``sprawlmap`` (the console script) and ``python -m editor.cli`` run :func:`main` (through
+:func:`script`), which hands
 :func:`register` to :func:`engine.cli.main`; the engine itself never imports the editor.  Qt
 is imported only when ``edit`` runs, so the other commands start as fast as the engine's.
 """
@@ -9,7 +10,6 @@ is imported only when ``edit`` runs, so the other commands start as fast as the 
 from __future__ import annotations
 
 import argparse
-import sys
 
 from editor import desktop
 from engine import cli as engine_cli
@@ -41,6 +41,12 @@ def main(argv: list[str] | None = None) -> int:
     return engine_cli.main(argv, commands=[register, desktop.register])
 
 
+def script() -> None:
+    """The ``sprawlmap`` console script: :func:`main`, then the process ends as
+    :func:`engine.cli.exit_now` ends a one-shot command (the usual way once Qt is loaded)."""
+    engine_cli.exit_now(main())
+
+
 def gui_main() -> int:
     """``sprawlmap-editor [FILE]``: the editor alone, for desktop launchers (a ``gui-scripts``
     entry: no console window on Windows; a file it cannot open is shown in a message box)."""
@@ -54,4 +60,4 @@ def gui_main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    script()

@@ -305,21 +305,22 @@ def placement_transform(
     rot = rotation % 360
     theta = math.radians(rot)
     cs, sn = _clean(math.cos(theta)), _clean(math.sin(theta))
-    # clockwise as seen with y pointing down == the usual counter-clockwise matrix in y-up maths
-    m = np.array([[cs, -sn], [sn, cs]])
-    if mirror:
-        m = m @ np.array([[-1.0, 0.0], [0.0, 1.0]])
+    # clockwise as seen with y pointing down == the usual counter-clockwise matrix in y-up maths;
+    # plain floats, not numpy (a city compiles hundreds of placements): the mirror multiplies
+    # by -1 and 0 only, and a square's corners are turned by whole cosines and sines, so
+    # every product is exact and the sums are those of the matrix products
+    m00, m01, m10, m11 = cs, -sn, sn, cs
+    if mirror:  # m @ [[-1, 0], [0, 1]]
+        m00, m01, m10, m11 = -m00 + m01 * 0.0, m00 * 0.0 + m01, -m10 + m11 * 0.0, m10 * 0.0 + m11
     if lattice.name == "square":
         w, h = size
-        corners = np.array([[0, 0], [w - 1, 0], [0, h - 1], [w - 1, h - 1]], dtype=float) @ m.T
-        mn = corners.min(axis=0)
-        t = (at[0] - mn[0], at[1] - mn[1])
+        corners = [(0.0, 0.0), (w - 1.0, 0.0), (0.0, h - 1.0), (w - 1.0, h - 1.0)]
+        t = (at[0] - min(x * m00 + y * m01 for x, y in corners),
+             at[1] - min(x * m10 + y * m11 for x, y in corners))
     else:
         t = lattice.point(at)
-    return Transform(
-        (_clean(m[0, 0]), _clean(m[0, 1]), _clean(m[1, 0]), _clean(m[1, 1])),
-        (_clean(t[0]), _clean(t[1])),
-    )
+    return Transform((_clean(m00), _clean(m01), _clean(m10), _clean(m11)),
+                     (_clean(t[0]), _clean(t[1])))
 
 
 def transformed_size(lattice: Lattice, size: tuple[int, int], rotation: int) -> tuple[int, int]:

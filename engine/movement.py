@@ -59,6 +59,7 @@ _BLOCKING = ("wall", "fence", "trunk", "force-field")  # force-field: a Barrier 
 #: the kinds :func:`_crossing` may price or block (the others never hinder a step)
 _HINDERS = frozenset(_BLOCKING + ("door", "window", "hole", "obstacle", "rubble", "undergrowth",
                                   "step", "incline", "contour", "low-wall"))
+_BLOCKING_SET = frozenset(_BLOCKING)
 _BLOCKED, _NONE = -1, -2  # crossing codes: impassable; no hindrance
 
 
@@ -368,8 +369,39 @@ def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
     in_l: list[Any] = []  # and starting inside
     blk_l: list[int] = []
     blk_g: list[Any] = []
+    # doors, windows and holes (most of a city's features) priced here as _crossing does,
+    # the same either way: their reasons' fixed parts made once, not per feature
+    door = (f": open +{CLOSED_DOOR_OPEN}, through +{OPEN_DOOR}", f" +{OPEN_DOOR}")
+    window = (f": open +{CLOSED_WINDOW_OPEN}, through +{OPEN_WINDOW}", f" +{OPEN_WINDOW}")
+    opening = {"door": (CLOSED_DOOR_OPEN + OPEN_DOOR, OPEN_DOOR, "closed door ", "open door ",
+                        *door),
+               "window": (CLOSED_WINDOW_OPEN + OPEN_WINDOW, OPEN_WINDOW, "closed window ",
+                          "open window ", *window)}
+    hole_tail = f" +{HOLE}"
+    hinders, blocking = _HINDERS, _BLOCKING_SET
     for k, f in enumerate(fs):
-        if f.kind not in _HINDERS:
+        kind = f.kind
+        if kind not in hinders:
+            continue
+        if kind in blocking:
+            blk_l.append(k)
+            blk_g.append(f.geom)
+            continue
+        how = opening.get(kind)
+        if how is not None:
+            closed = f.props.get("state") == "closed"
+            cr = (how[0], how[2] + f.id + how[4]) if closed else (how[1], how[3] + f.id + how[5])
+            rel_l.append(k)
+            geom_l.append(f.geom)
+            out_l += cr
+            in_l += cr
+            continue
+        if kind == "hole":
+            cr = (HOLE, "hole " + f.id + hole_tail)
+            rel_l.append(k)
+            geom_l.append(f.geom)
+            out_l += cr
+            in_l += cr
             continue
         if _blocks(f):
             blk_l.append(k)

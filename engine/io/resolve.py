@@ -89,7 +89,13 @@ def load_board(path: PathLike) -> tuple[Scenario, Any]:
     """Load a document, find its sheets and compile its board (the CLI's first step)."""
     from engine.board import compile_board  # the board compiler is a heavier, separate layer
 
-    scenario = load_document(path)
-    sheets = resolve_sheets(scenario.layout, Path(os.fspath(path)).resolve().parent)
-    limits.check_board(scenario.layout, sheets, os.fspath(path))
-    return scenario, compile_board(scenario.layout, sheets)
+    was = gc.isenabled()
+    gc.disable()  # one pause for the whole load, not one per step (see resolve_sheets)
+    try:
+        scenario = load_document(path)
+        sheets = resolve_sheets(scenario.layout, Path(os.fspath(path)).resolve().parent)
+        limits.check_board(scenario.layout, sheets, os.fspath(path))
+        return scenario, compile_board(scenario.layout, sheets)
+    finally:
+        if was:
+            gc.enable()

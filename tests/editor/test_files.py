@@ -173,7 +173,7 @@ def test_screenshot_mode(tmp_path, capsys):
 
 
 def test_sprawlmap_edit_goes_through_the_launcher(tmp_path, capsys):
-    """``sprawlmap edit FILE --screenshot OUT`` (the console script is editor.cli:main); the
+    """``sprawlmap edit FILE --screenshot OUT`` (the console script runs editor.cli:main); the
     engine's own parser has no ``edit``, since the engine never imports the editor."""
     out = tmp_path / "shot.png"
     assert launcher.main(["edit", str(BUNDLED), "--screenshot", str(out)]) == 0
