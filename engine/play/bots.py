@@ -822,6 +822,13 @@ class Bot:
             cur = best[0]
         path.reverse()
         steps.reverse()
+        if len(path) > 1 and game.walk_cost(ch, path, steps) > here[dest] + 0.015:
+            # pieced together through the 1 m allowance above, the walk back can take the
+            # dear diagonals where the search took the cheap ones: ask for the path itself
+            found = board.path(ch.pos, dest, ch.move_ratio, crawl=crawl) or []
+            costs = [board.step(a, b, ch.move_ratio, crawl=crawl) for a, b in
+                     zip(found, found[1:])]
+            return found, [c.cost if c is not None else 99 for c in costs]
         return path, steps
 
     def _is_vip(self, game: Game, ch: CharacterState) -> bool:

@@ -32,6 +32,7 @@ from engine.play import turn
 from engine.play.board_view import BarrierInfo, Sight
 from engine.play.condition import register_condition
 from engine.play.errors import PlayError
+from engine.movement import Step
 from engine.play.game import Game
 from engine.play.pair_memo import per_dot_pair
 from engine.play.referee_melee import melee_contact
@@ -75,6 +76,7 @@ class DarkConGame(Game):
         #: what play remembers beyond the skeleton's state (saved with the game): sheets,
         #: this turn's action scores, each character's last pace, lost actions, stun
         self.dc: dict[str, Any] = {"sheets": {}, "scores": [], "pace": {}, "lose": {},
+                                   "diagonals": {},
                                    "stunned": {}, "alone": {}, "aim": {}, "opp": {},
                                    "suppress": {}, "charge": {}, "surprised": [],
                                    "ambush": None}
@@ -228,6 +230,7 @@ class DarkConGame(Game):
 
     def refresh(self, ch: CharacterState) -> None:
         super().refresh(ch)
+        self.dc["diagonals"].pop(ch.id, None)
         self.dc["alone"].pop(ch.id, None)
         self.dc["opp"].pop(ch.id, None)
         self.dc["suppress"].pop(ch.id, None)
@@ -246,6 +249,39 @@ class DarkConGame(Game):
         if ch.posture == PRONE:
             return "crawl"
         return next((p for p in ("walk", "trot") if moved <= PACES[p] + 1e-9), "run")
+
+    def step_charged(self, m: CharacterState, st: Any) -> Any:
+        """Every other diagonal square of a move counts double (l.128): the first diagonal of
+        his action 2 m, the second 4 m, and so on, the count that reach and paths search
+        with (the board prices one diagonal alone at their mean, 3 m)."""
+        if not self._flat_diagonal(m.pos, st):
+            return st
+        k = self.dc["diagonals"].get(m.id, 0)
+        metres = float(METERS_PER_DOT * (2 if k % 2 else 1))
+        why = f"{metres:g} m ({'second' if k % 2 else 'first'} diagonal: every other counts " \
+              f"double, seed 003 l.128)"
+        return Step(st.to, metres, [why] + list(st.why[1:]))
+
+    def _flat_diagonal(self, frm: tuple[int, int, int], st: Any) -> bool:
+        return self._diagonal(frm, st.to, st.cost)
+
+    def _diagonal(self, frm: tuple[int, ...], to: tuple[int, ...], cost: float) -> bool:
+        return self.board.lattice.name == "square" and frm[2] == to[2] and \
+            abs(frm[0] - to[0]) == 1 and abs(frm[1] - to[1]) == 1 and \
+            abs(cost - 1.5 * METERS_PER_DOT) < 1e-9
+
+    def walk_cost(self, m: CharacterState, path: list, steps: list[float]) -> float:
+        """The path's metres as :meth:`step_charged` takes them: diagonals 2 m and 4 m in
+        turn, counted on from the ones he has taken this action (l.128)."""
+        k = self.dc["diagonals"].get(m.id, 0)
+        total = 0.0
+        for a, b, cost in zip(path, path[1:], steps):
+            if self._diagonal(a, b, cost):
+                total += METERS_PER_DOT * (2 if k % 2 else 1)
+                k += 1
+            else:
+                total += cost
+        return total
 
     def _finish_mover(self) -> None:
         m = self.mover
@@ -299,6 +335,39 @@ class DarkConGame(Game):
         if kind.startswith("arc-"):
             return 0.0, 2
         raise PlayError(f"no cost for {kind!r}")
+
+    def plan_actions(self, ch: CharacterState, kinds: tuple[str, ...],
+                     distance: int | None = None, weapon: Any = None
+                     ) -> list[tuple[str, ...]] | None:
+        """One Combat Action an activation, and a throw takes a whole one (l.159): drawing a
+        grenade (one action) and throwing it go into two of his actions.  What does not fit
+        this one waits for his next, begun without a move; a throw beyond twice his range
+        never fits (l.507)."""
+        plan: list[list[str]] = [[]]
+        left = self.slots_left(ch)
+        for k in kinds:
+            units, n = self.cost(k, ch, distance, weapon)
+            if units > 0:
+                return None
+            if k == "throw" and distance is not None and \
+                    self._throw_difficulty(ch, distance * METERS_PER_DOT) is None:
+                return None
+            if n > left:
+                n = 1  # in his next action, before any move, alone costs one (l.155-159)
+                plan.append([])
+                left = 1
+            plan[-1].append(k)
+            left -= n
+        return [tuple(p) for p in plan]
+
+    def grenade_reach(self, ch: CharacterState, weapon: Any) -> int:
+        """Dots of the grenade's primary fragment radius (l.529): a bot keeps his friends
+        beyond it and throws no nearer (M67: 8 m, 4 dots)."""
+        i = ch.weapons.index(weapon) if weapon in ch.weapons else None
+        p = self.profile(ch, i) if i is not None else None
+        if p is None or not p.is_grenade or p.burst_radius <= 0:
+            return super().grenade_reach(ch, weapon)
+        return math.ceil(p.burst_radius / METERS_PER_DOT)
 
     def _need(self, m: CharacterState, cost: tuple[float, int], what: str) -> None:
         if cost[1] and m.slots_spent:
@@ -627,8 +696,12 @@ class DarkConGame(Game):
         before = {r.id: self.threatened(r) for r in self.state.enemies_of(m)
                   if r.id in self.dc["aim"] and not r.out}
         super()._do_move(to)
-        if m.pos != frm and not m.out:
-            self._after_step(m, frm, before)
+        if m.pos != frm:
+            if m.pos[2] == frm[2] and abs(m.pos[0] - frm[0]) == 1 and \
+                    abs(m.pos[1] - frm[1]) == 1:
+                self.dc["diagonals"][m.id] = self.dc["diagonals"].get(m.id, 0) + 1
+            if not m.out:
+                self._after_step(m, frm, before)
 
     def _after_step(self, m: CharacterState, frm: tuple[int, int, int],
                     before: dict[str, set[tuple[int, int, int]]]) -> None:

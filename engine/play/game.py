@@ -739,6 +739,7 @@ class Game:
         occ = self.state.occupant(to)
         if occ is not None and occ.side != m.side:
             raise PlayError(f"{list(to)} is held by {occ.id}; attack him in melee instead")
+        st = self.step_charged(m, st)
         self._need(m, (st.cost, 0), "crawling" if crawl else "moving")
         frm = m.pos
         # leaving an arc he began in without drawing fire: the free attack, where he stands
@@ -759,6 +760,17 @@ class Game:
                         why=list(st.why), crawl=crawl, **self._units())
         self._spend(m, (st.cost, 0), "crawl" if crawl else "move")
         obj_rules.check_position(self.state, self.objectives, m, self.log)
+
+    def step_charged(self, m: CharacterState, st: Any) -> Any:
+        """The step ``m`` is about to take as the referee charges it: the board's cost of that
+        one step (a ruleset whose step costs depend on the steps before it says otherwise)."""
+        return st
+
+    def walk_cost(self, m: CharacterState, path: list, steps: list[float]) -> float:
+        """What walking ``path`` (``steps``: the board's cost of each step alone) would charge
+        ``m`` from here, as :meth:`step_charged` prices each step: a bot checks a path it
+        pieced together against his budget before he sets out."""
+        return float(sum(steps))
 
     def _move_by_attacks(self, m: CharacterState, frm: tuple[int, int, int]) -> None:
         """Slipping past an adjacent enemy without engaging him gives him a free blow."""

@@ -211,3 +211,58 @@ def test_validation_names_missing_darkcon_figures():
         "'constitution' is missing from stats", "'agility' is missing from stats",
         "'initiative' is missing from stats"]
     assert character_problems("dmz1990", ch) == []
+
+
+def test_drawing_and_throwing_a_grenade_take_two_combat_actions(loaded):
+    """One Combat Action an activation and a throw takes a whole one (seed 003 l.155-159):
+    the referee plans the draw now and the throw in his next action."""
+    g = _game(loaded, deployment=FACE_OFF)
+    _to_front(g, "marsh")
+    g.act({"act": "begin", "who": "marsh"})
+    m = g.char("marsh")
+    nade = m.weapons[1]
+    assert g.plan_actions(m, ("ready", "throw"), distance=4, weapon=nade) == \
+        [("ready",), ("throw",)]
+    m.ready = 1
+    assert g.plan_actions(m, ("throw",), distance=4, weapon=nade) == [("throw",)]
+    m.ready = 0
+    # 4 x Strength metres, Difficult to twice that, never beyond (l.84, l.507)
+    far = int(2 * C.throw_range(g.strength(m)) // 2) + 1
+    assert g.plan_actions(m, ("ready", "throw"), distance=far, weapon=nade) is None
+    g.act({"act": "move", "to": [31, 20, 0]})
+    # 2 m: the draw goes with half a walk or trot, the throw waits (l.155-159)
+    assert g.plan_actions(m, ("ready", "throw"), distance=4, weapon=nade) == \
+        [("ready",), ("throw",)]
+    for c in range(30, 25, -1):
+        g.act({"act": "move", "to": [c, 20, 0]})
+    # 12 m in all, beyond half a trot: neither in this action; both wait for his next ones
+    assert g.plan_actions(m, ("ready", "throw"), distance=4, weapon=nade) == \
+        [(), ("ready",), ("throw",)]
+    # the M67's primary fragment radius is 8 m: 4 dots (l.529)
+    assert g.grenade_reach(m, nade) == 4
+
+
+def test_a_bot_draws_his_grenade_in_one_action_and_throws_it_in_the_next(loaded):
+    """Two cultists side by side in the open street, 20 m from Marsh (beyond a 16 m charge,
+    l.532), his rifle dry: he draws the M67 in one activation and throws it in his next."""
+    g = _game(loaded, deployment={"marsh": (30, 20, 0), "cole": (40, 20, 0),
+                                  "ivy": (41, 20, 0)})
+    marsh = g.char("marsh")
+    marsh.weapons[0].loaded = marsh.weapons[0].clips = 0  # no rifle shot to take instead
+    bot = Bot("hunters")
+    acts = []
+    while not g.state.finished and g.state.turn <= 2 and not g.log.of_kind("blast"):
+        who = g.movable()[0]
+        if who == "marsh":
+            bot.play_character(g, marsh)
+            acts.append(g.state.turn)
+        else:
+            g.act({"act": "begin", "who": who})
+            g.act({"act": "end", "force": True})
+    why = [e for e in g.log.of_kind("why") if "grenade_next_phase" in e]
+    assert why and why[0]["act"] == "ready"
+    blast = g.log.of_kind("blast")
+    assert blast and blast[0]["thrower"] == "marsh"
+    landed = g.log.of_kind("grenade-lands")[0]
+    assert max(abs(landed["at"][0] - 40), abs(landed["at"][1] - 20)) <= 10  # aimed at Cole
+    assert len(acts) >= 2 and not bot.errors
