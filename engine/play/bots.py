@@ -237,6 +237,8 @@ class Bot:
             self._shoot(game, ch, keep=6)
             self._set_arc(game, ch)
             return
+        if self._two_step(game, ch):
+            self._grenade(game, ch)  # enemies bunched in sight: draw it now, throw it next
         self._shoot(game, ch, keep=5)
         if self._active(game, ch):  # an invisible enemy a friend's Detect spell has found
             blind = blind_shot(game, ch, self._watched(game, ch))
