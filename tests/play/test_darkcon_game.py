@@ -266,3 +266,22 @@ def test_a_bot_draws_his_grenade_in_one_action_and_throws_it_in_the_next(loaded)
     landed = g.log.of_kind("grenade-lands")[0]
     assert max(abs(landed["at"][0] - 40), abs(landed["at"][1] - 20)) <= 10  # aimed at Cole
     assert len(acts) >= 2 and not bot.errors
+
+
+def test_a_move_is_charged_as_reach_counts_it(loaded):
+    """Every other diagonal of an action's move counts double (l.128): the referee charges the
+    first 2 m and the second 4 m, the count reach and paths search with, so a bot that walks
+    to a dot reach put within his budget is never refused a step on the way."""
+    sc, _board = loaded
+    g = _game(loaded, deployment=FACE_OFF)
+    _to_front(g, "marsh")
+    g.act({"act": "begin", "who": "marsh"})
+    m = g.char("marsh")
+    for to in ((31, 21, 0), (32, 22, 0), (33, 22, 0), (34, 23, 0)):
+        g.act({"act": "move", "to": list(to)})
+    assert [e["cost"] for e in g.log.of_kind("move")] == [2.0, 4.0, 2.0, 2.0]
+    assert m.mp_spent == 10.0  # 1 straight + 3 diagonals = 5 squares of 2 m
+    bots = {s.id: Bot(s.id) for s in sc.sides}
+    play_game(_game(loaded, seed=2, turn_limit=5), bots)
+    refused = [e for b in bots.values() for e in b.errors if "moving costs" in e]
+    assert refused == []
