@@ -136,6 +136,7 @@ def build_report(head: dict[str, Any], games: list[dict[str, Any]],
         "reaction_shot_share": round(sum(g.get("reaction_shots", 0) for g in games) / shots, 3)
         if shots else 0.0,
         "average_grenades": round(sum(g.get("grenades", 0) for g in games) / n, 2) if n else 0.0,
+        "grenades": sum(g.get("grenades", 0) for g in games),
         "objectives": obj_rows,
         "casualties": {
             "total": len(cas), "per_game": round(len(cas) / n, 2) if n else 0.0,
@@ -406,6 +407,15 @@ def _carried(o: dict[str, Any], n: int) -> str:
     return text
 
 
+def _grenades(rep: dict[str, Any]) -> str:
+    """Grenades a game, and how many in all when that rounds to nothing ("0.0" read as never
+    while two were thrown in 60 games)."""
+    total = rep.get("grenades", 0)
+    if total and rep["average_grenades"] < 0.1:
+        return f"{total} grenade{'s' if total > 1 else ''} in {rep['games']} games"
+    return f"{rep['average_grenades']:.1f} grenades"
+
+
 def format_report(rep: dict[str, Any]) -> str:
     seeds = f", seeds {rep['seeds'][0]}..{rep['seeds'][1]}" if rep["seeds"] else ""
     workers = f", {rep['workers']} workers" if "workers" in rep else ""
@@ -423,7 +433,7 @@ def format_report(rep: dict[str, Any]) -> str:
     lines.append(f"  average game length: {rep['average_turns']:.2f} turns "
                  f"(limit {rep['turn_limit']}); {rep['average_shots']:.1f} shots a game "
                  f"({rep['reaction_shot_share']:.0%} reaction fire), "
-                 f"{rep['average_grenades']:.1f} grenades")
+                 f"{_grenades(rep)}")
     if rep["objectives"]:
         lines.append("  objectives achieved:")
         for o in rep["objectives"]:

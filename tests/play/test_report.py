@@ -388,3 +388,15 @@ def test_records_keep_pickups_and_carriers_put_down():
     rec = game_record(SimpleNamespace(state=state, log=log), 7)
     assert rec["pickups"] == {"grab": [3, "sabre"]}
     assert rec["drops"] == [{"objective": "grab", "who": "sabre", "turn": 4, "at": [11, 6, 0]}]
+
+
+def test_a_few_grenades_are_counted_not_rounded_away():
+    """Two grenades in 60 games is 0.03 a game: the text says "2 grenades in 60 games", never
+    "0.0 grenades" (read as none thrown)."""
+    from engine.play.report import _grenades
+    assert _grenades({"average_grenades": 0.03, "grenades": 2, "games": 60}) == \
+        "2 grenades in 60 games"
+    assert _grenades({"average_grenades": 0.01, "grenades": 1, "games": 100}) == \
+        "1 grenade in 100 games"
+    assert _grenades({"average_grenades": 0.0, "grenades": 0, "games": 60}) == "0.0 grenades"
+    assert _grenades({"average_grenades": 0.7, "grenades": 28, "games": 40}) == "0.7 grenades"
