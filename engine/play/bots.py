@@ -29,6 +29,7 @@ from engine.play.bot_urgency import urgency
 from engine.play.game import Game, PlayError
 from engine.play.grenades import MAX_THROW
 from engine.play.reaction import direction_to
+from engine.play.referee_levels import may_stop_on
 from engine.play.referee_melee import (
     is_melee_weapon,
     melee_attack,
@@ -194,10 +195,13 @@ class Bot:
             return got
 
     def _end(self, game: Game, ch: CharacterState) -> None:
-        if self._try(game, ch, A.end()):
+        # (the referee's own test first: a refused end is a misjudgement in ``errors``)
+        if may_stop_on(game.state, game.board, ch, ch.pos) is None and \
+                self._try(game, ch, A.end()):
             return
-        # ended on a friend's dot: step aside if possible, else stop where he is
-        for n in game.board.neighbours(ch.pos):
+        # ended on a friend's dot: step aside if possible, else stop where he is (an arc
+        # held is the last thing he does: no step after it)
+        for n in ([] if ch.arcs else game.board.neighbours(ch.pos)):
             if game.state.occupant(n) is None:
                 st = game.board.step(ch.pos, n, ch.move_ratio, crawl=ch.posture == PRONE)
                 if st is not None and st.cost <= ch.mp_left:

@@ -28,11 +28,11 @@ from typing import Any
 from shapely.geometry import Point, Polygon
 
 from engine.model import Character
+from engine.movement import Step
 from engine.play import turn
 from engine.play.board_view import BarrierInfo, Sight
 from engine.play.condition import register_condition
 from engine.play.errors import PlayError
-from engine.movement import Step
 from engine.play.game import Game
 from engine.play.pair_memo import per_dot_pair
 from engine.play.referee_melee import melee_contact
