@@ -109,6 +109,10 @@ class Fan:
     #: how far the farthest target's point lies from the origin's, plus a dot (None: not
     #: known): what a board compiled from this one finds the fan's reach by (_carry_fans)
     far: float | None = field(default=None, compare=False, repr=False)
+    #: (N,) int, per target: the doors, windows and holes its line counts (0 also for a line
+    #: a wall, floor or dead zone blocks whatever they are): a verdict on a target with 0 is
+    #: the same in every door state.  None: not counted (a swept fan)
+    opened: np.ndarray | None = field(default=None, compare=False, repr=False)
 
 
 class _Part:
@@ -1714,6 +1718,23 @@ def line_meets(board: Board, a: Dot3, b: Dot3, fids: set[str] | frozenset[str]) 
     return any(feats[fi].id in fids for fi in line.contacts)
 
 
+def meets_opening(board: Board, a: Dot3, b: Dot3) -> bool | None:
+    """Whether the line ``a``..``b``, when already traced, counts a door, window or hole
+    (None when it is not traced): the only features whose state play changes while the map
+    state stays one forks share.  A line that counts none has the same facts whatever the
+    doors' states (:func:`line_meets`: every fact comes from what the line counts, its ends'
+    floors and the polygons holding its ends)."""
+    P = prims(board)
+    line = (P.__dict__.get("_lines") or {}).get((_dot3(a), _dot3(b)))
+    if line is None:
+        return None
+    kinds = _kinds(P)
+    for fi in line.contacts:
+        if kinds[fi] == OPENING:
+            return True
+    return False
+
+
 def _floor_or_dead_zone(board: Board, a: Dot3, b: Dot3, ba: int, bb: int) -> tuple[bool, bool]:
     """(blocked by a floor or a dead zone, seen up or down a stair) for the line ``a``..``b``,
     as :func:`line_of_sight` finds them."""
@@ -1762,6 +1783,7 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
     cover = np.zeros(n, dtype=np.int64)
     vis = np.zeros(n, dtype=np.int64)
     closed = np.zeros(n, dtype=np.int64)
+    opened = np.zeros(n, dtype=np.int64)
     P = prims(board)
     ends = [(c, r, level) for c, r in dots.tolist()]
     ba = _building_idx(board, a)
@@ -1813,11 +1835,12 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
             blocked[i] = True
             cover[i] = c
             continue
-        v = sh = 0
+        v = sh = op = 0
         for fi, k in kinds:
             if k in (OPENING, OBST, LOW, CANOPY):  # (interrupts-prone: not for standing)
                 c += 1
                 sh += int(shut_door[fi])
+                op += k == OPENING
             elif k == DARK:
                 v = max(v, 2 if full_dark[fi] else 1)
             elif k == SMOKE:
@@ -1825,7 +1848,8 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
         cover[i] = c + len(line.fol)
         vis[i] = v
         closed[i] = sh
-    return Fan(a, level, dots, blocked, cover, vis, closed)
+        opened[i] = op
+    return Fan(a, level, dots, blocked, cover, vis, closed, opened=opened)
 
 
 def line_of_sight(
