@@ -461,56 +461,64 @@ class EngineBoard:
         visions = sorted(set(visions))
         by_level: dict[int, set[Dot3]] = {}
         for d in dots:
-            d = tuple(d)
+            if d.__class__ is not tuple:
+                d = tuple(d)
             if d != o:
                 by_level.setdefault(d[2], set()).add(d)
         cmin, rmin, _grid = board._owner_grid
         grid = board._node_grid
+        ids = self._ids
+        node_of = board._node_of
         for lv, ds in sorted(by_level.items()):
             arrs = [self._fan_array(o, lv, v) for v in visions]
             common = [self._common_fan(o, lv, v) for v in visions]
-            first = int(arrs[0][-1])
+            first = arrs[0].item(-1)
             if len(ds) < FAN_MIN or not 0 <= lv < grid.shape[0]:
                 continue
-            # the dots not known yet from every vision's array, in one pass over them all
-            cand = sorted(ds)
-            cr = np.array([d[:2] for d in cand], dtype=np.int64)
-            col, row = cr[:, 0] - cmin, cr[:, 1] - rmin
-            inside = (col >= 0) & (col < grid.shape[2]) & (row >= 0) & (row < grid.shape[1])
-            node = np.full(len(cand), -1, dtype=np.int64)
-            node[inside] = grid[lv, row[inside], col[inside]]
-            sel = node >= 0
-            slot = np.where(sel, node - first, 0)
-            unknown = np.zeros(len(cand), dtype=bool)
-            for arr, shared in zip(arrs, common, strict=True):
-                got = arr[slot]
-                if shared is not None:
-                    # verdicts another door state found on lines no door changes
-                    was = shared[slot]
-                    fill = (got < 0) & (was >= 0)
-                    if fill.any():
-                        arr[slot[fill]] = was[fill]
-                        got = arr[slot]
-                unknown |= got < 0
-            sel &= unknown
-            if int(sel.sum()) < FAN_MIN:
+            # the dots not known yet from every vision's array (a bot asks a few at a time:
+            # Python ints, no arrays), taking verdicts another door state found on lines no
+            # door changes
+            todo: list[Dot3] = []
+            slots: list[int] = []
+            for d in sorted(ds):
+                i = ids.get(d)
+                if i is None:
+                    i = ids[d] = node_of(d)
+                if i < 0:
+                    continue
+                j = i - first
+                unknown = False
+                for arr, shared in zip(arrs, common, strict=True):
+                    if arr.item(j) < 0:
+                        w = -1 if shared is None else shared.item(j)
+                        if w >= 0:
+                            arr[j] = w
+                        else:
+                            unknown = True
+                if unknown:
+                    todo.append(d)
+                    slots.append(j)
+            if len(todo) < FAN_MIN:
                 continue  # (a fan costs about as much as four single lines)
-            tg = np.ascontiguousarray(cr[sel])
+            tg = np.array([d[:2] for d in todo], dtype=np.int64)
             # a few targets: single lines traced together (kept for the queries that follow)
             # cost less than a fan's sweep; both give the same arrays
-            f = lines_fan(board, o, lv, tg) if len(tg) <= LINES_FAN_MAX else \
-                los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
+            if len(tg) <= LINES_FAN_MAX:
+                f = lines_fan(board, o, lv, tg)
+                at = np.array(slots, dtype=np.int64)  # (its dots are the targets, in order)
+            else:
+                f = los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
+                at = grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
             if not len(f.dots):
                 continue
-            ids = grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
             seen = np.zeros(len(f.dots), dtype=bool)
             doorless = None if f.opened is None else f.opened == 0
             for v, arr, shared in zip(visions, arrs, common, strict=True):
                 blocked = fan_verdict(f, ruleset=self.rules.name, vision=v,
                                       light=self.light).blocked
-                arr[ids] = blocked.astype(np.int64)
+                arr[at] = blocked
                 if shared is not None and doorless is not None:
-                    shared[ids[doorless]] = blocked[doorless]
+                    shared[at[doorless]] = blocked[doorless]
                 seen |= ~blocked
             # the lines still in sight are the ones the bot will ask in full (both ways):
             # traced together now, each single query finds what its line meets kept
