@@ -94,6 +94,10 @@ class SR3Game(Game):
                                     "known": {}, "aim": {}, "delayed": {}, "totals": {}}
         self._stats: dict[str, C.SR3Stats] = {}
         self._weapons: dict[tuple[str, int], C.SR3Weapon] = {}
+        #: a shot's expected boxes and the fire mode ``plan_shot`` picks, by the figures
+        #: they are worked out from (:meth:`_price_key`)
+        self._prices: dict[tuple, float] = {}
+        self._picks: dict[tuple, tuple] = {}
         super().__init__(*args, **kwargs)
 
     # ================================================================== sheets
@@ -487,6 +491,27 @@ class SR3Game(Game):
                 n["aimed_over_phases"] = True
         return n
 
+    def _price_key(self, base: tuple) -> tuple:
+        """What :meth:`_ranged_as`'s odds read of its :meth:`_ranged_base` figures, in one
+        key: the game's own weapon and target figures by the characters' ids and the ready
+        weapon, the range by its band (and whether a laser's 50 m are passed), never the
+        dots, the line's barriers' names or an aim held over phases (names in the log)."""
+        (a, t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace,
+         aimed, _held, _ts, skill, pool, barrier, melee, resist_pool, wounds) = base
+        return (a.id, a.ready, t.id, pace, band, metres > 50, fired["rounds"],
+                fired["shots"], loaded, len(others), blind, cover, tpace, aimed, skill, pool,
+                barrier, melee, resist_pool, wounds, s.visibility >= 4)
+
+    def _expected_as(self, base: tuple) -> float:
+        """``_odds(_ranged_as(base, None, None, False))[1]``, kept for the game by
+        :meth:`_price_key`: the bots price thousands of shots a game, most of them the same
+        figures from another dot."""
+        key = self._price_key(base)
+        got = self._prices.get(key)
+        if got is None:
+            got = self._prices[key] = self._odds(self._ranged_as(base, None, None, False))[1]
+        return got
+
     @staticmethod
     def _mode(w: C.SR3Weapon) -> str:
         """The mode a shot is fired in unless asked: a burst when the gun has one (two per
@@ -516,7 +541,8 @@ class SR3Game(Game):
         for f in self.state.enemies_of(ch):
             if f.out or f.pos is None:
                 continue
-            now = self.plan_shot(ch, f, True)
+            line = self._shot_line(ch, f)  # (one line for the shot now and both what-ifs)
+            now = None if line is None else self._plan_along(ch, f, w, line)
             if now is None:
                 continue
             n = held["n"] if held and held["target"] == f.id and held["weapon"] == ch.ready \
@@ -526,8 +552,9 @@ class SR3Game(Game):
             if now.numbers.get("mode") == "FA":
                 first, second = now.expected / 2, now.expected / 2  # one Complex Action
             else:
-                first, second = now.expected, self._what_if(ch, f, modes, fired=now.numbers)
-            aimed = self._what_if(ch, f, modes, aims=n + 1)
+                first, second = now.expected, self._what_if(ch, f, modes, fired=now.numbers,
+                                                            line=line)
+            aimed = self._what_if(ch, f, modes, aims=n + 1, line=line)
             if aimed > first + second + 1e-9:
                 out.append((aimed - second, {"act": "aim", "target": f.id},
                             {"target": f.id, "aimed_shot": round(aimed, 2),
@@ -536,10 +563,12 @@ class SR3Game(Game):
         return out
 
     def _what_if(self, a: CharacterState, t: CharacterState, modes: list[str],
-                 aims: int = 0, fired: dict[str, Any] | None = None) -> float:
+                 aims: int = 0, fired: dict[str, Any] | None = None,
+                 line: tuple[Sight, int] | None = None) -> float:
         """Expected boxes of the best one-action shot at ``t`` after ``aims`` aims this phase,
         or after the shot ``fired`` (its recoil and the Combat Pool dice it spent count): a
-        what-if, set for the sums and put back."""
+        what-if, set for the sums and put back.  ``line``: his :meth:`_shot_line` at ``t``
+        when the caller has it (what the what-if changes moves no one)."""
         aim, shots, pools = self.sr3["aim"], self.sr3["fired"], self.sr3["pool"]
         saved = (aim.get(a.id), shots.get(a.id), pools.get(a.id))
         if aims:
@@ -552,7 +581,13 @@ class SR3Game(Game):
                            "targets": sorted({*was["targets"], t.id})}
             pools[a.id] = max(0, self.pool_left(a) - int(fired["pool"]))
         try:
-            plans = [self.plan_shot(a, t, True, mode=m) for m in modes]
+            w = self.weapon(a)
+            if w is None or w.kind not in ("firearm", "projectile"):
+                line = None
+            elif line is None:
+                line = self._shot_line(a, t)
+            plans = [] if line is None else [self._plan_along(a, t, w, line, mode=m)
+                                             for m in modes]
         finally:
             for table, old in zip((aim, shots, pools), saved, strict=True):
                 if old is None:
@@ -599,26 +634,49 @@ class SR3Game(Game):
         w = self.weapon(a)
         if w is None or w.kind not in ("firearm", "projectile"):
             return None
+        line = self._shot_line(a, t)
+        return None if line is None else self._plan_along(a, t, w, line, mode, rounds, called)
+
+    def _shot_line(self, a: CharacterState, t: CharacterState) -> tuple[Sight, int] | None:
+        """(sight, characters in the way) of ``a``'s shot at ``t``: a clear line of fire, or
+        a Blind Fire line (0 in the way); None: no shot."""
         line = self.line_of_fire(a, t)
         if line is None:
             s = self.blind_line(a, t)
             if s is None:
                 return None
             line = (s, 0)
+        return line
+
+    def _plan_along(self, a: CharacterState, t: CharacterState, w: C.SR3Weapon,
+                    line: tuple[Sight, int], mode: str | None = None,
+                    rounds: int | None = None, called: bool | None = None
+                    ) -> ShotPlan | None:
+        """:meth:`plan_shot` along its :meth:`_shot_line` (a what-if asks several plans of
+        one line: the aims, shots and Combat Pool it changes do not move anyone)."""
         s, chars = line
         # his own shot, in his action: the metres he has moved so far in it (l.464-467)
         pace = self._pace_of(a) if a.id == self.state.active else "still"
-        best: tuple[float, ShotPlan] | None = None
         base = self._ranged_base(a, a.pos, t, t.pos, s, chars, pace, w)
         if base is None:
             return None
-        for m, r, c in self._choices(a, w, mode, rounds, called):
-            n = self._ranged_as(base, m, r, c)
-            p, exp = self._odds(n)
-            value = exp / (2 if m == "FA" else 1)
-            if best is None or value > best[0] + 1e-9:
-                best = (value, ShotPlan(p, exp, n))
-        return None if best is None else best[1]
+        choices = self._choices(a, w, mode, rounds, called)
+        # the choice the odds pick depends on the figures and the choices alone: kept
+        key = (self._price_key(base), *choices)
+        pick = self._picks.get(key)
+        if pick is None:
+            best: tuple[float, tuple[str, int | None, bool]] | None = None
+            for m, r, c in choices:
+                _p, exp = self._odds(self._ranged_as(base, m, r, c))
+                value = exp / (2 if m == "FA" else 1)
+                if best is None or value > best[0] + 1e-9:
+                    best = (value, (m, r, c))
+            pick = self._picks[key] = (None if best is None else best[1],)
+        if pick[0] is None:
+            return None
+        n = self._ranged_as(base, *pick[0])
+        p, exp = self._odds(n)
+        return ShotPlan(p, exp, n)
 
     # ------------------------------------------------------------------ blind fire
     def _activation(self) -> list[int]:
@@ -660,12 +718,12 @@ class SR3Game(Game):
         is; None otherwise."""
         w = a.ready_weapon
         if w is None or w.is_grenade or a.pos is None or t.pos is None or \
-                a.pos[2] != t.pos[2]:
-            return None
+                a.pos[2] != t.pos[2] or not self.knows(a, t):
+            return None  # (whether his side knows first: no line traced for nothing)
         s = self.board.sight(a.pos, t.pos, a.posture, t.posture, a.vision)
         if not (s.blocked and s.details.get("blind_fire") and s.details.get("barriers")):
             return None
-        return s if self.knows(a, t) else None
+        return s
 
     def _odds(self, n: dict[str, Any]) -> tuple[float, float]:
         if n["stopped"]:
@@ -685,8 +743,8 @@ class SR3Game(Game):
         if s is None:
             return 0.0
         pace = "walk" if movement_fire else "still"
-        n = self._ranged(shooter, spos, target, tpos, s, 0, pace, w)
-        return 0.0 if n is None else self._odds(n)[1]
+        base = self._ranged_base(shooter, spos, target, tpos, s, 0, pace, w)
+        return 0.0 if base is None else self._expected_as(base)
 
     def _do_fire(self, target: str, mode: str | None = None, rounds: int | None = None,
                  called: bool | None = None) -> None:
