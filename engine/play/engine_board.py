@@ -37,11 +37,10 @@ from shapely.ops import substring, unary_union
 from engine.board import Board, Feature
 from engine.lattice import Dot3
 from engine.los import (
-    line_meets,
     line_of_sight,
     lines_fan,
     los_fan,
-    meets_opening,
+    openings_met,
     walled,
     warm_lines,
 )
@@ -368,48 +367,50 @@ class EngineBoard:
     # ------------------------------------------------------------------ sight
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
         key = (tuple(a), tuple(b), posture_a, posture_b, vision)
-        got = self._sight.get(key)
+        common = self._common
+        if common is None:  # (a map state of this game's own: smoke, a hole, a spell)
+            got = self._sight.get(key)
+            if got is None:
+                fkey = key[:4]
+                facts = self._facts.get(fkey)
+                if facts is None:
+                    facts = self._facts[fkey] = line_of_sight(
+                        self.board, fkey[0], fkey[1], posture_a=posture_a,
+                        posture_b=posture_b, light=self.light)
+                got = self._sight[key] = self._sight_uncached(a, b, posture_a, posture_b,
+                                                              vision, facts)
+            return got
+        # every door state shares the answers: a line counting no door, window or hole by
+        # its key, one counting some by its key and their states (engine.los.openings_met)
+        table = common["sight"]
+        got = table.get(key)
         if got is not None:
             return got
-        common = self._common
-        if common is not None:
-            got = common["sight"].get(key)
+        doors = openings_met(self.board, key[0], key[1])
+        if doors:
+            got = table.get((*key, doors))
             if got is not None:
                 return got
-        got = self._inherited("sight", key)
-        if got is None:
-            # the facts of a line with these postures are the same for every vision
-            fkey = key[:4]
-            facts = self._facts.get(fkey)
-            if facts is None and common is not None:
-                facts = common["facts"].get(fkey)
-            if facts is None:
-                facts = self._inherited("facts", fkey)
-                if facts is None:
-                    facts = line_of_sight(self.board, fkey[0], fkey[1],
-                                          posture_a=posture_a, posture_b=posture_b,
-                                          light=self.light)
-                self._table("facts", fkey)[fkey] = facts
-            got = self._sight_uncached(a, b, posture_a, posture_b, vision, facts)
-        self._table("sight", key)[key] = got
-        if self._entry is not None and "_los_prims" not in self._entry["board"]:
+        # the facts of a line with these postures are the same for every vision
+        facts_of = common["facts"]
+        fkey = key[:4]
+        facts = facts_of.get(fkey if not doors else (*fkey, doors))
+        if facts is None:
+            facts = line_of_sight(self.board, fkey[0], fkey[1], posture_a=posture_a,
+                                  posture_b=posture_b, light=self.light)
+            if doors is None:
+                doors = openings_met(self.board, key[0], key[1])
+                if doors is None:  # (the lines' memo just started over: keep nothing)
+                    return self._sight_uncached(a, b, posture_a, posture_b, vision, facts)
+            if len(facts_of) > COMMON_MAX:
+                facts_of.clear()
+            facts_of[fkey if not doors else (*fkey, doors)] = facts
+        got = self._sight_uncached(a, b, posture_a, posture_b, vision, facts)
+        if len(table) > COMMON_MAX:
+            table.clear()
+        table[key if not doors else (*key, doors)] = got
+        if "_los_prims" not in self._entry["board"]:  # type: ignore[index]
             self._keep()
-        return got
-
-    def _table(self, name: str, key: tuple) -> dict:
-        """Where the answer on the line ``key[0]``..``key[1]`` is kept: in the tables every
-        door state shares when the line counts no door, window or hole (its facts are then
-        the same whatever the doors' states: :func:`engine.los.meets_opening`), else in this
-        map state's own."""
-        common = self._common
-        if common is not None and meets_opening(self.board, key[0], key[1]) is False:
-            got = common[name]
-            if len(got) > COMMON_MAX:
-                got.clear()
-            return got
-        got = self.__dict__["_" + name]
-        if len(got) > 200000:
-            got.clear()
         return got
 
     def known_blocked(self, a: Dot3, b: Dot3, vision: str) -> bool:
@@ -554,32 +555,6 @@ class EngineBoard:
                 fans.clear()
             got = fans[key] = np.full(len(self.board.dots(level)) + 1, -1, dtype=np.int8)
         return got
-
-    def _inherited(self, table: str, key: tuple) -> Any:
-        """An answer of an earlier map state this one came from by opening or shutting doors,
-        on a line that meets none of those doors (so the same answer: :func:`line_meets`);
-        None when there is none.  Games of a balance run open doors in many orders, and most
-        lines a bot asks meet no door."""
-        e = self._entry
-        if e is None:
-            return None
-        memo = self.board.__dict__.get("_play_memo") or {}
-        doors: set[str] = set()
-        for _up in range(8):
-            up = e.get("parent")
-            if up is None:
-                return None
-            e = memo.get(up[0])
-            if e is None:
-                return None
-            doors.add(up[1])
-            got = e[table].get(key)
-            if got is not None:
-                if line_meets(self.board, key[0], key[1], doors) is False:
-                    self.__dict__["_" + table][key] = got
-                    return got
-                return None
-        return None
 
     def _sight_uncached(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str,
                         vision: str, facts: Any = None) -> Sight:
