@@ -80,6 +80,8 @@ class DarkConGame(Game):
                                    "ambush": None}
         self._fighters: dict[str, C.Fighter] = {}
         self._profiles: dict[tuple[str, int], C.WeaponProfile] = {}
+        #: expected wound points of a shot by its figures (:meth:`_fire_expected`)
+        self._prices: dict[tuple, tuple[float | None]] = {}
         super().__init__(*args, **kwargs)
 
     # ================================================================== sheets
@@ -329,14 +331,15 @@ class DarkConGame(Game):
         return float(R.squares(max(flat, up) - min(flat, up), min(flat, up)) * METERS_PER_DOT)
 
     # ================================================================== fire
-    def _fire_numbers(self, a: CharacterState, apos: tuple[int, int, int], t: CharacterState,
-                      tpos: tuple[int, int, int], s: Sight, posture: str,
-                      moving: float | None = None, aim: int = 0, single: bool = False,
-                      charging: bool = False) -> dict[str, Any] | None:
-        """Everything about ``a``'s fire with his ready weapon at ``t``, or None (no skill,
-        out of range, no use of both arms, moved too far).  ``aim``: aiming actions spent on
-        ``t`` (l.381); ``single``: one shot or burst (an attack of opportunity); ``charging``:
-        ``t`` is charging (+2, l.260)."""
+    def _fire_inputs(self, a: CharacterState, apos: tuple[int, int, int], t: CharacterState,
+                     tpos: tuple[int, int, int], s: Sight, posture: str,
+                     moving: float | None = None, aim: int = 0, single: bool = False,
+                     charging: bool = False) -> tuple | None:
+        """Everything :meth:`_fire_numbers` works its figures out from (:meth:`_fire_of`
+        reads nothing else), or None when he has no shot (no skill, out of range, no use of
+        both arms): his weapon and figures, the range band, his pace, the line's and the
+        target's modifiers, the rounds loaded, his aims, the body parts the line hides, and
+        last the metres (only their band counts but for the "range_m" figure)."""
         p = self.profile(a)
         if p is None or not p.is_firearm or a.condition.arms_lost >= 2:
             return None
@@ -344,7 +347,6 @@ class DarkConGame(Game):
         skill = f.skill(p.skill)
         if skill <= 0:
             return None  # "Characters with no skill in a weapon type may not fire it" (l.348)
-        w = a.ready_weapon
         metres = self.metres(apos, tpos)
         band = R.range_band(str(p.range), metres)
         if band not in R.RANGE_MODIFIER:
@@ -352,14 +354,25 @@ class DarkConGame(Game):
         spent = a.mp_spent if moving is None else moving
         pace = None if spent <= 1e-9 else ("walk" if spent <= PACES["walk"] / 2 + 1e-9
                                            else "trot")
-        strength = self.strength(a)
+        sm = s.modifiers
+        return (p, f, self.fighter(t), skill, band, pace, self.strength(a),
+                sm.get("prone"), sm.get("visibility"), sm.get("target_modifier"),
+                posture == PRONE, self.dc["pace"].get(t.id), charging,
+                a.ready_weapon.loaded, single, aim, tuple(s.details.get("covered", ())),
+                metres)
+
+    @staticmethod
+    def _fire_of(inputs: tuple) -> dict[str, Any] | None:
+        """:meth:`_fire_numbers` from its :meth:`_fire_inputs` alone."""
+        (p, f, tf, skill, band, pace, strength, s_prone, s_visibility, s_target, prone,
+         tmove, charging, w_loaded, single, aim, covered, metres) = inputs
         mods: dict[str, int] = {"range": R.RANGE_MODIFIER[band]}
-        for k in ("prone", "visibility", "target_modifier"):
-            if s.modifiers.get(k):
-                mods[k] = s.modifiers[k]
-        if posture == PRONE and "prone" not in mods:
+        for k, v in (("prone", s_prone), ("visibility", s_visibility),
+                     ("target_modifier", s_target)):
+            if v:
+                mods[k] = v
+        if prone and "prone" not in mods:
             mods["prone"] = R.PRONE
-        tmove = self.dc["pace"].get(t.id)
         if tmove in C.TARGET_MOVING:
             mods["target_moving"] = C.TARGET_MOVING[tmove]
         if charging:
@@ -367,7 +380,7 @@ class DarkConGame(Game):
         base = C.skill_target(skill, f.attribute(p.skill, strength))
         rec_str = C.effective_strength(strength, pace)
         burst = p.burst
-        loaded = w.loaded if w.loaded is not None else p.max_shots * max(burst, 1)
+        loaded = w_loaded if w_loaded is not None else p.max_shots * max(burst, 1)
         if burst:
             burst = min(burst, loaded)
             most = min(p.max_shots, max(loaded // burst, 1)) if burst else 0
@@ -387,8 +400,6 @@ class DarkConGame(Game):
         targets = [base + sum(mods.values()) + r + x - aims[0] for r, x in zip(rec, aims,
                                                                                 strict=True)]
         pen = C.pen_at(p.pen, band)
-        tf = self.fighter(t)
-        covered = tuple(s.details.get("covered", ()))
         per_round = C.expected_wound(p.damage, pen, tf.armor, covered)
         if burst:
             hits = sum(C.expected_burst_hits(x, burst, band) for x in targets)
@@ -402,6 +413,35 @@ class DarkConGame(Game):
                 "damage": str(p.damage), "pen": pen, "covered": list(covered),
                 "p_hit": round(1 - p_none, 4), "expected": round(hits * per_round, 3),
                 "difficulty": "Average"}
+
+    def _fire_numbers(self, a: CharacterState, apos: tuple[int, int, int], t: CharacterState,
+                      tpos: tuple[int, int, int], s: Sight, posture: str,
+                      moving: float | None = None, aim: int = 0, single: bool = False,
+                      charging: bool = False) -> dict[str, Any] | None:
+        """Everything about ``a``'s fire with his ready weapon at ``t``, or None (no skill,
+        out of range, no use of both arms, moved too far).  ``aim``: aiming actions spent on
+        ``t`` (l.381); ``single``: one shot or burst (an attack of opportunity); ``charging``:
+        ``t`` is charging (+2, l.260)."""
+        inputs = self._fire_inputs(a, apos, t, tpos, s, posture, moving, aim, single, charging)
+        return None if inputs is None else self._fire_of(inputs)
+
+    def _fire_expected(self, a: CharacterState, apos: tuple[int, int, int],
+                       t: CharacterState, tpos: tuple[int, int, int], s: Sight, posture: str,
+                       moving: float | None = None, aim: int = 0) -> float | None:
+        """``_fire_numbers(...)["expected"]`` (None: no shot), kept by its inputs but the
+        metres for the game: the bots price thousands of shots a game, most of them the
+        same figures from another dot.  (The weapon's and both characters' figures are the
+        game's own, one object per character and weapon: keyed by the characters' ids and
+        his ready weapon.)"""
+        inputs = self._fire_inputs(a, apos, t, tpos, s, posture, moving, aim)
+        if inputs is None:
+            return None
+        key = (a.id, a.ready, t.id, *inputs[3:-1])
+        got = self._prices.get(key)
+        if got is None:
+            n = self._fire_of(inputs)
+            got = self._prices[key] = (None if n is None else n["expected"],)
+        return got[0]
 
     def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,
                   ) -> ShotPlan | None:
@@ -424,8 +464,9 @@ class DarkConGame(Game):
         # from another dot he has moved there: half a trot at most if he still fires
         moving = 0.0 if spos == shooter.pos else COMBINED_M
         aim = self.aim_actions(shooter, target) if spos == shooter.pos else 0
-        n = self._fire_numbers(shooter, spos, target, tpos, s, posture, moving=moving, aim=aim)
-        return 0.0 if n is None else n["expected"]
+        got = self._fire_expected(shooter, spos, target, tpos, s, posture, moving=moving,
+                                  aim=aim)
+        return 0.0 if got is None else got
 
     def resolve_shot(self, a: CharacterState, t: CharacterState, plan: ShotPlan,
                      reaction: bool) -> None:
@@ -737,13 +778,15 @@ class DarkConGame(Game):
             return None  # two empty squares between them first (l.256)
         squares = []
         for d in self.board.neighbours(t.pos):
-            if d[2] != t.pos[2] or not melee_contact(self.board, d, t.pos):
+            # (the metres first: most targets a bot prices are out of a charge's reach, and
+            # the wall and door questions of melee_contact cost more)
+            if d[2] != t.pos[2]:
+                continue
+            straight = self.metres(m.pos, d)
+            if straight > C.CHARGE_M or not melee_contact(self.board, d, t.pos):
                 continue
             occ = self.state.occupant(d)
             if occ is not None and occ is not m:
-                continue
-            straight = self.metres(m.pos, d)
-            if straight > C.CHARGE_M:
                 continue
             squares.append((d, min(C.CHARGE_M, straight + METERS_PER_DOT)))
         if not squares:
@@ -962,13 +1005,13 @@ class DarkConGame(Game):
                 if line is None:
                     continue
                 s = line[0]
-                n = self._fire_numbers(ch, ch.pos, f, f.pos, s, f.posture, moving=0.0,
-                                       aim=self.aim_actions(ch, f) + 1)
-                if n is None:
+                e = self._fire_expected(ch, ch.pos, f, f.pos, s, f.posture, moving=0.0,
+                                        aim=self.aim_actions(ch, f) + 1)
+                if e is None:
                     continue
-                v = n["expected"] * (1.0 if holding else 0.5)
+                v = e * (1.0 if holding else 0.5)
                 out.append((v, {"act": "aim", "target": f.id},
-                            {"target": f.id, "aimed_shot": round(n["expected"], 2)}))
+                            {"target": f.id, "aimed_shot": round(e, 2)}))
         out.sort(key=lambda o: -o[0])
         return out
 

@@ -54,6 +54,8 @@ _FIGHTERS: dict[int, tuple] = {}
 _ARMS: dict[int, tuple] = {}
 #: damage codes parsed, by their text
 _CODES: dict[str, c.DamageCode] = {}
+#: expected boxes of a shot, by its figures (:meth:`SR1Game.priced`)
+_PRICES: dict[tuple, tuple] = {}
 
 
 def _plain(d: Any) -> bool:
@@ -254,40 +256,53 @@ class SR1Game(Game):
         ratings = [h.get("hard_cover_rating") for h in s.details.get("hard_cover", [])]
         return sum(CLASSLESS_HARD_COVER if r is None else int(r) for r in ratings)
 
-    def _numbers(self, a: CharacterState, t: CharacterState, s: Sight, movement_fire: bool
-                 ) -> dict[str, Any] | None:
+    def _shot_inputs(self, a: CharacterState, t: CharacterState, s: Sight, movement_fire: bool
+                     ) -> tuple | None:
+        """Everything a shot's figures are worked out from (:meth:`_numbers_of` reads nothing
+        else, so a price kept by these is the price): the weapon, both characters' figures,
+        the range, the line's cover, whether he moved (rough ground, melee attackers), his
+        wounds, the target's Dodge Pool left and, for autofire, the rounds loaded.  None: no
+        firearm or thrown weapon ready, or no range band for the range."""
         arm = self.arm_of(a)
         if arm is None or arm.kind not in ("firearm", "thrown"):
             return None
+        ft = self.fighter(t)
+        moved = movement_fire and a.mp_spent > 0
+        turn_a = a.condition.turn
+        dodge = 0 if t.out else max(ft.dodge_pool - t.condition.turn.get("dodge_used", 0), 0)
+        rounds = None
+        if arm.mode == "FA":
+            w = a.ready_weapon
+            if w is not None and w.loaded is not None:
+                rounds = w.loaded
         # the ruleset's own measure (straight line, height included); 2 m a dot otherwise
         metres = float(s.details.get("range_m", s.range * METERS_PER_DOT))
         try:
             band = c.range_band(arm.range_row, metres)
         except ValueError:
             return None
+        # (the metres last: the figures but "range_m" are the same over a range band)
+        return (arm, self.fighter(a), ft, band, s.total, self._hard_cover(s), moved,
+                a.condition.modifier, moved and bool(turn_a.get("rough")),
+                len(turn_a.get("melee_by", [])) if moved else 0, dodge, rounds, metres)
+
+    @staticmethod
+    def _numbers_of(inputs: tuple) -> dict[str, Any] | None:
+        """A shot's figures from its :meth:`_shot_inputs` alone; None when out of range."""
+        (arm, f, ft, band, situational, hard, moved, wound, rough, melee, dodge,
+         rounds, metres) = inputs
         base = c.base_tn(band)
         if base is None:
             return None
-        f, ft = self.fighter(a), self.fighter(t)
-        moved = movement_fire and a.mp_spent > 0
-        turn_a = a.condition.turn
         skill = f.skill(arm.skill)
         code = arm.damage(f.strength)
-        hard = self._hard_cover(s)
-        dodge = 0 if t.out else max(ft.dodge_pool - t.condition.turn.get("dodge_used", 0), 0)
         resist = ft.resist_dice + dodge
         auto = ft.ballistic + hard
-        common = dict(situational=s.total, moved=moved, wound=a.condition.modifier,
-                      rough=moved and bool(turn_a.get("rough")),
-                      laser=arm.laser,
-                      melee_attackers=len(turn_a.get("melee_by", [])) if moved else 0)
+        common = dict(situational=situational, moved=moved, wound=wound, rough=rough,
+                      laser=arm.laser, melee_attackers=melee)
         shots = 1
         tn = c.target_number(base, **common)
         if arm.mode == "FA" and skill > 0:
-            rounds = None
-            w = a.ready_weapon
-            if w is not None and w.loaded is not None:
-                rounds = w.loaded
             shots, _e = c.best_burst(code, skill, tn.target_number, resist, auto, rounds,
                                      arm.recoil_comp, arm.range_row in ("mmg", "hmg"))
             if shots > 1:
@@ -301,6 +316,11 @@ class SR1Game(Game):
                 "resist_pool": resist, "body": ft.resist_dice, "dodge": dodge,
                 "armor": ft.ballistic, "hard_cover": hard,
                 "assumed": [c.ASSUMED["range"]] if band != "short" else []}
+
+    def _numbers(self, a: CharacterState, t: CharacterState, s: Sight, movement_fire: bool
+                 ) -> dict[str, Any] | None:
+        inputs = self._shot_inputs(a, t, s, movement_fire)
+        return None if inputs is None else self._numbers_of(inputs)
 
     def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool
                   ) -> ShotPlan | None:
@@ -330,8 +350,29 @@ class SR1Game(Game):
         s = self.shot_sight(shooter, spos, target, tpos, target_posture)
         if s is None:
             return 0.0
-        n = self._numbers(shooter, target, s, movement_fire)
-        return 0.0 if n is None else self._plan(n).expected
+        inputs = self._shot_inputs(shooter, target, s, movement_fire)
+        if inputs is None:
+            return 0.0
+        return self.priced(inputs)
+
+    @classmethod
+    def priced(cls, inputs: tuple) -> float:
+        """Expected boxes of the shot of these :meth:`_shot_inputs`, kept by them but the
+        metres (only the range band they fall in counts): the bots price tens of thousands
+        of shots a game, most of them the same figures from another dot.  (The weapon's
+        figures are keyed by value, each game makes its own; the fighters' by their ids,
+        which the entry holds, so an id is not reused while it is kept.)"""
+        f, ft = inputs[1], inputs[2]
+        key = (inputs[0], id(f), id(ft), *inputs[3:-1])  # (not the metres: the band)
+        got = _PRICES.get(key)
+        if got is not None and got[0] is f and got[1] is ft:
+            return got[2]
+        n = cls._numbers_of(inputs)
+        value = 0.0 if n is None else cls._plan(n).expected
+        if len(_PRICES) > 65536:
+            _PRICES.clear()
+        _PRICES[key] = (f, ft, value)
+        return value
 
     def reaction_hold(self, r: CharacterState, m: CharacterState, plan: ShotPlan
                       ) -> str | None:

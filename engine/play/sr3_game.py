@@ -94,6 +94,10 @@ class SR3Game(Game):
                                     "known": {}, "aim": {}, "delayed": {}, "totals": {}}
         self._stats: dict[str, C.SR3Stats] = {}
         self._weapons: dict[tuple[str, int], C.SR3Weapon] = {}
+        #: a shot's expected boxes and the fire mode ``plan_shot`` picks, by the figures
+        #: they are worked out from (:meth:`_price_key`)
+        self._prices: dict[tuple, float] = {}
+        self._picks: dict[tuple, tuple] = {}
         super().__init__(*args, **kwargs)
 
     # ================================================================== sheets
@@ -487,6 +491,27 @@ class SR3Game(Game):
                 n["aimed_over_phases"] = True
         return n
 
+    def _price_key(self, base: tuple) -> tuple:
+        """What :meth:`_ranged_as`'s odds read of its :meth:`_ranged_base` figures, in one
+        key: the game's own weapon and target figures by the characters' ids and the ready
+        weapon, the range by its band (and whether a laser's 50 m are passed), never the
+        dots, the line's barriers' names or an aim held over phases (names in the log)."""
+        (a, t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace,
+         aimed, _held, _ts, skill, pool, barrier, melee, resist_pool, wounds) = base
+        return (a.id, a.ready, t.id, pace, band, metres > 50, fired["rounds"],
+                fired["shots"], loaded, len(others), blind, cover, tpace, aimed, skill, pool,
+                barrier, melee, resist_pool, wounds, s.visibility >= 4)
+
+    def _expected_as(self, base: tuple) -> float:
+        """``_odds(_ranged_as(base, None, None, False))[1]``, kept for the game by
+        :meth:`_price_key`: the bots price thousands of shots a game, most of them the same
+        figures from another dot."""
+        key = self._price_key(base)
+        got = self._prices.get(key)
+        if got is None:
+            got = self._prices[key] = self._odds(self._ranged_as(base, None, None, False))[1]
+        return got
+
     @staticmethod
     def _mode(w: C.SR3Weapon) -> str:
         """The mode a shot is fired in unless asked: a burst when the gun has one (two per
@@ -608,17 +633,26 @@ class SR3Game(Game):
         s, chars = line
         # his own shot, in his action: the metres he has moved so far in it (l.464-467)
         pace = self._pace_of(a) if a.id == self.state.active else "still"
-        best: tuple[float, ShotPlan] | None = None
         base = self._ranged_base(a, a.pos, t, t.pos, s, chars, pace, w)
         if base is None:
             return None
-        for m, r, c in self._choices(a, w, mode, rounds, called):
-            n = self._ranged_as(base, m, r, c)
-            p, exp = self._odds(n)
-            value = exp / (2 if m == "FA" else 1)
-            if best is None or value > best[0] + 1e-9:
-                best = (value, ShotPlan(p, exp, n))
-        return None if best is None else best[1]
+        choices = self._choices(a, w, mode, rounds, called)
+        # the choice the odds pick depends on the figures and the choices alone: kept
+        key = (self._price_key(base), *choices)
+        pick = self._picks.get(key)
+        if pick is None:
+            best: tuple[float, tuple[str, int | None, bool]] | None = None
+            for m, r, c in choices:
+                _p, exp = self._odds(self._ranged_as(base, m, r, c))
+                value = exp / (2 if m == "FA" else 1)
+                if best is None or value > best[0] + 1e-9:
+                    best = (value, (m, r, c))
+            pick = self._picks[key] = (None if best is None else best[1],)
+        if pick[0] is None:
+            return None
+        n = self._ranged_as(base, *pick[0])
+        p, exp = self._odds(n)
+        return ShotPlan(p, exp, n)
 
     # ------------------------------------------------------------------ blind fire
     def _activation(self) -> list[int]:
@@ -685,8 +719,8 @@ class SR3Game(Game):
         if s is None:
             return 0.0
         pace = "walk" if movement_fire else "still"
-        n = self._ranged(shooter, spos, target, tpos, s, 0, pace, w)
-        return 0.0 if n is None else self._odds(n)[1]
+        base = self._ranged_base(shooter, spos, target, tpos, s, 0, pace, w)
+        return 0.0 if base is None else self._expected_as(base)
 
     def _do_fire(self, target: str, mode: str | None = None, rounds: int | None = None,
                  called: bool | None = None) -> None:

@@ -702,9 +702,10 @@ class Wounds:
 
     kind = "darkcon"
 
-    def _levels(self) -> tuple[dict[str, str], str, bool]:
-        """(wound level per body part, the worst, a serious head or any critical wound):
-        asked hundreds of thousands of times a bot game (every "is he out?"), worked out
+    def _kept(self) -> tuple:
+        """(copies of the damage and capacity, wound level per body part, the worst, a
+        serious head or any critical wound, arms lost, legs lost): asked hundreds of
+        thousands of times a bot game (every "is he out?", every shot priced), worked out
         again only when the damage (or the capacity) changed."""
         got = self.__dict__.get("_memo")
         # (copies of the two dicts, compared as dicts: no key tuple built per question)
@@ -712,9 +713,17 @@ class Wounds:
             lv = {loc: wound_level(self.damage.get(loc, 0), self.capacity[loc])
                   for loc in self.capacity}
             parts = [lv[loc] for loc in LOCATIONS]
-            got = (dict(self.damage), dict(self.capacity), lv, max(parts, key=SEVERITY.index),
-                   lv["head"] == "serious" or "critical" in parts)
+            rank = SEVERITY.index
+            got = (dict(self.damage), dict(self.capacity), lv, max(parts, key=rank),
+                   lv["head"] == "serious" or "critical" in parts,
+                   sum(rank(lv[loc]) >= 3 for loc in ("left-arm", "right-arm")),
+                   sum(rank(lv[loc]) >= 3 for loc in ("left-leg", "right-leg")))
             self.__dict__["_memo"] = got
+        return got
+
+    def _levels(self) -> tuple[dict[str, str], str, bool]:
+        """(wound level per body part, the worst, a serious head or any critical wound)."""
+        got = self._kept()
         return got[2], got[3], got[4]
 
     def level(self, loc: str) -> str:
@@ -730,7 +739,14 @@ class Wounds:
 
     @property
     def out(self) -> bool:
-        return self.dead or self.unconscious
+        """``dead or unconscious`` (the question of every bot loop over characters: the
+        kept levels read here without the two properties' calls)."""
+        if self.dead or self.knocked_out:
+            return True
+        got = self.__dict__.get("_memo")
+        if got is None or got[0] != self.damage or got[1] != self.capacity:
+            got = self._kept()
+        return got[4]
 
     @property
     def modifier(self) -> int:
@@ -758,11 +774,13 @@ class Wounds:
 
     @property
     def legs_lost(self) -> int:
-        return sum(SEVERITY.index(self.level(loc)) >= 3 for loc in ("left-leg", "right-leg"))
+        """Legs with a serious or critical wound (kept with the levels)."""
+        return self._kept()[6]
 
     @property
     def arms_lost(self) -> int:
-        return sum(SEVERITY.index(self.level(loc)) >= 3 for loc in ("left-arm", "right-arm"))
+        """Arms with a serious or critical wound (kept with the levels)."""
+        return self._kept()[5]
 
     def describe(self) -> str:
         """The state in the book's words for a display: the worst wound, where, and the

@@ -24,11 +24,14 @@ def _fresh(w: Wounds) -> tuple:
     worst = max((lv[loc] for loc in LOCATIONS), key=SEVERITY.index)
     unconscious = not w.dead and (w.knocked_out or lv["head"] == "serious"
                                   or any(v == "critical" for v in lv.values()))
-    return lv, worst, unconscious, w.dead or unconscious
+    arms = sum(SEVERITY.index(lv[loc]) >= 3 for loc in ("left-arm", "right-arm"))
+    legs = sum(SEVERITY.index(lv[loc]) >= 3 for loc in ("left-leg", "right-leg"))
+    return lv, worst, unconscious, w.dead or unconscious, arms, legs
 
 
 def _asked(w: Wounds) -> tuple:
-    return {loc: w.level(loc) for loc in LOCATIONS}, w.worst, w.unconscious, w.out
+    return ({loc: w.level(loc) for loc in LOCATIONS}, w.worst, w.unconscious, w.out,
+            w.arms_lost, w.legs_lost)
 
 
 def test_levels_follow_the_damage():
@@ -46,6 +49,9 @@ def test_levels_follow_the_damage():
                 w.knocked_out = not w.knocked_out
             assert _asked(w) == _fresh(w)
             assert Wounds.from_data(w.to_data()).worst == w.worst
+            if rng.random() < 0.05:
+                w.dead = not w.dead  # (no wound rule does this, a saved game may)
+                assert _asked(w) == _fresh(w)
 
 
 def test_a_head_wound_knocks_out_then_kills():
