@@ -109,6 +109,10 @@ class Fan:
     #: how far the farthest target's point lies from the origin's, plus a dot (None: not
     #: known): what a board compiled from this one finds the fan's reach by (_carry_fans)
     far: float | None = field(default=None, compare=False, repr=False)
+    #: (N,) int, per target: the doors, windows and holes its line counts (0 also for a line
+    #: a wall, floor or dead zone blocks whatever they are): a verdict on a target with 0 is
+    #: the same in every door state.  None: not counted (a swept fan)
+    opened: np.ndarray | None = field(default=None, compare=False, repr=False)
 
 
 class _Part:
@@ -1263,18 +1267,14 @@ def _lines(board: Board, P: _Prims, pairs: list[tuple[Dot3, Dot3]]) -> list[_Lin
     oxy, txy = oo.tolist(), tt.tolist()
     for n, j in enumerate(todo):
         a, b = ab[n]
-
-        def ends(n: int = n, a: Dot3 = a, b: Dot3 = b) -> _Ends:
-            return _Ends(oo[n], a[2], int(ba[n]), tt[n][None, :], b[2], bb[n:n + 1], prone=True)
-
-        e1: Any = ends
         fol: tuple[np.ndarray, ...] | None = None
         if fol_near is not None and fol_near[n]:
-            e1 = ends()
+            e1 = _Ends(oo[n], a[2], int(ba[n]), tt[n][None, :], b[2], bb[n:n + 1], prone=True)
             moved = a[:2] != b[:2] or a[2] != b[2]
             cells = _fol_cells(P, oo[n], tt[n], moved)
             _p, _t, _s, fol = _trace(P, e1, none, none, cells, np.zeros(len(cells), dtype=np.int64))
-        out[j] = memo[pairs[j]] = _line_from(P, tuple(oxy[n]), tuple(txy[n]), e1,
+        out[j] = memo[pairs[j]] = _line_from(P, tuple(oxy[n]), tuple(txy[n]),
+                                             (a[2], b[2], int(ba[n]), int(bb[n])),
                                              owners[cut[n]:cut[n + 1]], ss[cut[n]:cut[n + 1]], fol)
     return out  # type: ignore[return-value]
 
@@ -1375,18 +1375,14 @@ def _line_one(board: Board, P: _Prims, a: Dot3, b: Dot3) -> _Line:
             if _counts(kind, bld, lvl, height, la + (lb - la) * s, ba, bb, la, lb, top):
                 owners.append(owner)
                 ss.append(s)
-    def ends() -> _Ends:
-        return _Ends(np.array((ox, oy)), la, ba, np.array([[tx, ty]]), lb,
-                     np.array([bb], dtype=np.int64), prone=True)
-
     fol: tuple[np.ndarray, ...] | None = None
-    e1: Any = ends
     if P.fol_tree is not None and _fol_near_one(P, ox, oy, tx, ty):
-        e1 = ends()
+        e1 = _Ends(np.array((ox, oy)), la, ba, np.array([[tx, ty]]), lb,
+                   np.array([bb], dtype=np.int64), prone=True)
         moved = a[:2] != b[:2] or a[2] != b[2]
         cells = _fol_cells(P, e1.o, e1.t[0], moved)
         _p, _t, _s, fol = _trace(P, e1, _NONE, _NONE, cells, np.zeros(len(cells), dtype=np.int64))
-    return _line_from(P, (ox, oy), (tx, ty), e1, owners, ss, fol)
+    return _line_from(P, (ox, oy), (tx, ty), (la, lb, ba, bb), owners, ss, fol)
 
 
 def _cell_box(g: Any, ox: float, oy: float, tx: float, ty: float
@@ -1655,12 +1651,13 @@ def _fol_near_one(P: _Prims, ox: float, oy: float, tx: float, ty: float) -> bool
                  (fy - .5 <= y1 + 1e-6) & (fy + .5 >= y0 - 1e-6)).any())
 
 
-def _line_from(P: _Prims, o: tuple[float, float], t: tuple[float, float], e: Any,
-               owners: list[int], s: list[float], fol: tuple[np.ndarray, ...] | None) -> _Line:
+def _line_from(P: _Prims, o: tuple[float, float], t: tuple[float, float],
+               ends: tuple[int, int, int, int], owners: list[int], s: list[float],
+               fol: tuple[np.ndarray, ...] | None) -> _Line:
     """The features one line from ``o`` to ``t`` counts, from its exact contacts (each
     primitive's feature and ``s``): the nearest contact per feature; polygons that hold an
-    end: obstacles you stand on are ignored, canopies, dark and smoke count.  ``e``: the
-    line's :class:`_Ends`, or a function making it (only an end held by a polygon needs it);
+    end: obstacles you stand on are ignored, canopies, dark and smoke count.  ``ends``: the
+    line's levels and buildings (level of ``o``, of ``t``, building of ``o``, of ``t``);
     ``fol``: the foliage cells crossed (None: none)."""
     holds_a, holds_b = P.holding(o), P.holding(t)
     contacts: dict[int, float] = {}
@@ -1669,19 +1666,18 @@ def _line_from(P: _Prims, o: tuple[float, float], t: tuple[float, float], e: Any
             continue
         contacts[pi] = si
     if len(holds_a) or len(holds_b):
-        if callable(e):
-            e = e()
         ha, hb = holds_a.tolist(), holds_b.tolist()
         held = set(ha) | set(hb)
         kinds = _kinds(P)
         for fi in list(contacts):
-            if fi in held and kinds[fi] in _IGNORE_IF_HOLDS_END and \
-                    P.feats[fi].geom.geom_type in ("Polygon", "MultiPolygon"):
+            if fi in held and kinds[fi] in _IGNORE_IF_HOLDS_END and _is_polygon(P, fi):
                 contacts.pop(fi)
         for fi in ha:
-            _count_holder(P, e, fi, 0.0, contacts)
+            if kinds[fi] in _COUNT_IF_HOLDS_END:
+                _count_holder_at(P, ends, kinds[fi], fi, 0.0, contacts)
         for fi in hb:
-            _count_holder(P, e, fi, 1.0, contacts)
+            if kinds[fi] in _COUNT_IF_HOLDS_END:
+                _count_holder_at(P, ends, kinds[fi], fi, 1.0, contacts)
     cells: list[int] = []
     if fol is not None and len(fol[0]):
         seen: set[int] = set()
@@ -1712,6 +1708,23 @@ def line_meets(board: Board, a: Dot3, b: Dot3, fids: set[str] | frozenset[str]) 
         return None
     feats = P.feats
     return any(feats[fi].id in fids for fi in line.contacts)
+
+
+def meets_opening(board: Board, a: Dot3, b: Dot3) -> bool | None:
+    """Whether the line ``a``..``b``, when already traced, counts a door, window or hole
+    (None when it is not traced): the only features whose state play changes while the map
+    state stays one forks share.  A line that counts none has the same facts whatever the
+    doors' states (:func:`line_meets`: every fact comes from what the line counts, its ends'
+    floors and the polygons holding its ends)."""
+    P = prims(board)
+    line = (P.__dict__.get("_lines") or {}).get((_dot3(a), _dot3(b)))
+    if line is None:
+        return None
+    kinds = _kinds(P)
+    for fi in line.contacts:
+        if kinds[fi] == OPENING:
+            return True
+    return False
 
 
 def _floor_or_dead_zone(board: Board, a: Dot3, b: Dot3, ba: int, bb: int) -> tuple[bool, bool]:
@@ -1762,6 +1775,7 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
     cover = np.zeros(n, dtype=np.int64)
     vis = np.zeros(n, dtype=np.int64)
     closed = np.zeros(n, dtype=np.int64)
+    opened = np.zeros(n, dtype=np.int64)
     P = prims(board)
     ends = [(c, r, level) for c, r in dots.tolist()]
     ba = _building_idx(board, a)
@@ -1813,11 +1827,12 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
             blocked[i] = True
             cover[i] = c
             continue
-        v = sh = 0
+        v = sh = op = 0
         for fi, k in kinds:
             if k in (OPENING, OBST, LOW, CANOPY):  # (interrupts-prone: not for standing)
                 c += 1
                 sh += int(shut_door[fi])
+                op += k == OPENING
             elif k == DARK:
                 v = max(v, 2 if full_dark[fi] else 1)
             elif k == SMOKE:
@@ -1825,7 +1840,8 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
         cover[i] = c + len(line.fol)
         vis[i] = v
         closed[i] = sh
-    return Fan(a, level, dots, blocked, cover, vis, closed)
+        opened[i] = op
+    return Fan(a, level, dots, blocked, cover, vis, closed, opened=opened)
 
 
 def line_of_sight(
@@ -1846,19 +1862,10 @@ def line_of_sight(
     rng = lat.distance(a[:2], b[:2])
     # the ends' points as Python floats (the same numbers the arrays held: each result below
     # is worked out by the same operations)
-    oa = board.dot_point(a)
-    tb = board.dot_point(b)
-    ox, oy, tx, ty = float(oa[0]), float(oa[1]), float(tb[0]), float(tb[1])
+    ox, oy, _i, _j = _dot_end(board, P, a)
+    tx, ty, _i, _j = _dot_end(board, P, b)
     prone = "prone" in (posture_a, posture_b)
     ba, bb = _building_idx(board, a), _building_idx(board, b)
-    ends: list[_Ends] = []
-
-    def e() -> _Ends:  # (built when a reason or a target modifier needs it)
-        if not ends:
-            ends.append(_Ends(np.array((ox, oy)), a[2], ba, np.array([[tx, ty]]), b[2],
-                              np.array([bb]), prone=prone))
-        return ends[0]
-
     facts = LosFacts(a, b, rng, False, None, [], [], abs(a[2] - b[2]), False, 0,
                      posture_a, posture_b, light, span=round(float(np.hypot(tx - ox, ty - oy)), 6),
                      ends=((ox, oy), (tx, ty)))
@@ -1904,7 +1911,7 @@ def line_of_sight(
                 facts.blocked_by = {"kind": f.kind, "feature": f.id,
                                     "point": [round(ox + (tx - ox) * s0, 3),
                                               round(oy + (ty - oy) * s0, 3)],
-                                    "reason": _block_reason(f, e(), s0), **_material(f)}
+                                    "reason": _block_reason(f, a[2], b[2], s0), **_material(f)}
                 break
     span = float(facts.span or 0.0)
     visibility = set()
@@ -1939,7 +1946,7 @@ def line_of_sight(
     tm = 0
     for fi in P.holding(tkey).tolist():
         f = feats[fi]
-        if f.props.get("target_modifier") and f.level == b[2] and _group_ok(f, e(), b):
+        if f.props.get("target_modifier") and f.level == b[2] and _group_ok(f, bb):
             tm += int(f.props["target_modifier"])
     facts.target_modifier = tm
     return facts
@@ -1968,25 +1975,40 @@ def _near(P: _Prims, fi: int, f: Feature, t: tuple[float, float]) -> bool:
     return got
 
 
-def _group_ok(f: Feature, e: _Ends, b: Dot3) -> bool:
+def _group_ok(f: Feature, bb: int) -> bool:
+    """Does a target modifier of ``f`` apply to a target in building ``bb`` (-1: street)?"""
     bidx = -1 if f.building is None else f.building
-    return bidx == int(e.bt[0]) or bidx < 0
+    return bidx == bb or bidx < 0
 
 
-def _count_holder(P: _Prims, e: _Ends, fi: int, s0: float, contacts: dict[int, float]) -> None:
-    k = P.prim_kind_of_feat[fi]
-    if k not in _COUNT_IF_HOLDS_END:
-        return
+def _count_holder_at(P: _Prims, ends: tuple[int, int, int, int], k: int, fi: int, s0: float,
+                     contacts: dict[int, float]) -> None:
+    """:func:`_count_holder` for one line (``ends``: its levels and buildings as for
+    :func:`_line_from`; ``k``: the kind of ``fi``, one that counts when it holds an end),
+    on Python ints: the same tests on the same numbers."""
+    la, lb, ba, bb = ends
     f = P.feats[fi]
     bld = -1 if f.building is None else f.building
-    lvl_at = e.la + (e.lb - e.la) * s0
-    own = (bld >= 0 and ((bld == e.ba and f.level == e.la) or (bld == int(e.bt[0]) and f.level == e.lb)))
+    lvl_at = la + (lb - la) * s0
+    own = (bld >= 0 and ((bld == ba and f.level == la) or (bld == bb and f.level == lb)))
     if k == CANOPY:
-        ok = max(e.la, e.lb) > 0 and (bld < 0 or own)
+        ok = max(la, lb) > 0 and (bld < 0 or own)
     else:
         ok = own or (bld < 0 and lvl_at < 1.0 - 1e-9)
     if ok and (fi not in contacts or contacts[fi] > s0):
         contacts[fi] = s0
+
+
+def _is_polygon(P: _Prims, fi: int) -> bool:
+    """Whether feature ``fi``'s shape is a polygon, kept per feature with the primitives (a
+    door opened or shut keeps its shape)."""
+    memo = P.__dict__.get("_is_poly")
+    if memo is None:
+        memo = P._is_poly = {}  # type: ignore[attr-defined]
+    got = memo.get(fi)
+    if got is None:
+        got = memo[fi] = P.feats[fi].geom.geom_type in ("Polygon", "MultiPolygon")
+    return got
 
 
 def _material(f: Feature) -> dict[str, Any]:
@@ -1998,9 +2020,9 @@ def _material(f: Feature) -> dict[str, Any]:
     return out
 
 
-def _block_reason(f: Feature, e: _Ends, s: float) -> str:
+def _block_reason(f: Feature, la: int, lb: int, s: float) -> str:
     if f.kind == "building":
-        lvl = e.la + (e.lb - e.la) * s
+        lvl = la + (lb - la) * s
         return (f"building {f.id} ({f.props.get('height')} stories) stands above the sight line "
                 f"(level {lvl:.1f} where it crosses the footprint)")
     if f.kind in ("wall", "fence"):

@@ -36,7 +36,15 @@ from shapely.ops import substring, unary_union
 
 from engine.board import Board, Feature
 from engine.lattice import Dot3
-from engine.los import line_meets, line_of_sight, lines_fan, los_fan, walled, warm_lines
+from engine.los import (
+    line_meets,
+    line_of_sight,
+    lines_fan,
+    los_fan,
+    meets_opening,
+    walled,
+    warm_lines,
+)
 from engine.movement import _edge_step, build_graph, cheapest_dots, reach
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
@@ -54,7 +62,11 @@ MEMO_STATES = 48
 FAN_MIN = 4
 #: up to this many targets :meth:`EngineBoard.warm_blocked` traces them as single lines together
 LINES_FAN_MAX = 48
+#: answers kept in the tables every door state of a board shares (then they start over)
+COMMON_MAX = 400_000
 _MEMO_KEYS = ("_move_graph", "_los_prims", "_trees")
+#: the memo's key of the tables every door state shares (per light and ruleset)
+_COMMON = "common"
 _UNKNOWN = object()
 
 
@@ -113,6 +125,9 @@ class EngineBoard:
         self._openings: dict[tuple, list[OpeningInfo]] = {}
         self._plans: dict[tuple, Any] = {}
         self._entry: dict[str, Any] | None = None
+        #: sight answers on lines counting no door, window or hole: the same in every door
+        #: state, so kept for all of them (None: a state of this game's own, e.g. smoke)
+        self._common: dict[str, dict] | None = None
         self._areas: dict[int, tuple[Any, Polygon]] = {}
         self._attach()
         d0 = board.dots(0)
@@ -364,27 +379,47 @@ class EngineBoard:
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
         key = (tuple(a), tuple(b), posture_a, posture_b, vision)
         got = self._sight.get(key)
+        if got is not None:
+            return got
+        common = self._common
+        if common is not None:
+            got = common["sight"].get(key)
+            if got is not None:
+                return got
+        got = self._inherited("sight", key)
         if got is None:
-            got = self._inherited("sight", key)
-            if got is None:
-                # the facts of a line with these postures are the same for every vision
-                fkey = key[:4]
-                facts = self._facts.get(fkey)
+            # the facts of a line with these postures are the same for every vision
+            fkey = key[:4]
+            facts = self._facts.get(fkey)
+            if facts is None and common is not None:
+                facts = common["facts"].get(fkey)
+            if facts is None:
+                facts = self._inherited("facts", fkey)
                 if facts is None:
-                    facts = self._inherited("facts", fkey)
-                    if facts is None:
-                        facts = line_of_sight(self.board, fkey[0], fkey[1],
-                                              posture_a=posture_a, posture_b=posture_b,
-                                              light=self.light)
-                    if len(self._facts) > 200000:
-                        self._facts.clear()
-                    self._facts[fkey] = facts
-                got = self._sight_uncached(a, b, posture_a, posture_b, vision, facts)
-            if len(self._sight) > 200000:
-                self._sight.clear()
-            self._sight[key] = got
-            if self._entry is not None and "_los_prims" not in self._entry["board"]:
-                self._keep()
+                    facts = line_of_sight(self.board, fkey[0], fkey[1],
+                                          posture_a=posture_a, posture_b=posture_b,
+                                          light=self.light)
+                self._table("facts", fkey)[fkey] = facts
+            got = self._sight_uncached(a, b, posture_a, posture_b, vision, facts)
+        self._table("sight", key)[key] = got
+        if self._entry is not None and "_los_prims" not in self._entry["board"]:
+            self._keep()
+        return got
+
+    def _table(self, name: str, key: tuple) -> dict:
+        """Where the answer on the line ``key[0]``..``key[1]`` is kept: in the tables every
+        door state shares when the line counts no door, window or hole (its facts are then
+        the same whatever the doors' states: :func:`engine.los.meets_opening`), else in this
+        map state's own."""
+        common = self._common
+        if common is not None and meets_opening(self.board, key[0], key[1]) is False:
+            got = common[name]
+            if len(got) > COMMON_MAX:
+                got.clear()
+            return got
+        got = self.__dict__["_" + name]
+        if len(got) > 200000:
+            got.clear()
         return got
 
     def known_blocked(self, a: Dot3, b: Dot3, vision: str) -> bool:
@@ -436,44 +471,64 @@ class EngineBoard:
         visions = sorted(set(visions))
         by_level: dict[int, set[Dot3]] = {}
         for d in dots:
-            d = tuple(d)
+            if d.__class__ is not tuple:
+                d = tuple(d)
             if d != o:
                 by_level.setdefault(d[2], set()).add(d)
         cmin, rmin, _grid = board._owner_grid
         grid = board._node_grid
+        ids = self._ids
+        node_of = board._node_of
         for lv, ds in sorted(by_level.items()):
             arrs = [self._fan_array(o, lv, v) for v in visions]
-            first = int(arrs[0][-1])
+            common = [self._common_fan(o, lv, v) for v in visions]
+            first = arrs[0].item(-1)
             if len(ds) < FAN_MIN or not 0 <= lv < grid.shape[0]:
                 continue
-            # the dots not known yet from every vision's array, in one pass over them all
-            cand = sorted(ds)
-            cr = np.array([d[:2] for d in cand], dtype=np.int64)
-            col, row = cr[:, 0] - cmin, cr[:, 1] - rmin
-            inside = (col >= 0) & (col < grid.shape[2]) & (row >= 0) & (row < grid.shape[1])
-            node = np.full(len(cand), -1, dtype=np.int64)
-            node[inside] = grid[lv, row[inside], col[inside]]
-            sel = node >= 0
-            slot = np.where(sel, node - first, 0)
-            unknown = np.zeros(len(cand), dtype=bool)
-            for arr in arrs:
-                unknown |= arr[slot] < 0
-            sel &= unknown
-            if int(sel.sum()) < FAN_MIN:
+            # the dots not known yet from every vision's array (a bot asks a few at a time:
+            # Python ints, no arrays), taking verdicts another door state found on lines no
+            # door changes
+            todo: list[Dot3] = []
+            slots: list[int] = []
+            for d in sorted(ds):
+                i = ids.get(d)
+                if i is None:
+                    i = ids[d] = node_of(d)
+                if i < 0:
+                    continue
+                j = i - first
+                unknown = False
+                for arr, shared in zip(arrs, common, strict=True):
+                    if arr.item(j) < 0:
+                        w = -1 if shared is None else shared.item(j)
+                        if w >= 0:
+                            arr[j] = w
+                        else:
+                            unknown = True
+                if unknown:
+                    todo.append(d)
+                    slots.append(j)
+            if len(todo) < FAN_MIN:
                 continue  # (a fan costs about as much as four single lines)
-            tg = np.ascontiguousarray(cr[sel])
+            tg = np.array([d[:2] for d in todo], dtype=np.int64)
             # a few targets: single lines traced together (kept for the queries that follow)
             # cost less than a fan's sweep; both give the same arrays
-            f = lines_fan(board, o, lv, tg) if len(tg) <= LINES_FAN_MAX else \
-                los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
+            if len(tg) <= LINES_FAN_MAX:
+                f = lines_fan(board, o, lv, tg)
+                at = np.array(slots, dtype=np.int64)  # (its dots are the targets, in order)
+            else:
+                f = los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
+                at = grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
             if not len(f.dots):
                 continue
-            ids = grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
             seen = np.zeros(len(f.dots), dtype=bool)
-            for v, arr in zip(visions, arrs, strict=True):
+            doorless = None if f.opened is None else f.opened == 0
+            for v, arr, shared in zip(visions, arrs, common, strict=True):
                 blocked = fan_verdict(f, ruleset=self.rules.name, vision=v,
                                       light=self.light).blocked
-                arr[ids] = blocked.astype(np.int64)
+                arr[at] = blocked
+                if shared is not None and doorless is not None:
+                    shared[at[doorless]] = blocked[doorless]
                 seen |= ~blocked
             # the lines still in sight are the ones the bot will ask in full (both ways):
             # traced together now, each single query finds what its line meets kept
@@ -492,6 +547,22 @@ class EngineBoard:
             if len(self._fans) > 20_000:
                 self._fans.clear()
             self._fans[key] = got
+        return got
+
+    def _common_fan(self, o: Dot3, level: int, vision: str) -> np.ndarray | None:
+        """Like :meth:`_fan_array`, the verdicts every door state shares: those on lines
+        counting no door, window or hole (:attr:`engine.los.Fan.opened`); None in a state
+        of this game's own."""
+        common = self._common
+        if common is None:
+            return None
+        fans = common["fans"]
+        key = (o, level, vision)
+        got = fans.get(key)
+        if got is None:
+            if len(fans) > 20_000:
+                fans.clear()
+            got = fans[key] = np.full(len(self.board.dots(level)) + 1, -1, dtype=np.int8)
         return got
 
     def _inherited(self, table: str, key: tuple) -> Any:
@@ -856,6 +927,7 @@ class EngineBoard:
         self._openings = {}
         self._plans = {}
         self._entry = None
+        self._common = None
         self._attach()
 
     # ------------------------------------------------------------------ shared tables
@@ -877,14 +949,18 @@ class EngineBoard:
         if key is None:
             return
         memo = self.board.__dict__["_play_memo"]
-        entry = memo.get(key)
-        if entry is None:
-            if len(memo) >= MEMO_STATES:
-                memo.pop(next(iter(memo)))
+        entry = memo.pop(key, None)
+        if entry is not None:
+            memo[key] = entry  # (the least recently used state goes first)
+        else:
+            if len(memo) >= MEMO_STATES + 1:
+                memo.pop(next(k for k in memo if k != _COMMON))
             entry = memo[key] = {"sight": {}, "facts": {}, "to_goal": {}, "steps": {}, "paths": {},
                                  "fans": {}, "reach": {}, "adj": None, "board": {}, "rev": {},
                                  "ids": {}, "openings": {}, "plans": {}}
         self._entry = entry
+        self._common = memo.setdefault(_COMMON, {}).setdefault(key[:2], {"sight": {}, "facts": {},
+                                                                         "fans": {}})
         self._sight = entry["sight"]
         self._facts = entry["facts"]
         self._to_goal = entry["to_goal"]

@@ -28,13 +28,10 @@ from engine.los import (
     SMOKE,
     VISIBILITY_ORDER,
     LosFacts,
-    _block_reason,
     _building_idx,
-    _count_holder,
     _dot3,
     _Ends,
     _feature_dots,
-    _group_ok,
     _interruption,
     _material,
     _trace,
@@ -50,6 +47,40 @@ from engine.play.engine_board import EngineBoard, fork_board
 ROOT = Path(__file__).resolve().parents[2]
 POSTURES = ("standing", "prone", "kneeling")
 LIGHTS = ("day", "partial-darkness", "full-darkness")
+
+
+def _count_holder(P, e: _Ends, fi: int, s0: float, contacts: dict[int, float]) -> None:
+    """A polygon holding an end counts as met, as it was worked out (from the line's ends)."""
+    k = P.prim_kind_of_feat[fi]
+    if k not in (CANOPY, DARK, SMOKE):
+        return
+    f = P.feats[fi]
+    bld = -1 if f.building is None else f.building
+    lvl_at = e.la + (e.lb - e.la) * s0
+    own = (bld >= 0 and ((bld == e.ba and f.level == e.la) or (bld == int(e.bt[0]) and f.level == e.lb)))
+    if k == CANOPY:
+        ok = max(e.la, e.lb) > 0 and (bld < 0 or own)
+    else:
+        ok = own or (bld < 0 and lvl_at < 1.0 - 1e-9)
+    if ok and (fi not in contacts or contacts[fi] > s0):
+        contacts[fi] = s0
+
+
+def _block_reason(f, e: _Ends, s: float) -> str:
+    if f.kind == "building":
+        lvl = e.la + (e.lb - e.la) * s
+        return (f"building {f.id} ({f.props.get('height')} stories) stands above the sight line "
+                f"(level {lvl:.1f} where it crosses the footprint)")
+    if f.kind in ("wall", "fence"):
+        return f"{f.props.get('class')} {f.kind} {f.id} blocks the line"
+    if f.kind == "trunk":
+        return f"tree trunk {f.id} blocks the line"
+    return f"{f.kind} {f.id}{' (' + f.props['note'] + ')' if f.props.get('note') else ''} blocks the line"
+
+
+def _group_ok(f, e: _Ends, b: Dot3) -> bool:
+    bidx = -1 if f.building is None else f.building
+    return bidx == int(e.bt[0]) or bidx < 0
 
 
 def _reference_in_dead_zone(board: Board, ground: Dot3, high: Dot3) -> bool:
