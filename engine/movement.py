@@ -95,6 +95,15 @@ class _Why(Mapping):
             return list(self.texts[self.starts[k]:self.starts[k + 1]])
         raise KeyError(e)
 
+    def get(self, e: int, default: Any = None) -> Any:
+        """``self[e]``, or ``default`` when ``e`` has no reasons (without raising: play
+        prices steps one by one)."""
+        edges = self.edges
+        k = int(np.searchsorted(edges, e))
+        if k < len(edges) and edges.item(k) == e:
+            return list(self.texts[self.starts.item(k):self.starts.item(k + 1)])
+        return default
+
     def __iter__(self) -> Iterator[int]:
         yield from self.edges.tolist()
 
@@ -1969,9 +1978,13 @@ def _astar(board: Board, g: MoveGraph, mat: csr_matrix, i: int, j: int
 
 
 def _edge(g: MoveGraph, i: int, j: int) -> int | None:
-    cand = g.order[g.indptr[i]:g.indptr[i + 1]]
-    hit = cand[g.dst[cand] == j]
-    return int(hit[0]) if len(hit) else None
+    """The first of node ``i``'s edges (in ``order``) that goes to node ``j``, or None (a
+    node has a few edges: read as Python ints, no array operations per step)."""
+    dst = g.dst
+    for e in g.order[g.indptr.item(i):g.indptr.item(i + 1)].tolist():
+        if dst.item(e) == j:
+            return e
+    return None
 
 
 def _edge_step(board: Board, g: MoveGraph, i: int, j: int, move_ratio: int, crawl: bool,
@@ -1983,12 +1996,13 @@ def _edge_step(board: Board, g: MoveGraph, i: int, j: int, move_ratio: int, craw
     if mv.units != "MP":
         # this edge alone (g.metres() would measure every edge of the graph for one step)
         diag = 1.5 if mv.diagonal is None else mv.diagonal
-        metres = float((diag if g.diag[e] else 1.0) * g.flat[e] * METERS_PER_DOT
-                       + g.stories[e] * METERS_PER_STORY)
+        # (Python numbers: the same double operations as on the arrays' scalars, cheaper)
+        metres = float((diag if g.diag.item(e) else 1.0) * g.flat.item(e) * METERS_PER_DOT
+                       + g.stories.item(e) * METERS_PER_STORY)
         what = [w.rsplit(" +", 1)[0] for w in g.why.get(e, ())]  # the thing, not DMZ's MP
         return Step(board.node_dot(j), round(metres, 2), [f"{metres:g} m"] + what)  # type: ignore[arg-type]
-    base = int(g.base[e]) * move_ratio
-    cost = base + int(g.extra[e])
+    base = int(g.base.item(e)) * move_ratio
+    cost = base + int(g.extra.item(e))
     why = ([f"move ratio {move_ratio}"] if base else []) + list(g.why.get(e, ()))
     if crawl:
         cost *= 2
