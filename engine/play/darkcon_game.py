@@ -434,9 +434,13 @@ class DarkConGame(Game):
         game's own, one object per character and weapon: keyed by the characters' ids and
         his ready weapon.)"""
         inputs = self._fire_inputs(a, apos, t, tpos, s, posture, moving, aim)
-        if inputs is None:
-            return None
-        key = (a.id, a.ready, t.id, *inputs[3:-1])
+        return None if inputs is None else self._kept_expected((a.id, a.ready, t.id), inputs)
+
+    def _kept_expected(self, who: tuple[str, int | None, str], inputs: tuple) -> float | None:
+        """``_fire_of(inputs)["expected"]`` kept by ``who`` (shooter, his ready weapon,
+        target: the figures :meth:`_fire_inputs` puts first) and the other inputs but the
+        metres."""
+        key = (*who, *inputs[3:-1])
         got = self._prices.get(key)
         if got is None:
             n = self._fire_of(inputs)

@@ -541,7 +541,8 @@ class SR3Game(Game):
         for f in self.state.enemies_of(ch):
             if f.out or f.pos is None:
                 continue
-            now = self.plan_shot(ch, f, True)
+            line = self._shot_line(ch, f)  # (one line for the shot now and both what-ifs)
+            now = None if line is None else self._plan_along(ch, f, w, line)
             if now is None:
                 continue
             n = held["n"] if held and held["target"] == f.id and held["weapon"] == ch.ready \
@@ -551,8 +552,9 @@ class SR3Game(Game):
             if now.numbers.get("mode") == "FA":
                 first, second = now.expected / 2, now.expected / 2  # one Complex Action
             else:
-                first, second = now.expected, self._what_if(ch, f, modes, fired=now.numbers)
-            aimed = self._what_if(ch, f, modes, aims=n + 1)
+                first, second = now.expected, self._what_if(ch, f, modes, fired=now.numbers,
+                                                            line=line)
+            aimed = self._what_if(ch, f, modes, aims=n + 1, line=line)
             if aimed > first + second + 1e-9:
                 out.append((aimed - second, {"act": "aim", "target": f.id},
                             {"target": f.id, "aimed_shot": round(aimed, 2),
@@ -561,10 +563,12 @@ class SR3Game(Game):
         return out
 
     def _what_if(self, a: CharacterState, t: CharacterState, modes: list[str],
-                 aims: int = 0, fired: dict[str, Any] | None = None) -> float:
+                 aims: int = 0, fired: dict[str, Any] | None = None,
+                 line: tuple[Sight, int] | None = None) -> float:
         """Expected boxes of the best one-action shot at ``t`` after ``aims`` aims this phase,
         or after the shot ``fired`` (its recoil and the Combat Pool dice it spent count): a
-        what-if, set for the sums and put back."""
+        what-if, set for the sums and put back.  ``line``: his :meth:`_shot_line` at ``t``
+        when the caller has it (what the what-if changes moves no one)."""
         aim, shots, pools = self.sr3["aim"], self.sr3["fired"], self.sr3["pool"]
         saved = (aim.get(a.id), shots.get(a.id), pools.get(a.id))
         if aims:
@@ -577,7 +581,13 @@ class SR3Game(Game):
                            "targets": sorted({*was["targets"], t.id})}
             pools[a.id] = max(0, self.pool_left(a) - int(fired["pool"]))
         try:
-            plans = [self.plan_shot(a, t, True, mode=m) for m in modes]
+            w = self.weapon(a)
+            if w is None or w.kind not in ("firearm", "projectile"):
+                line = None
+            elif line is None:
+                line = self._shot_line(a, t)
+            plans = [] if line is None else [self._plan_along(a, t, w, line, mode=m)
+                                             for m in modes]
         finally:
             for table, old in zip((aim, shots, pools), saved, strict=True):
                 if old is None:
@@ -624,12 +634,26 @@ class SR3Game(Game):
         w = self.weapon(a)
         if w is None or w.kind not in ("firearm", "projectile"):
             return None
+        line = self._shot_line(a, t)
+        return None if line is None else self._plan_along(a, t, w, line, mode, rounds, called)
+
+    def _shot_line(self, a: CharacterState, t: CharacterState) -> tuple[Sight, int] | None:
+        """(sight, characters in the way) of ``a``'s shot at ``t``: a clear line of fire, or
+        a Blind Fire line (0 in the way); None: no shot."""
         line = self.line_of_fire(a, t)
         if line is None:
             s = self.blind_line(a, t)
             if s is None:
                 return None
             line = (s, 0)
+        return line
+
+    def _plan_along(self, a: CharacterState, t: CharacterState, w: C.SR3Weapon,
+                    line: tuple[Sight, int], mode: str | None = None,
+                    rounds: int | None = None, called: bool | None = None
+                    ) -> ShotPlan | None:
+        """:meth:`plan_shot` along its :meth:`_shot_line` (a what-if asks several plans of
+        one line: the aims, shots and Combat Pool it changes do not move anyone)."""
         s, chars = line
         # his own shot, in his action: the metres he has moved so far in it (l.464-467)
         pace = self._pace_of(a) if a.id == self.state.active else "still"
@@ -694,12 +718,12 @@ class SR3Game(Game):
         is; None otherwise."""
         w = a.ready_weapon
         if w is None or w.is_grenade or a.pos is None or t.pos is None or \
-                a.pos[2] != t.pos[2]:
-            return None
+                a.pos[2] != t.pos[2] or not self.knows(a, t):
+            return None  # (whether his side knows first: no line traced for nothing)
         s = self.board.sight(a.pos, t.pos, a.posture, t.posture, a.vision)
         if not (s.blocked and s.details.get("blind_fire") and s.details.get("barriers")):
             return None
-        return s if self.knows(a, t) else None
+        return s
 
     def _odds(self, n: dict[str, Any]) -> tuple[float, float]:
         if n["stopped"]:

@@ -286,6 +286,13 @@ def _staged_boxes(code: DamageCode, attack_successes: int, resistance_successes:
 # ============================================================================ condition monitor
 
 
+@lru_cache(maxsize=256)
+def _track_modifier(boxes: int) -> int:
+    """One track's part of :attr:`SR1Condition.modifier`, kept per box count (every shot a
+    bot prices asks the shooter's)."""
+    return WOUND_MODIFIERS.get(wound_level(boxes) or "", (0, 0))[0]
+
+
 def wound_level(boxes: int) -> str | None:
     """The marker a track has passed: 1 box Light, 3 Moderate, 6 Serious, 10 Deadly
     (l.1172, l.1372)."""
@@ -328,8 +335,7 @@ class SR1Condition:
     @property
     def modifier(self) -> int:
         """Wound Modifier to every TN: the two tracks stack (l.1172, l.1218-1222)."""
-        return sum(WOUND_MODIFIERS.get(wound_level(b) or "", (0, 0))[0]
-                   for b in (self.physical, self.mental))
+        return _track_modifier(self.physical) + _track_modifier(self.mental)
 
     @property
     def initiative_penalty(self) -> int:

@@ -830,8 +830,7 @@ class SR3Condition:
     def modifier(self) -> int:
         """Injury modifier to target numbers: the highest level of each column, +1 / +2 / +3
         (Damage Modifiers Table, l.1614-1622); the two columns add."""
-        return sum({"L": 1, "M": 2, "S": 3, "D": 3}.get(self.level_of(b) or "", 0)
-                   for b in (self.physical, self.stun))
+        return _column_modifier(self.physical) + _column_modifier(self.stun)
 
     @property
     def initiative_modifier(self) -> int:
@@ -890,6 +889,17 @@ class SR3Condition:
     def from_data(cls, d: dict[str, Any]) -> SR3Condition:
         return cls(body=d.get("body", 3), physical=d.get("physical", 0), stun=d.get("stun", 0),
                    dead=bool(d.get("dead", False)))
+
+
+#: injury modifier of one column's Condition Level (Damage Modifiers Table, l.1614-1622)
+_LEVEL_MODIFIER = {"L": 1, "M": 2, "S": 3, "D": 3}
+
+
+@lru_cache(maxsize=256)
+def _column_modifier(boxes: int) -> int:
+    """One column's part of :attr:`SR3Condition.modifier`, kept per box count (every shot
+    a bot prices asks the shooter's)."""
+    return _LEVEL_MODIFIER.get(SR3Condition.level_of(boxes) or "", 0)
 
 
 # =========================================================================== grenades

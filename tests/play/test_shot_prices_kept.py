@@ -9,6 +9,7 @@ and fails these tests."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from pathlib import Path
 from typing import Any
@@ -198,10 +199,27 @@ def test_darkcon_kept_prices_are_the_fresh_ones(monkeypatch: pytest.MonkeyPatch)
 
 
 # ------------------------------------------------------------------ sr3
+def _sr3_plan(g: Any, a: Any, t: Any, w: Any, line: Any, mode: Any, rounds: Any,
+              called: Any) -> tuple | None:
+    """plan_shot along ``line`` before anything was kept: every choice priced, the best
+    one planned; (p_hit, expected, numbers) or None."""
+    pace = g._pace_of(a) if a.id == g.state.active else "still"
+    base = g._ranged_base(a, a.pos, t, t.pos, line[0], line[1], pace, w)
+    best = None
+    for m, r, cc in ([] if base is None else g._choices(a, w, mode, rounds, called)):
+        n = g._ranged_as(base, m, r, cc)
+        p, exp = g._odds(n)
+        v = exp / (2 if m == "FA" else 1)
+        if best is None or v > best[0] + 1e-9:
+            best = (v, (p, exp, n))
+    return None if best is None else best[1]
+
+
 def test_sr3_kept_prices_and_picks_are_the_fresh_ones(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
     kept_value, kept_plan = s3.SR3Game.shot_value, s3.SR3Game.plan_shot
-    seen = {"values": 0, "plans": 0, "picked": 0}
+    kept_along = s3.SR3Game._plan_along
+    seen = {"values": 0, "plans": 0, "picked": 0, "along": 0}
 
     def value(self, shooter, spos, target, tpos, movement_fire, target_posture=None):
         got = kept_value(self, shooter, spos, target, tpos, movement_fire, target_posture)
@@ -216,26 +234,16 @@ def test_sr3_kept_prices_and_picks_are_the_fresh_ones(monkeypatch: pytest.Monkey
 
     def plan(self, a, t, movement_fire, mode=None, rounds=None, called=None):
         got = kept_plan(self, a, t, movement_fire, mode, rounds, called)
-        # plan_shot before anything was kept: every choice priced, the best one planned
+        # the line as plan_shot found it before: a line of fire, else a Blind Fire line
         want = None
         w = self.weapon(a)
-        line = None if w is None or w.kind not in ("firearm", "projectile") else \
-            self.line_of_fire(a, t)
-        if line is None and w is not None and w.kind in ("firearm", "projectile"):
-            s = self.blind_line(a, t)
-            line = None if s is None else (s, 0)
-        if line is not None:
-            pace = self._pace_of(a) if a.id == self.state.active else "still"
-            base = self._ranged_base(a, a.pos, t, t.pos, line[0], line[1], pace, w)
-            best = None
-            for m, r, cc in ([] if base is None else
-                             self._choices(a, w, mode, rounds, called)):
-                n = self._ranged_as(base, m, r, cc)
-                p, exp = self._odds(n)
-                v = exp / (2 if m == "FA" else 1)
-                if best is None or v > best[0] + 1e-9:
-                    best = (v, (p, exp, n))
-            want = None if best is None else best[1]
+        if w is not None and w.kind in ("firearm", "projectile"):
+            line = self.line_of_fire(a, t)
+            if line is None:
+                s = self.blind_line(a, t)
+                line = None if s is None else (s, 0)
+            if line is not None:
+                want = _sr3_plan(self, a, t, w, line, mode, rounds, called)
         if want is None:
             assert got is None
         else:
@@ -244,7 +252,142 @@ def test_sr3_kept_prices_and_picks_are_the_fresh_ones(monkeypatch: pytest.Monkey
         seen["plans"] += 1
         return got
 
+    def along(self, a, t, w, line, mode=None, rounds=None, called=None):
+        # (what-ifs ask plans along one line with aims, shots and pools set for the sums)
+        got = kept_along(self, a, t, w, line, mode, rounds, called)
+        want = _sr3_plan(self, a, t, w, line, mode, rounds, called)
+        assert (None if got is None else (got.p_hit, got.expected, got.numbers)) == want
+        seen["along"] += 1
+        return got
+
     monkeypatch.setattr(s3.SR3Game, "shot_value", value)
     monkeypatch.setattr(s3.SR3Game, "plan_shot", plan)
+    monkeypatch.setattr(s3.SR3Game, "_plan_along", along)
     _play("nightclub-raid-sr3.yaml", range(1, 4))
     assert seen["values"] > 2000 and seen["plans"] > 1000 and seen["picked"] > 500
+    assert seen["along"] > 1000
+
+
+# ------------------------------------------------------------------ one figure changed
+def _captured(monkeypatch: pytest.MonkeyPatch, cls: Any, name: str, scenario: str,
+              keep: Any) -> list:
+    """The arguments of every call of ``cls.name`` over two bot games (``keep`` picks)."""
+    seen: list = []
+    orig = getattr(cls, name)
+
+    def spy(self, *args, **kw):
+        got = orig(self, *args, **kw)
+        if got is not None:
+            seen.append(keep(self, args, got))
+        return got
+
+    monkeypatch.setattr(cls, name, spy)
+    _play(scenario, range(1, 3))
+    monkeypatch.setattr(cls, name, orig)
+    return seen
+
+
+def _one_changed(rows: list[tuple], fields: Any, kept: Any, fresh: Any,
+                 extra: dict[int, Any] | None = None) -> int:
+    """Each row's price kept first, then each field in turn set to a value another row has
+    (or one of ``extra[field](row)``): the kept price of the changed row must be its fresh
+    price (a key without that field answers the first row's price).  Returns how many
+    changed rows priced differently."""
+    differ = 0
+    extra = extra or {}
+    for k, row in enumerate(rows):
+        kept(row)
+        for i in fields:
+            values = [rows[(k + 7) % len(rows)][i], rows[(k + 31) % len(rows)][i],
+                      *(extra[i](row) if i in extra else ())]
+            for value in values:
+                if value == row[i]:
+                    continue
+                changed = (*row[:i], value, *row[i + 1:])
+                want = fresh(changed)
+                assert kept(changed) == want, (i, row[i], value)
+                differ += want != fresh(row)
+    return differ
+
+
+def test_sr1_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = _captured(monkeypatch, s1.SR1Game, "_shot_inputs", "chop-shop-sr1.yaml",
+                     lambda g, args, got: got)
+    rows = rows[::max(1, len(rows) // 400)]
+
+    def fresh(inputs: tuple) -> float:
+        n = s1.SR1Game._numbers_of(inputs)
+        return 0.0 if n is None else s1.SR1Game._plan(n).expected
+
+    s1._PRICES.clear()
+    # every field but the metres (the last: its band is a field)
+    assert _one_changed(rows, range(len(rows[0]) - 1), s1.SR1Game.priced, fresh) > 500
+
+
+def test_darkcon_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    games: list = []
+
+    def keep(g: Any, args: tuple, got: tuple) -> tuple:
+        games.append(g)
+        return ((args[0].id, args[0].ready, args[2].id), *got)
+
+    rows = _captured(monkeypatch, dg.DarkConGame, "_fire_inputs", "club-umbra-darkcon.yaml",
+                     keep)
+    g = games[-1]
+    # one game's figures: the shooter, weapon and target first, as the key has them
+    rows = [r for r in rows if r[1] is g.profile(g.char(r[0][0]), r[0][1])]
+    rows = rows[::max(1, len(rows) // 400)]
+    g._prices.clear()
+
+    def kept(row: tuple) -> float | None:
+        who = row[0]
+        inputs = (g.profile(g.char(who[0]), who[1]), g.fighter(g.char(who[0])),
+                  g.fighter(g.char(who[2])), *row[4:])
+        return g._kept_expected(who, inputs)
+
+    def fresh(row: tuple) -> float | None:
+        who = row[0]
+        n = g._fire_of((g.profile(g.char(who[0]), who[1]), g.fighter(g.char(who[0])),
+                        g.fighter(g.char(who[2])), *row[4:]))
+        return None if n is None else n["expected"]
+
+    # the key (shooter, weapon, target) and every figure but the metres (the last)
+    fields = range(0, len(rows[0]) - 1)
+    assert _one_changed(rows, [i for i in fields if i not in (1, 2, 3)], kept, fresh) > 300
+
+
+def test_sr3_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    games: list = []
+
+    def keep(g: Any, args: tuple, got: tuple) -> tuple:
+        games.append(g)
+        return got
+
+    rows = _captured(monkeypatch, s3.SR3Game, "_ranged_base", "nightclub-raid-sr3.yaml",
+                     keep)
+    g = games[-1]
+    rows = [r for r in rows if r[0].id in g.state.characters and
+            g.state.characters[r[0].id] is r[0]]
+    rows = rows[::max(1, len(rows) // 300)]
+
+    def fresh(base: tuple) -> float:
+        return g._odds(g._ranged_as(base, None, None, False))[1]
+
+    # (a, t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace, aimed,
+    #  held, ts, skill, pool, barrier, melee, resist_pool, wounds): not a, t, s, w, ts (the
+    #  key names them by ids), nor held (the log's words only); the metres and band together
+    fields = [2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17, 18, 19, 20, 21]
+    # shots and rounds fired apart (a burst is 3 rounds, a semi-automatic shot 1); a line
+    # through smoke (a laser fails in it) and one without
+    extra = {7: lambda r: [{"shots": n, "rounds": k, "targets": []}
+                           for n, k in ((1, 1), (1, 3), (2, 2), (2, 6), (0, 3))],
+             2: lambda r: [dataclasses.replace(r[2], visibility=v) for v in (0, 4)],
+             5: lambda r: [20.0, 60.0]}
+    for laser in (False, True):
+        if laser:  # every gun with a laser sight: 50 m and smoke count (l.545)
+            g._weapons.update({k: dataclasses.replace(w, aid="laser")
+                               for k, w in g._weapons.items() if w.kind == "firearm"})
+        # each row with the weapon the key names (his ready one now)
+        rows = [(*r[:4], g.weapon(r[0]), *r[5:]) for r in rows if g.weapon(r[0]) is not None]
+        g._prices.clear()
+        assert _one_changed(rows, fields + [5], g._expected_as, fresh, extra) > 300
