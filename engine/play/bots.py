@@ -21,6 +21,8 @@ import heapq
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from engine.play import actions as A
 from engine.play import objectives as obj_rules
 from engine.play.bot_magic import blind_shot, levitation, lift_friend, support_spell
@@ -485,8 +487,13 @@ class Bot:
         dots = self._area_dots(game, obj)
         if not dots:
             return None
-        lat = game.board.lattice
-        return min(dots, key=lambda d: (lat.distance(d[:2], ch.pos[:2]), d))
+        # the nearest in dots (the lattice's distances, all at once), the lowest dot of a tie
+        memo = self._area_memo(game, obj)
+        cells = memo.get("cells")
+        if cells is None:
+            cells = memo["cells"] = np.array([d[:2] for d in dots], dtype=np.int64)
+        far = game.board.lattice.distances(ch.pos[:2], cells)
+        return min(dots[k] for k in np.flatnonzero(far == far.min()).tolist())
 
     def _post(self, game: Game, ch: CharacterState, obj):
         """Where a holder of his side's ``hold`` area stands.  Outside it: the nearest dot

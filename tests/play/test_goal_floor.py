@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from engine.io import load_board
@@ -78,3 +79,44 @@ def test_goals_with_floors_as_with_every_objective_priced(monkeypatch):
         for seed in (1, 2):
             play_game_of(scenario, make, seed)
     assert unpriced["goals"] > 500 and unpriced["skipped"] > 100
+
+
+@pytest.mark.parametrize("name", ["chop-shop-sr1.yaml", "nightclub-hold.yaml",
+                                  "police-station-extraction.yaml"])
+def test_nearest_area_dot_as_the_plain_minimum(name):
+    """A ``hold`` area's nearest dot (each dot's distance at once, the lowest dot of a tie)
+    is the plain minimum over (distance, dot), from dots all over the map."""
+    from types import SimpleNamespace
+
+    from engine.play import referees
+
+    scenario, board = load_board(ROOT / "scenarios" / name)
+    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
+    game = referees.new_game(scenario, view, 1)
+    bot = bots_mod.Bot(scenario.sides[0].id)
+    lat = view.lattice
+    rng = random.Random(name)
+    dots = [(int(c), int(r), lv) for lv in view.board.levels for c, r in view.board.dots(lv)]
+    ties = 0
+    for obj in (o for o in game.objectives if o.kind == "hold" and o.area is not None):
+        area = bot._area_dots(game, obj)
+        assert area
+        for pos in rng.sample(dots, 300) + area[:20]:
+            got = bot._area_dot(game, SimpleNamespace(pos=pos), obj)
+            assert got == min(area, key=lambda d, p=pos: (lat.distance(d[:2], p[:2]), d))
+            near = min(lat.distance(d[:2], pos[:2]) for d in area)
+            ties += sum(lat.distance(d[:2], pos[:2]) == near for d in area) > 1
+    assert ties > 20
+
+
+def test_hex_distances_as_distance():
+    from engine.lattice import get_lattice
+
+    rng = random.Random(3)
+    for name in ("hex", "square"):
+        lat = get_lattice(name)
+        for _ in range(50):
+            a = (rng.randrange(-20, 40), rng.randrange(-20, 40))
+            cells = [(rng.randrange(-20, 40), rng.randrange(-20, 40)) for _ in range(40)]
+            got = lat.distances(a, np.array(cells, dtype=np.int64)).tolist()
+            assert got == [lat.distance(c, a) for c in cells]
