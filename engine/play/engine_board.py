@@ -143,6 +143,7 @@ class EngineBoard:
         self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._openings: dict[tuple, list[OpeningInfo]] = {}
         self._plans: dict[tuple, Any] = {}
+        self._per_dot_k: dict[int, float] = {}
         self._entry: dict[str, Any] | None = None
         #: sight answers on lines counting no door, window or hole: the same in every door
         #: state, so kept for all of them (None: a state of this game's own, e.g. smoke)
@@ -263,8 +264,10 @@ class EngineBoard:
         no step costs less than the matrix's cheapest cost per dot it moves (Chebyshev, in
         columns and rows), so no walk costs less than that times the dots between the two;
         less a centimetre for the metres' rounding."""
-        w = self._weights(move_ratio)
-        k = _per_dot(build_graph(self.board), self.board, w)[0]
+        k = self._per_dot_k.get(move_ratio)
+        if k is None:  # (per map state: _invalidate drops them with the graph)
+            w = self._weights(move_ratio)
+            k = self._per_dot_k[move_ratio] = _per_dot(build_graph(self.board), self.board, w)[0]
         return k * max(abs(a[0] - b[0]), abs(a[1] - b[1])) - 0.01
 
     def plans(self) -> dict[tuple, Any]:
@@ -964,6 +967,7 @@ class EngineBoard:
         self._reach = {}
         self._openings = {}
         self._plans = {}
+        self._per_dot_k = {}
         self._entry = None
         self._common = None
         self._attach()
