@@ -702,10 +702,18 @@ class SR3Game(Game):
         for e in self.state.enemies_of(ch):
             if e.out or e.pos is None:
                 continue
-            if not self.board.sight(ch.pos, e.pos, ch.posture, e.posture, ch.vision).blocked:
+            if self._in_sight(ch, e):
                 self._reveal(e, ch.side)
-            if not self.board.sight(e.pos, ch.pos, e.posture, ch.posture, e.vision).blocked:
+            if self._in_sight(e, ch):
                 self._reveal(ch, e.side)
+
+    def _in_sight(self, a: CharacterState, b: CharacterState) -> bool:
+        """Does ``a`` see where ``b`` stands (the board's verdict for his eyes)?  A line a
+        fan already found blocked for his eyes is not traced (``known_blocked``: blocked
+        whatever the postures; most lines spotting asks were in a bot's fan)."""
+        if self.board.known_blocked(a.pos, b.pos, a.vision):
+            return False
+        return not self.board.sight(a.pos, b.pos, a.posture, b.posture, a.vision).blocked
 
     def _heard(self, ch: CharacterState) -> None:
         """Gunfire and a throw give away where he stands to every enemy."""

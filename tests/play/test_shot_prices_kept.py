@@ -391,3 +391,23 @@ def test_sr3_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
         rows = [(*r[:4], g.weapon(r[0]), *r[5:]) for r in rows if g.weapon(r[0]) is not None]
         g._prices.clear()
         assert _one_changed(rows, fields + [5], g._expected_as, fresh, extra) > 300
+
+
+def test_sr3_spotting_skips_only_lines_known_blocked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """sr3's end-of-activation spotting asks ``known_blocked`` before tracing a line: the
+    answer is the traced verdict's, on every line of three games, and some were skipped."""
+    kept = s3.SR3Game._in_sight
+    seen = {"asked": 0, "known": 0, "seen": 0}
+
+    def both(self, a, b):
+        got = kept(self, a, b)
+        want = not self.board.sight(a.pos, b.pos, a.posture, b.posture, a.vision).blocked
+        assert got == want, (a.id, a.pos, b.id, b.pos)
+        seen["asked"] += 1
+        seen["known"] += self.board.known_blocked(a.pos, b.pos, a.vision)
+        seen["seen"] += got
+        return got
+
+    monkeypatch.setattr(s3.SR3Game, "_in_sight", both)
+    _play("nightclub-raid-sr3.yaml", range(1, 4))
+    assert seen["asked"] > 300 and seen["known"] > 20 and 20 < seen["seen"] < seen["asked"]
