@@ -325,35 +325,22 @@ def test_sr1_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_darkcon_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
-    games: list = []
-
-    def keep(g: Any, args: tuple, got: tuple) -> tuple:
-        games.append(g)
-        return ((args[0].id, args[0].ready, args[2].id), *got)
-
     rows = _captured(monkeypatch, dg.DarkConGame, "_fire_inputs", "club-umbra-darkcon.yaml",
-                     keep)
-    g = games[-1]
-    # one game's figures: the shooter, weapon and target first, as the key has them
-    rows = [r for r in rows if r[1] is g.profile(g.char(r[0][0]), r[0][1])]
+                     lambda g, args, got: got)
     rows = rows[::max(1, len(rows) // 400)]
-    g._prices.clear()
 
-    def kept(row: tuple) -> float | None:
-        who = row[0]
-        inputs = (g.profile(g.char(who[0]), who[1]), g.fighter(g.char(who[0])),
-                  g.fighter(g.char(who[2])), *row[4:])
-        return g._kept_expected(who, inputs)
-
-    def fresh(row: tuple) -> float | None:
-        who = row[0]
-        n = g._fire_of((g.profile(g.char(who[0]), who[1]), g.fighter(g.char(who[0])),
-                        g.fighter(g.char(who[2])), *row[4:]))
+    def fresh(inputs: tuple) -> float | None:
+        n = dg.DarkConGame._fire_of(inputs)
         return None if n is None else n["expected"]
 
-    # the key (shooter, weapon, target) and every figure but the metres (the last)
-    fields = range(0, len(rows[0]) - 1)
-    assert _one_changed(rows, [i for i in fields if i not in (1, 2, 3)], kept, fresh) > 300
+    dg._PRICES.clear()
+    # every figure but the metres (the last: their band is a figure); a wound halving his
+    # Strength, an aim more, the rounds left, unarmoured and armoured targets, cover
+    extra = {6: lambda r: [r[6] // 2, r[6] + 2], 15: lambda r: [r[15] + 1, r[15] + 3],
+             13: lambda r: [1, 3, None], 2: lambda r: [(), (("chest", 3), ("head", 1))],
+             16: lambda r: [(), ("left-leg", "right-leg")]}
+    assert _one_changed(rows, range(len(rows[0]) - 1), dg.DarkConGame._kept_expected, fresh,
+                        extra) > 300
 
 
 def test_sr3_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
