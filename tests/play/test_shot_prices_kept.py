@@ -361,9 +361,9 @@ def test_sr3_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
         return g._odds(g._ranged_as(base, None, None, False))[1]
 
     # (a, t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace, aimed,
-    #  held, ts, skill, pool, barrier, melee, resist_pool, wounds): not a, t, s, w, ts (the
-    #  key names them by ids), nor held (the log's words only); the metres and band together
-    fields = [2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17, 18, 19, 20, 21]
+    #  held, ts, skill, pool, barrier, melee, resist_pool, wounds): not a and t (only their
+    #  figures count), nor held (the log's words only)
+    fields = [2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21]
     # shots and rounds fired apart (a burst is 3 rounds, a semi-automatic shot 1); a line
     # through smoke (a laser fails in it) and one without
     extra = {7: lambda r: [{"shots": n, "rounds": k, "targets": []}
@@ -376,7 +376,7 @@ def test_sr3_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
                                for k, w in g._weapons.items() if w.kind == "firearm"})
         # each row with the weapon the key names (his ready one now)
         rows = [(*r[:4], g.weapon(r[0]), *r[5:]) for r in rows if g.weapon(r[0]) is not None]
-        g._prices.clear()
+        s3._PRICES.clear()
         assert _one_changed(rows, fields + [5], g._expected_as, fresh, extra) > 300
 
 
