@@ -123,6 +123,7 @@ class EngineBoard:
         self._ids: dict[Dot3, int] = {}
         self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._openings: dict[tuple, list[OpeningInfo]] = {}
+        self._plans: dict[tuple, Any] = {}
         self._entry: dict[str, Any] | None = None
         #: sight answers on lines counting no door, window or hole: the same in every door
         #: state, so kept for all of them (None: a state of this game's own, e.g. smoke)
@@ -237,6 +238,15 @@ class EngineBoard:
                 self._reach.clear()
             self._reach[key] = got
         return dict(got)
+
+    def plans(self) -> dict[tuple, Any]:
+        """A table of this map state for what the bots work out from its movement and sight
+        answers alone (a friend's way down a goal's costs, the dots a wall may be cast at):
+        kept for the state's games like the answers themselves, dropped with them when the
+        map changes.  A key must name everything else the entry depends on."""
+        if len(self._plans) > 50_000:
+            self._plans.clear()
+        return self._plans
 
     def step_floor(self, a: Dot3, move_ratio: int, mp: float) -> dict[Dot3, float] | None:
         """Dark Conspiracy: :meth:`reach` from ``a`` within ``mp`` metres, as a floor under
@@ -915,6 +925,7 @@ class EngineBoard:
         self._ids = {}
         self._reach = {}
         self._openings = {}
+        self._plans = {}
         self._entry = None
         self._common = None
         self._attach()
@@ -946,7 +957,7 @@ class EngineBoard:
                 memo.pop(next(k for k in memo if k != _COMMON))
             entry = memo[key] = {"sight": {}, "facts": {}, "to_goal": {}, "steps": {}, "paths": {},
                                  "fans": {}, "reach": {}, "adj": None, "board": {}, "rev": {},
-                                 "ids": {}, "openings": {}}
+                                 "ids": {}, "openings": {}, "plans": {}}
         self._entry = entry
         self._common = memo.setdefault(_COMMON, {}).setdefault(key[:2], {"sight": {}, "facts": {},
                                                                          "fans": {}})
@@ -960,6 +971,7 @@ class EngineBoard:
         self._ids = entry["ids"]
         self._reach = entry["reach"]
         self._openings = entry["openings"]
+        self._plans = entry["plans"]
         self._adj = entry["adj"]
         for k, v in entry["board"].items():
             self.board.__dict__.setdefault(k, v)
