@@ -45,7 +45,7 @@ from engine.los import (
     walled,
     warm_lines,
 )
-from engine.movement import _edge_step, build_graph, cheapest_dots, reach
+from engine.movement import _edge_step, _per_dot, build_graph, cheapest_dots, reach
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
@@ -238,6 +238,15 @@ class EngineBoard:
                 self._reach.clear()
             self._reach[key] = got
         return dict(got)
+
+    def cost_floor(self, a: Dot3, b: Dot3, move_ratio: int) -> float:
+        """A cost :meth:`costs_to` never answers below between ``a`` and ``b`` (either way):
+        no step costs less than the matrix's cheapest cost per dot it moves (Chebyshev, in
+        columns and rows), so no walk costs less than that times the dots between the two;
+        less a centimetre for the metres' rounding."""
+        w = self._weights(move_ratio)
+        k = _per_dot(build_graph(self.board), self.board, w)[0]
+        return k * max(abs(a[0] - b[0]), abs(a[1] - b[1])) - 0.01
 
     def plans(self) -> dict[tuple, Any]:
         """A table of this map state for what the bots work out from its movement and sight
