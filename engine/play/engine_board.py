@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 import shapely
+from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import substring, unary_union
@@ -80,7 +81,25 @@ def fork_board(board: Board) -> Board:
     open the same few doors, so most of them never rebuild anything.
     """
     board.__dict__.setdefault("_play_memo", {})
+    board.__dict__.setdefault("_play_rev", {})  # reversed weight matrices (_reversed)
     return board.fork()
+
+
+def _turned(w: Any, shared: dict | None) -> Any:
+    """``w.T.tocsr()``: the entries of ``w`` in the order (and with the index arrays) the
+    transpose of any matrix laid out as ``w`` has, found once per layout by turning a matrix
+    of entry numbers (kept in ``shared`` by the layout's row pointers, its columns compared)."""
+    key = ("layout", id(w.indptr))
+    got = None if shared is None else shared.get(key)
+    if got is None or got[0] is not w.indptr or not (
+            got[1] is w.indices or np.array_equal(got[1], w.indices)):
+        numbered = csr_matrix((np.arange(w.nnz, dtype=float), w.indices, w.indptr),
+                              shape=w.shape).T.tocsr()
+        got = (w.indptr, w.indices, numbered.data.astype(np.int64), numbered.indices,
+               numbered.indptr)
+        if shared is not None:
+            shared[key] = got
+    return csr_matrix((w.data[got[2]], got[3], got[4]), shape=(w.shape[1], w.shape[0]))
 
 
 class _GoalSearch:
@@ -124,6 +143,7 @@ class EngineBoard:
         self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._openings: dict[tuple, list[OpeningInfo]] = {}
         self._plans: dict[tuple, Any] = {}
+        self._per_dot_k: dict[int, float] = {}
         self._entry: dict[str, Any] | None = None
         #: sight answers on lines counting no door, window or hole: the same in every door
         #: state, so kept for all of them (None: a state of this game's own, e.g. smoke)
@@ -244,8 +264,10 @@ class EngineBoard:
         no step costs less than the matrix's cheapest cost per dot it moves (Chebyshev, in
         columns and rows), so no walk costs less than that times the dots between the two;
         less a centimetre for the metres' rounding."""
-        w = self._weights(move_ratio)
-        k = _per_dot(build_graph(self.board), self.board, w)[0]
+        k = self._per_dot_k.get(move_ratio)
+        if k is None:  # (per map state: _invalidate drops them with the graph)
+            w = self._weights(move_ratio)
+            k = self._per_dot_k[move_ratio] = _per_dot(build_graph(self.board), self.board, w)[0]
         return k * max(abs(a[0] - b[0]), abs(a[1] - b[1])) - 0.01
 
     def plans(self) -> dict[tuple, Any]:
@@ -374,14 +396,24 @@ class EngineBoard:
 
     def _reversed(self, w: Any) -> tuple[Any, float]:
         """The weight matrix ``w`` with its edges turned round (Dijkstra from a goal gives
-        the costs to it) and a common step's cost (the median), made once per matrix for the
-        map state's games."""
+        the costs to it) and a common step's cost (the median), made once per matrix for
+        every fork (a door leaves the metre matrices as they were: the next map state takes
+        them turned already), and turned by a permutation kept per matrix layout (a door
+        changes MP weights, not which steps there are)."""
         got = self._rev.get(id(w))
         if got is None or got[0] is not w:
+            shared = self.board.__dict__.get("_play_rev")
+            got = None if shared is None else shared.get(id(w))
+            if got is None or got[0] is not w:
+                step = float(np.median(w.data)) if w.nnz else 1.0
+                got = (w, _turned(w, shared), max(step, 1e-3))
+                if shared is not None:
+                    if len(shared) > 24:
+                        shared.clear()
+                    shared[id(w)] = got
             if len(self._rev) > 8:
                 self._rev.clear()
-            step = float(np.median(w.data)) if w.nnz else 1.0
-            got = self._rev[id(w)] = (w, w.T.tocsr(), max(step, 1e-3))
+            self._rev[id(w)] = got
         return got[1], got[2]
 
     # ------------------------------------------------------------------ sight
@@ -935,6 +967,7 @@ class EngineBoard:
         self._reach = {}
         self._openings = {}
         self._plans = {}
+        self._per_dot_k = {}
         self._entry = None
         self._common = None
         self._attach()
