@@ -556,12 +556,12 @@ class DarkConGame(Game):
         zone = R.incidental_fire_zone(self.point(a.pos), self.point(t.pos), band)
         if not zone:
             return
-        poly = Polygon(zone)
+        poly = Polygon(zone).buffer(1e-6)  # (once, not per bystander)
         fails: list[tuple[str, int]] = []
         for c in self.state.characters.values():
             if c is a or c is t or c.out or c.pos is None or c.pos[2] != t.pos[2]:
                 continue
-            if not poly.buffer(1e-6).contains(Point(self.point(c.pos))):
+            if not poly.contains(Point(self.point(c.pos))):
                 continue
             f = self.fighter(c)
             mod = int(self.metres(c.pos, t.pos) // 2) + C.INCIDENTAL_RANGE[band] + \

@@ -591,7 +591,7 @@ class SR3Game(Game):
                 line = None
             elif line is None:
                 line = self._shot_line(a, t)
-            plans = [] if line is None else [self._plan_along(a, t, w, line, mode=m)
+            picks = [] if line is None else [self._pick_along(a, t, w, line, mode=m)
                                              for m in modes]
         finally:
             for table, old in zip((aim, shots, pools), saved, strict=True):
@@ -599,7 +599,7 @@ class SR3Game(Game):
                     table.pop(a.id, None)
                 else:
                     table[a.id] = old
-        return max((p.expected for p in plans if p is not None), default=0.0)
+        return max((p[2] for p in picks if p is not None), default=0.0)
 
     def fire_modes(self, ch: CharacterState) -> list[str]:
         """The fire modes of ``ch``'s ready firearm (the play panel's selector)."""
@@ -659,6 +659,21 @@ class SR3Game(Game):
                     ) -> ShotPlan | None:
         """:meth:`plan_shot` along its :meth:`_shot_line` (a what-if asks several plans of
         one line: the aims, shots and Combat Pool it changes do not move anyone)."""
+        got = self._pick_along(a, t, w, line, mode, rounds, called)
+        if got is None:
+            return None
+        n = self._ranged_as(got[0], *got[1])
+        p, exp = self._odds(n)
+        return ShotPlan(p, exp, n)
+
+    def _pick_along(self, a: CharacterState, t: CharacterState, w: C.SR3Weapon,
+                    line: tuple[Sight, int], mode: str | None = None,
+                    rounds: int | None = None, called: bool | None = None
+                    ) -> tuple | None:
+        """(the :meth:`_ranged_base` figures, the (mode, rounds, called) a plan along
+        ``line`` fires, its expected boxes), or None when there is no shot; the choice and
+        its price kept by :meth:`_price_key` and the choices (a what-if needs only the
+        price: no numbers are built)."""
         s, chars = line
         # his own shot, in his action: the metres he has moved so far in it (l.464-467)
         pace = self._pace_of(a) if a.id == self.state.active else "still"
@@ -670,20 +685,16 @@ class SR3Game(Game):
         key = (self._price_key(base), *choices)
         pick = _PICKS.get(key)
         if pick is None:
-            best: tuple[float, tuple[str, int | None, bool]] | None = None
+            best: tuple[float, tuple[str, int | None, bool], float] | None = None
             for m, r, c in choices:
                 _p, exp = self._odds(self._ranged_as(base, m, r, c))
                 value = exp / (2 if m == "FA" else 1)
                 if best is None or value > best[0] + 1e-9:
-                    best = (value, (m, r, c))
+                    best = (value, (m, r, c), exp)
             if len(_PICKS) > 65536:
                 _PICKS.clear()
-            pick = _PICKS[key] = (None if best is None else best[1],)
-        if pick[0] is None:
-            return None
-        n = self._ranged_as(base, *pick[0])
-        p, exp = self._odds(n)
-        return ShotPlan(p, exp, n)
+            pick = _PICKS[key] = () if best is None else best[1:]  # (): no choice at all
+        return (base, *pick) if pick else None
 
     # ------------------------------------------------------------------ blind fire
     def _activation(self) -> list[int]:

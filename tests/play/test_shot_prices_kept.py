@@ -218,7 +218,8 @@ def _sr3_plan(g: Any, a: Any, t: Any, w: Any, line: Any, mode: Any, rounds: Any,
 def test_sr3_kept_prices_and_picks_are_the_fresh_ones(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
     kept_value, kept_plan = s3.SR3Game.shot_value, s3.SR3Game.plan_shot
-    kept_along = s3.SR3Game._plan_along
+    kept_along = s3.SR3Game._pick_along
+    g_odds = s3.SR3Game._odds
     seen = {"values": 0, "plans": 0, "picked": 0, "along": 0}
 
     def value(self, shooter, spos, target, tpos, movement_fire, target_posture=None):
@@ -253,16 +254,19 @@ def test_sr3_kept_prices_and_picks_are_the_fresh_ones(monkeypatch: pytest.Monkey
         return got
 
     def along(self, a, t, w, line, mode=None, rounds=None, called=None):
-        # (what-ifs ask plans along one line with aims, shots and pools set for the sums)
+        # (what-ifs ask the price of plans along one line with aims, shots and pools set)
         got = kept_along(self, a, t, w, line, mode, rounds, called)
         want = _sr3_plan(self, a, t, w, line, mode, rounds, called)
-        assert (None if got is None else (got.p_hit, got.expected, got.numbers)) == want
+        assert (None if got is None else got[2]) == (None if want is None else want[1])
+        if got is not None:  # the pick's numbers are the plan's
+            assert g_odds(self, self._ranged_as(got[0], *got[1])) == want[:2]
+            assert self._ranged_as(got[0], *got[1]) == want[2]
         seen["along"] += 1
         return got
 
     monkeypatch.setattr(s3.SR3Game, "shot_value", value)
     monkeypatch.setattr(s3.SR3Game, "plan_shot", plan)
-    monkeypatch.setattr(s3.SR3Game, "_plan_along", along)
+    monkeypatch.setattr(s3.SR3Game, "_pick_along", along)
     _play("nightclub-raid-sr3.yaml", range(1, 4))
     assert seen["values"] > 2000 and seen["plans"] > 1000 and seen["picked"] > 500
     assert seen["along"] > 1000
