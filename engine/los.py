@@ -1411,7 +1411,7 @@ def _culled(px: np.ndarray, py: np.ndarray, qx: np.ndarray, qy: np.ndarray, sab:
 
 
 #: up to this many candidates a line culls them with Python floats (:func:`_culled_few`)
-_FEW = 16
+_FEW = 32
 
 
 def _culled_few(cands: list[tuple[float, ...]], ox: float, oy: float, rx: float, ry: float
@@ -1588,8 +1588,7 @@ def _blocked_one(board: Board, P: _Prims, a: Dot3, b: Dot3, ba: int, bb: int) ->
             continue
         if not _counts(kind, bld, lvl, height, la + (lb - la) * s, ba, bb, la, lb, top):
             continue
-        if kind in _IGNORE_IF_HOLDS_END and \
-                P.feats[owner].geom.geom_type in ("Polygon", "MultiPolygon"):
+        if kind in _IGNORE_IF_HOLDS_END and _is_polygon(P, owner):
             if held is None:  # (:func:`_line_from`: a polygon you stand in is ignored)
                 held = set(P.holding((ox, oy)).tolist()) | set(P.holding((tx, ty)).tolist())
             if owner in held:
@@ -1710,21 +1709,25 @@ def line_meets(board: Board, a: Dot3, b: Dot3, fids: set[str] | frozenset[str]) 
     return any(feats[fi].id in fids for fi in line.contacts)
 
 
-def meets_opening(board: Board, a: Dot3, b: Dot3) -> bool | None:
-    """Whether the line ``a``..``b``, when already traced, counts a door, window or hole
-    (None when it is not traced): the only features whose state play changes while the map
-    state stays one forks share.  A line that counts none has the same facts whatever the
-    doors' states (:func:`line_meets`: every fact comes from what the line counts, its ends'
-    floors and the polygons holding its ends)."""
+def openings_met(board: Board, a: Dot3, b: Dot3) -> tuple[tuple[str, Any], ...] | None:
+    """The doors, windows and holes the line ``a``..``b`` counts, as (feature id, state)
+    pairs in the order it meets them, when the line is already traced (None when it is
+    not): the only features whose state play changes while the map state stays one forks
+    share.  Two door states give the line the same facts when they give these the same
+    states (:func:`line_meets`: every fact comes from what the line counts, its ends'
+    floors and the polygons holding its ends); a line counting none, ``()``, has the same
+    facts in every door state."""
     P = prims(board)
     line = (P.__dict__.get("_lines") or {}).get((_dot3(a), _dot3(b)))
     if line is None:
         return None
     kinds = _kinds(P)
+    out = ()
     for fi in line.contacts:
         if kinds[fi] == OPENING:
-            return True
-    return False
+            f = P.feats[fi]
+            out += ((f.id, f.props.get("state")),)
+    return out
 
 
 def _floor_or_dead_zone(board: Board, a: Dot3, b: Dot3, ba: int, bb: int) -> tuple[bool, bool]:

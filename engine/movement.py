@@ -95,6 +95,15 @@ class _Why(Mapping):
             return list(self.texts[self.starts[k]:self.starts[k + 1]])
         raise KeyError(e)
 
+    def get(self, e: int, default: Any = None) -> Any:
+        """``self[e]``, or ``default`` when ``e`` has no reasons (without raising: play
+        prices steps one by one)."""
+        edges = self.edges
+        k = int(np.searchsorted(edges, e))
+        if k < len(edges) and edges.item(k) == e:
+            return list(self.texts[self.starts.item(k):self.starts.item(k + 1)])
+        return default
+
     def __iter__(self) -> Iterator[int]:
         yield from self.edges.tolist()
 
@@ -149,7 +158,8 @@ class MoveGraph:
         np.add.at(extra, edge, np.array([now[k][0] - was[k][0] for k in (0, 1)])[ins])
         texts = why.texts.copy()
         texts[hit] = np.array([now[0][1], now[1][1]], dtype=object)[ins]
-        return replace(self, extra=extra, why=_Why(why.edges, why.starts, texts), _mats={})
+        return replace(self, extra=extra, why=_Why(why.edges, why.starts, texts),
+                       _mats=_kept_on_patch(self._mats))
 
     def metres(self, diagonal: float) -> np.ndarray:
         """Metres of each edge when a diagonal step is ``diagonal`` dots long (computed once
@@ -197,6 +207,23 @@ class MoveGraph:
                 w *= 2
             self._mats[key] = _csr_min(w, self.src, self.dst, self.n, self._mats)
         return self._mats[key]
+
+
+#: the entries of a graph's ``_mats`` a door opened or shut leaves as they are (a patch
+#: changes only extra MP and reasons): the metres of the steps and their matrices, and the
+#: layouts every weighting of the same steps shares
+_DOOR_FREE = ("m", "metres", "csr", "moved")
+
+
+def _kept_on_patch(mats: dict) -> dict:
+    """What of ``mats`` a patched graph (:meth:`MoveGraph.replaced`) takes over: the
+    :data:`_DOOR_FREE` entries, and the cheapest and dearest steps found of the matrices among
+    them (tests/engine/test_patch_kept.py: equal to a graph built with the door so)."""
+    kept = {k: v for k, v in mats.items() if k[0] in _DOOR_FREE}
+    mats_kept = {id(v) for k, v in kept.items() if k[0] == "m"}
+    kept.update({k: v for k, v in mats.items()
+                 if k[0] in ("min-move", "per-dot") and k[1] in mats_kept})
+    return kept
 
 
 def _csr_min(w: np.ndarray, src: np.ndarray, dst: np.ndarray, n: int,
@@ -1379,6 +1406,10 @@ class _CoreGraph(MoveGraph):
             cnt = live.sum(axis=1)
             ev = ext[live].astype(np.int32)
             cols = col[live]
+            # where each (node, neighbour) step sits among the entries (a door patch reads
+            # the steps it touched again into a copy: _patched_layout)
+            nl, kl = np.nonzero(live)
+            slot = order[nl, kl] if core.lat == "hex" else kl
             step_min = np.array([ev.min() if len(ev) else -1, ev.max() if len(ev) else -1])
             l_at = l_base = l_ext = np.zeros(0, dtype=np.int64)
             l_move = np.zeros(0, dtype=np.int64)
@@ -1396,12 +1427,49 @@ class _CoreGraph(MoveGraph):
                 l_move = np.maximum(np.abs(nd[src, 0] - nd[dst, 0]),  # dots moved
                                     np.abs(nd[src, 1] - nd[dst, 1]))
                 cnt = cnt + np.bincount(src, minlength=n)
+            q = np.arange(len(nl))
+            if len(l_at):  # (``at`` ascends: the links come in (from, to) order)
+                q = q + np.searchsorted(l_at - np.arange(len(l_at)), q, side="right")
+            entries = np.full(ext.shape, -1, dtype=np.int64)
+            entries[nl, slot] = q
+            self.__dict__["_direct_entries"] = (pos, entries)
             itype = np.int32 if max(len(ev), n) < np.iinfo(np.int32).max else np.int64
             indptr = np.zeros(n + 1, dtype=itype)
             np.cumsum(cnt, out=indptr[1:])
             got = (ev, cols.astype(itype), indptr, step_min, l_at, l_base, l_ext, l_move)
         self.__dict__["_direct_layout"] = got
         return got
+
+    def _patched_layout(self, out: _CoreGraph, touched: np.ndarray) -> None:
+        """Hand ``out`` (this graph with a door patched at core positions ``touched``) this
+        graph's :meth:`_direct_rows` with the steps of the nodes there read again from its
+        core: the same entries in the same places (a door changes no step's existence), so a
+        new map state's matrices are not laid out from the whole core again.  Nothing is
+        handed on when this graph has none, or a step came or went."""
+        lay = self.__dict__.get("_direct_layout")
+        ent = self.__dict__.get("_direct_entries")
+        if lay is None or ent is None:
+            return
+        pos, entries = ent
+        grid = self._board._node_grid.reshape(-1)
+        nodes = np.unique(grid[touched])
+        nodes = nodes[nodes >= 0]
+        ev = lay[0]
+        if len(nodes):
+            old = self.core.gather(pos[nodes]).T
+            new = out.core.gather(pos[nodes]).T
+            if not np.array_equal(old >= 0, new >= 0):
+                return
+            e = entries[nodes]
+            live = e >= 0
+            ev = ev.copy()
+            ev[e[live]] = new[live]
+        steps = np.ones(len(ev), dtype=bool)
+        steps[lay[4]] = False  # the level changes' entries
+        sv = ev[steps]
+        step_min = np.array([sv.min() if len(sv) else -1, sv.max() if len(sv) else -1])
+        out.__dict__["_direct_layout"] = (ev, lay[1], lay[2], step_min, *lay[4:])
+        out.__dict__["_direct_entries"] = ent
 
     def _direct(self, move_ratio: int, crawl: bool) -> csr_matrix | None:
         rows = self._direct_rows()
@@ -1618,6 +1686,8 @@ class _CoreGraph(MoveGraph):
                                                              core.r_inside))), self._board)
         if "_link_dot_rows" in self.__dict__:  # the same board: the same level changes
             out.__dict__["_link_dot_rows"] = self.__dict__["_link_dot_rows"]
+        out._mats = _kept_on_patch(self._mats)
+        self._patched_layout(out, pos)
         if "why" in self.__dict__:  # laid out already: patch the compact arrays too
             why = self.why
             assert isinstance(why, _Why)
@@ -1773,16 +1843,29 @@ def dijkstra_until(board: Board, g: MoveGraph, mat: csr_matrix, indices: Any,
         limit = limit * 2 if 4 * count < mat.shape[0] and limit < 1e12 else np.inf
 
 
-def _bounded(board: Board, g: MoveGraph, mat: csr_matrix, i: int, limit: float
-             ) -> tuple[np.ndarray, np.ndarray]:
+#: up to this many rows (nodes of every parity layer) :func:`_bounded` searches the whole
+#: matrix: scipy's Dijkstra with a limit settles only what the limit reaches, and its set-up
+#: over all the rows costs less than cutting a window out (~0.1 ms against ~0.4 ms on the
+#: samples' 2 500-5 000 nodes; a 160 000-node grid takes ~1 ms whole)
+WHOLE_SEARCH_MAX = 40_000
+
+
+def _bounded(board: Board, g: MoveGraph, mat: csr_matrix, i: int, limit: float,
+             whole_max: int = WHOLE_SEARCH_MAX) -> tuple[np.ndarray, np.ndarray]:
     """Every node of ``mat`` (its rows: ``g.n`` per parity layer) within ``limit`` of node
     ``i``, and its cost; as scipy's Dijkstra with ``limit`` on the whole matrix answers.
 
-    The search runs on the window of the board the budget can reach: a path of cost at most
-    ``limit`` takes at most ``limit / m`` steps that change dots (``m`` the cheapest such
-    step), so it never leaves the rows and columns that far around the start, on any level.
-    The whole board is searched only when that window is most of it."""
+    On a board of more than ``whole_max`` rows the search runs on the window of the board
+    the budget can reach: a path of cost at most ``limit`` takes at most ``limit / m`` steps
+    that change dots (``m`` the cheapest such step), so it never leaves the rows and columns
+    that far around the start, on any level.  The whole board is searched when it is small
+    or that window is most of it (tests/engine/test_bounded_whole.py: the same nodes and
+    costs either way)."""
     n = g.n
+    if mat.shape[0] <= whole_max:
+        dist = dijkstra(mat, indices=i, limit=limit)
+        idx = np.nonzero(np.isfinite(dist))[0]
+        return idx, dist[idx]
     wmin = _min_move(g, board, mat)
     c, r, _lv = board.node_dot(i)
     cmin, rmin, _owner = board._owner_grid
@@ -1895,9 +1978,13 @@ def _astar(board: Board, g: MoveGraph, mat: csr_matrix, i: int, j: int
 
 
 def _edge(g: MoveGraph, i: int, j: int) -> int | None:
-    cand = g.order[g.indptr[i]:g.indptr[i + 1]]
-    hit = cand[g.dst[cand] == j]
-    return int(hit[0]) if len(hit) else None
+    """The first of node ``i``'s edges (in ``order``) that goes to node ``j``, or None (a
+    node has a few edges: read as Python ints, no array operations per step)."""
+    dst = g.dst
+    for e in g.order[g.indptr.item(i):g.indptr.item(i + 1)].tolist():
+        if dst.item(e) == j:
+            return e
+    return None
 
 
 def _edge_step(board: Board, g: MoveGraph, i: int, j: int, move_ratio: int, crawl: bool,
@@ -1909,12 +1996,13 @@ def _edge_step(board: Board, g: MoveGraph, i: int, j: int, move_ratio: int, craw
     if mv.units != "MP":
         # this edge alone (g.metres() would measure every edge of the graph for one step)
         diag = 1.5 if mv.diagonal is None else mv.diagonal
-        metres = float((diag if g.diag[e] else 1.0) * g.flat[e] * METERS_PER_DOT
-                       + g.stories[e] * METERS_PER_STORY)
+        # (Python numbers: the same double operations as on the arrays' scalars, cheaper)
+        metres = float((diag if g.diag.item(e) else 1.0) * g.flat.item(e) * METERS_PER_DOT
+                       + g.stories.item(e) * METERS_PER_STORY)
         what = [w.rsplit(" +", 1)[0] for w in g.why.get(e, ())]  # the thing, not DMZ's MP
         return Step(board.node_dot(j), round(metres, 2), [f"{metres:g} m"] + what)  # type: ignore[arg-type]
-    base = int(g.base[e]) * move_ratio
-    cost = base + int(g.extra[e])
+    base = int(g.base.item(e)) * move_ratio
+    cost = base + int(g.extra.item(e))
     why = ([f"move ratio {move_ratio}"] if base else []) + list(g.why.get(e, ()))
     if crawl:
         cost *= 2

@@ -90,6 +90,11 @@ class BoardView(Protocol):
         """Cheapest cost from each of ``dots`` to ``goal`` (None where it cannot be reached)."""
         ...
 
+    def cost_floor(self, a: Dot3, b: Dot3, move_ratio: int) -> float | None:
+        """A cost :meth:`costs_to` never answers below between ``a`` and ``b``; None: the
+        view knows none (the bots then price every objective's path)."""
+        ...
+
     def step_floor(self, a: Dot3, move_ratio: int, mp: float) -> dict[Dot3, float] | None:
         """The dots within ``mp`` of ``a`` with a cost no path to them undercuts (its
         :meth:`step` costs summed) by more than a centimetre; a dot not listed has no such

@@ -182,12 +182,13 @@ def support_spell(game: Any, ch: CharacterState, foes: list[CharacterState],
     best: tuple[float, dict[str, Any], dict[str, Any]] | None = None
     mine = [c for c in game.state.characters.values()
             if c.side == ch.side and c.pos is not None and c.exited is None]
+    memo: dict[str, Any] = {}  # what every Force of every spell weighs alike (nothing moves)
     for sp, level, f in castings(ch.spells, non_combat):
         sv = success_value(ch.success_value("sorcery"), f)
         drain = drain_risk(ch, sp, f)
         options = [(t, None) for t in _targets(game, ch, sp, mine, foes)
                    if not problem(game, ch, sp, t)]
-        options += _places(game, ch, sp, f, foes, mine, goal_of)
+        options += _places(game, ch, sp, f, foes, mine, goal_of, memo)
         for t, place in options:
             if place is None:
                 p = p_success(sv - target_value(sp, t, ch))
@@ -214,12 +215,13 @@ def support_spell(game: Any, ch: CharacterState, foes: list[CharacterState],
 
 def _places(game: Any, ch: CharacterState, sp: NonCombat, force: int,
             foes: list[CharacterState], mine: list[CharacterState],
-            goal_of: GoalOf | None = None
+            goal_of: GoalOf | None = None, memo: dict[str, Any] | None = None
             ) -> list[tuple[None, tuple[tuple[int, int, int], int, float]]]:
     """Place spells worth weighing: (None, (dot, Target Value, boxes bought)).  Chaotic World
     and Poltergeist at each enemy he sees (friends in the area count against it), a Physical
     Barrier dome round himself (the fire it keeps off him, as Armor of its Force would) and,
-    knowing where his friends head, a Physical Barrier wall (:func:`_walls`)."""
+    knowing where his friends head, a Physical Barrier wall (:func:`_walls`; ``memo`` keeps
+    what does not depend on the Force for the next one weighed in the same position)."""
     out: list[tuple[None, tuple[tuple[int, int, int], int, float]]] = []
     if sp.reach == "area":
         sv = success_value(ch.success_value("sorcery"), force)
@@ -259,27 +261,56 @@ def _places(game: Any, ch: CharacterState, sp: NonCombat, force: int,
         out.append((None, (ch.pos, int(sp.target_value or 0), gain)))
         if goal_of is not None and "ballistic" in BARRIER_DEFENSES.get(sp.key, ()):
             out += [(None, (at, int(sp.target_value or 0), g))
-                    for at, g in _walls(game, ch, force, foes, mine, goal_of)]
+                    for at, g in _walls(game, ch, force, foes, mine, goal_of, memo)]
     return out
 
 
 def _way(game: Any, c: CharacterState, goal: Dot3, n: int = WAY_DOTS) -> list[Dot3]:
     """The first ``n`` dots of ``c``'s cheapest walk to ``goal`` on his level (down the
-    field of path costs to it), after the dot he stands on."""
+    field of path costs to it), after the dot he stands on: a fact of the map state, kept
+    in its table (:meth:`~engine.play.engine_board.EngineBoard.plans`) when the board has one."""
     board = game.board
-    here, out = c.pos, []
+    plans = getattr(board, "plans", None)
+    if plans is None:
+        return _way_down(game, c.pos, goal, c.move_ratio, n)
+    table = plans()
+    key = ("way", tuple(c.pos), tuple(goal), c.move_ratio, n)
+    got = table.get(key)
+    if got is None:
+        got = table[key] = tuple(_way_down(game, c.pos, goal, c.move_ratio, n))
+    return list(got)
+
+
+def _way_down(game: Any, here: Dot3, goal: Dot3, move_ratio: int, n: int) -> list[Dot3]:
+    """:func:`_way` worked out: from each dot the step to the neighbour with the least step
+    plus cost to the goal (of equal ones, the straightest: nearest the goal as the crow
+    flies, then the lowest dot).  Neighbours are priced cheapest cost to the goal first, and
+    one whose cost alone is above the best found is not priced: no step costs less than
+    nothing.  tests/play/test_bot_way_lean.py compares it with pricing every step."""
+    board = game.board
+    lat, out = board.lattice, []
     for _ in range(n):
         if here == goal:
             break
-        nbrs = [(x, y, here[2]) for x, y in board.lattice.neighbours(here[:2])]
-        steps = [(d, board.step(here, d, c.move_ratio)) for d in nbrs if board.standable(d)]
-        steps = [(d, st) for d, st in steps if st is not None]
-        if not steps:
+        # the dots one step away on his level (a step exists where the graph has an edge)
+        linked = set(board.neighbours(here))
+        lv = here[2]
+        nbrs = [d for x, y in lat.neighbours(here[:2])
+                if (d := (x, y, lv)) in linked and board.standable(d)]
+        if not nbrs:
             break
-        costs = board.costs_to(goal, c.move_ratio, [d for d, _st in steps])
-        # of equally cheap steps, the straightest (nearest the goal as the crow flies)
-        best = min(((cost + st.cost, _dist2(game, d, goal), d) for (d, st), cost in
-                    zip(steps, costs, strict=True) if cost is not None), default=None)
+        costs = board.costs_to(goal, move_ratio, nbrs)
+        best = None
+        for cost, k in sorted((cost, k) for k, cost in enumerate(costs) if cost is not None):
+            if best is not None and cost > best[0]:
+                break
+            d = nbrs[k]
+            st = board.step(here, d, move_ratio)
+            if st is None:
+                continue
+            cand = (cost + st.cost, _dist2(game, d, goal), d)
+            if best is None or cand < best:
+                best = cand
         if best is None:
             break
         here = best[2]
@@ -294,19 +325,47 @@ def _dist2(game: Any, a: Dot3, b: Dot3) -> float:
 
 def _wall_dots(game: Any, ch: CharacterState) -> list[Dot3]:
     """The dots a wall may be cast at: :data:`WALL_AHEAD` dots from him on his level, in
-    his sight (l.1794)."""
-    lat, board = game.board.lattice, game.board
-    ring, edge = {ch.pos[:2]}, [ch.pos[:2]]
+    his sight (l.1794).  A fact of the map state, kept in its table when the board has one
+    (:meth:`~engine.play.engine_board.EngineBoard.plans`)."""
+    plans = getattr(game.board, "plans", None)
+    if plans is None:
+        return _wall_dots_seen(game.board, ch.pos, ch.posture, ch.vision)
+    table = plans()
+    key = ("wall_dots", tuple(ch.pos), ch.posture, ch.vision)
+    got = table.get(key)
+    if got is None:
+        got = table[key] = tuple(_wall_dots_seen(game.board, ch.pos, ch.posture, ch.vision))
+    return list(got)
+
+
+def _wall_lines(game: Any, ch: CharacterState) -> list[tuple[Dot3, Any]]:
+    """Each of :func:`_wall_dots` with the line a wall cast there lays (``wall_shape``),
+    kept with them in the map state's table when the board has one."""
+    plans = getattr(game.board, "plans", None)
+    if plans is None:
+        return [(at, wall_shape(game, ch, at)) for at in _wall_dots(game, ch)]
+    table = plans()
+    key = ("wall_lines", tuple(ch.pos), ch.posture, ch.vision)
+    got = table.get(key)
+    if got is None:
+        got = table[key] = tuple((at, wall_shape(game, ch, at)) for at in _wall_dots(game, ch))
+    return list(got)
+
+
+def _wall_dots_seen(board: Any, pos: Dot3, posture: str, vision: str) -> list[Dot3]:
+    """:func:`_wall_dots` worked out for an eye on ``pos``."""
+    lat = board.lattice
+    ring, edge = {pos[:2]}, [pos[:2]]
     for _ in range(WALL_AHEAD):
         edge = [n for d in edge for n in lat.neighbours(d) if n not in ring]
         ring.update(edge)
-    dots = [(x, y, ch.pos[2]) for x, y in sorted(ring)
-            if lat.distance((x, y), ch.pos[:2]) == WALL_AHEAD and board.standable((x, y, ch.pos[2]))]
+    dots = [(x, y, pos[2]) for x, y in sorted(ring)
+            if lat.distance((x, y), pos[:2]) == WALL_AHEAD and board.standable((x, y, pos[2]))]
     # one fan tells the blocked lines of the ring (most of them, indoors) without tracing
     # each; the rest are asked in full as before: the same dots
-    board.warm_blocked(ch.pos, dots, (ch.vision,))
-    return [d for d in dots if not board.known_blocked(ch.pos, d, ch.vision) and
-            not board.sight(ch.pos, d, ch.posture, STANDING, ch.vision).blocked]
+    board.warm_blocked(pos, dots, (vision,))
+    return [d for d in dots if not board.known_blocked(pos, d, vision) and
+            not board.sight(pos, d, posture, STANDING, vision).blocked]
 
 
 def _kept_off(game: Any, shooter: CharacterState, sdot: Dot3, t: CharacterState, tdot: Dot3,
@@ -332,17 +391,48 @@ def _kept_off(game: Any, shooter: CharacterState, sdot: Dot3, t: CharacterState,
 
 
 def _walls(game: Any, ch: CharacterState, force: int, foes: list[CharacterState],
-           mine: list[CharacterState], goal_of: GoalOf) -> list[tuple[Dot3, float]]:
+           mine: list[CharacterState], goal_of: GoalOf, memo: dict[str, Any] | None = None
+           ) -> list[tuple[Dot3, float]]:
     """Each wall he may cast and the boxes it buys (module docstring).  A friend on his way
     draws, from an enemy holding an arc over it, a reaction attack for every Fire Ratio of
     MP he spends in the arc (l.971; one step a dot at his Move Ratio), and from one without
     an arc a shot where he ends up; the wall keeps its Force off each of those across it.  A
     friend standing where he is loses its Force on his own shots across it.  A wall across
-    a friend's way (it stops walkers, l.1796) is not weighed."""
+    a friend's way (it stops walkers, l.1796) is not weighed.  Which lines each wall
+    crosses does not depend on its Force: ``memo`` keeps them for the next Force weighed."""
+    layout = None if memo is None else memo.get("walls")
+    if layout is None:
+        layout = _wall_layout(game, ch, foes, mine, goal_of)
+        if memo is not None:
+            memo["walls"] = layout
+    kept_memo: dict = {}
+    out = []
+    for at, legs, stands in layout:
+        gain = 0.0
+        for c, f, dots in legs:
+            kept = sum(_kept_off(game, f, f.pos, c, d, force, kept_memo) for d in dots)
+            gain += kept * c.move_ratio / max(1, f.fire_ratio) if f.arcs else kept
+        gain -= sum(_kept_off(game, c, c.pos, f, f.pos, force, kept_memo) for c, f in stands)
+        if gain > 0:
+            out.append((at, gain))
+    return out
+
+
+def _wall_layout(game: Any, ch: CharacterState, foes: list[CharacterState],
+                 mine: list[CharacterState], goal_of: GoalOf
+                 ) -> list[tuple[Dot3, list[tuple[CharacterState, CharacterState, list[Dot3]]],
+                                 list[tuple[CharacterState, CharacterState]]]]:
+    """Per wall :func:`_walls` weighs (in :func:`_wall_dots` order, none across a friend's
+    way): (its dot, (friend, enemy, the dots of his way under that enemy's fire the wall
+    crosses the line to) per friend on his way and enemy, (friend, enemy) per friend
+    standing whose line to that enemy it crosses).  No wall without an enemy in sight: his
+    friends' goals and ways are not asked then."""
     from shapely.geometry import LineString
 
-    level = ch.pos[2]
     seen = [f for f in foes if f.pos is not None and not f.out]
+    if not seen:
+        return []
+    level = ch.pos[2]
     ways, standing = [], []
     for c in mine:
         if c.out or c.pos is None:
@@ -353,11 +443,9 @@ def _walls(game: Any, ch: CharacterState, force: int, foes: list[CharacterState]
             ways.append((c, way))
         else:
             standing.append(c)
-    if not ways or not seen:
+    if not ways:
         return []
     pt = game.point
-    memo: dict = {}
-    out = []
     # the lines do not depend on where the wall goes: made once, not once per wall dot
     way_lines = [LineString([pt(d) for d in (c.pos, *way)]) for c, way in ways]
     legs = []  # (friend, enemy, dots of his way under that enemy's fire, their sight lines)
@@ -366,19 +454,13 @@ def _walls(game: Any, ch: CharacterState, force: int, foes: list[CharacterState]
             dots = [d for d in way if in_any_arc(f, pt(d))] if f.arcs else way[-1:]
             legs.append((c, f, dots, [LineString([pt(f.pos), pt(d)]) for d in dots]))
     stands = [(c, f, LineString([pt(c.pos), pt(f.pos)])) for c in standing for f in seen]
-    for at in _wall_dots(game, ch):
-        line = wall_shape(game, ch, at)
+    out = []
+    for at, line in _wall_lines(game, ch):
         if any(w.intersects(line) for w in way_lines):
             continue  # it would stop him too
-        gain = 0.0
-        for c, f, dots, segs in legs:
-            kept = sum(_kept_off(game, f, f.pos, c, d, force, memo)
-                       for d, seg in zip(dots, segs) if seg.intersects(line))
-            gain += kept * c.move_ratio / max(1, f.fire_ratio) if f.arcs else kept
-        gain -= sum(_kept_off(game, c, c.pos, f, f.pos, force, memo)
-                    for c, f, seg in stands if seg.intersects(line))
-        if gain > 0:
-            out.append((at, gain))
+        out.append((at, [(c, f, [d for d, seg in zip(dots, segs) if seg.intersects(line)])
+                         for c, f, dots, segs in legs],
+                    [(c, f) for c, f, seg in stands if seg.intersects(line)]))
     return out
 
 

@@ -21,6 +21,8 @@ import heapq
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from engine.play import actions as A
 from engine.play import objectives as obj_rules
 from engine.play.bot_magic import blind_shot, levitation, lift_friend, support_spell
@@ -338,6 +340,10 @@ class Bot:
                 dot = self._edge_dot(game, ch, edge)
                 if dot is not None:
                     return dot, edge
+        # (what to add to the path cost, the objective's worth, its dot, the edge he leaves
+        # by, the cost he must be there within): each objective's dot found first, its path
+        # cost then asked only while it can still be the best (_ranked)
+        asks: list[tuple[float, float, tuple[int, int, int], str | None, float | None]] = []
         for obj in game.objectives:
             if obj.id in st.achieved or not obj_rules.in_time(obj, st.turn):
                 continue
@@ -385,36 +391,65 @@ class Bot:
                         obj_rules.item_dot(st, obj)
                     if holder is not None and target is not None:
                         # an enemy carrying it off: chasing him is worth the item itself
-                        cost = self._cost_to(game, ch, target)
-                        if cost is not None:
-                            best.append((cost - worth, target, None))
+                        asks.append((0, worth, target, None, None))
                         continue
                 elif obj.kind == "hold":
                     # a hold is broken only from inside the area: go in, do not stand off
                     target = self._area_dot(game, ch, obj)
                     if target is not None:
-                        cost = self._cost_to(game, ch, target)
-                        if cost is not None:
-                            best.append((cost + CONTEST_MP - worth, target, None))
+                        asks.append((CONTEST_MP, worth, target, None, None))
                     continue
                 if target is not None and ch.pos is not None and \
                         lat.distance(target[:2], ch.pos[:2]) <= GUARD_DISTANCE:
                     target = ch.pos
             if target is None or not game.board.standable(target):
                 continue
-            cost = self._cost_to(game, ch, target)
-            if cost is None:
-                continue
-            if mine and obj.by_turn is not None and \
-                    cost > (obj.by_turn - st.turn + 1) * MP_PER_TURN:
-                continue  # it cannot be there in time
-            d = cost + (0 if mine else 30) - worth
-            best.append((d, target, edge))
-        if best:
-            best.sort(key=lambda t: (t[0], t[1]))
-            return best[0][1], best[0][2]
+            # (None: no time limit; else it cannot be there in time beyond this cost)
+            by = (obj.by_turn - st.turn + 1) * MP_PER_TURN \
+                if mine and obj.by_turn is not None else None
+            asks.append((0 if mine else 30, worth, target, edge, by))
+        best = self._ranked(game, ch, asks)
+        if best is not None:
+            return best
         foes = [c for c in st.enemies_of(ch) if not c.out]
         return self._nearest(game, ch, foes), None
+
+    def _ranked(self, game: Game, ch: CharacterState,
+                asks: list[tuple[float, float, tuple[int, int, int], str | None, float | None]]
+                ) -> tuple[tuple[int, int, int], str | None] | None:
+        """The best of :meth:`_goal`'s objectives (dot and edge), None when no path reaches
+        any: each scored its path cost plus what it adds less its worth, the lowest score
+        first (then the lowest dot, then the first listed).  When the board gives a floor
+        under path costs (``cost_floor``), the objectives are priced lowest floor first and
+        one whose floor already scores worse than the best found is not priced: its path
+        cost (a search of its own in each map state) could not make it the best.
+        tests/play/test_goal_floor.py compares it with pricing every one."""
+        floor = getattr(game.board, "cost_floor", None)
+        order = list(range(len(asks)))
+        lows: list[float] = []
+        floors = None if floor is None else [floor(ch.pos, a[2], ch.move_ratio) for a in asks]
+        if floors is not None and None not in floors:
+            lows = [f + a[0] - a[1] for f, a in zip(floors, asks, strict=True)]
+            order.sort(key=lambda k: (lows[k], k))
+        else:
+            floor = None
+        best: list[tuple[float, tuple[int, int, int], int, str | None]] = []
+        top = None
+        for k in order:
+            if top is not None and lows[k] > top:
+                break  # (the rest are ranked by floor: none can score under the best)
+            plus, worth, target, edge, by = asks[k]
+            cost = self._cost_to(game, ch, target)
+            if cost is None or (by is not None and cost > by):
+                continue  # no way there, or not in time
+            d = cost + plus - worth
+            best.append((d, target, k, edge))
+            if floor is not None and (top is None or d < top):
+                top = d
+        if not best:
+            return None
+        best.sort(key=lambda t: (t[0], t[1], t[2]))
+        return best[0][1], best[0][3]
 
     @staticmethod
     def _cost_to(game: Game, ch: CharacterState, target) -> float | None:
@@ -458,8 +493,13 @@ class Bot:
         dots = self._area_dots(game, obj)
         if not dots:
             return None
-        lat = game.board.lattice
-        return min(dots, key=lambda d: (lat.distance(d[:2], ch.pos[:2]), d))
+        # the nearest in dots (the lattice's distances, all at once), the lowest dot of a tie
+        memo = self._area_memo(game, obj)
+        cells = memo.get("cells")
+        if cells is None:
+            cells = memo["cells"] = np.array([d[:2] for d in dots], dtype=np.int64)
+        far = game.board.lattice.distances(ch.pos[:2], cells)
+        return min(dots[k] for k in np.flatnonzero(far == far.min()).tolist())
 
     def _post(self, game: Game, ch: CharacterState, obj):
         """Where a holder of his side's ``hold`` area stands.  Outside it: the nearest dot

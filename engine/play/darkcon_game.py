@@ -59,6 +59,10 @@ _LOW_TOL_M = 0.01
 OPEN_M = float(METERS_PER_DOT)  # opening a door or window: 2 m of the move (ASSUMED open-door)
 
 
+#: expected wound points of a shot by its figures (:meth:`DarkConGame._fire_expected`)
+_PRICES: dict[tuple, tuple[float | None]] = {}
+
+
 def _assumed(key: str) -> dict[str, str]:
     return {"assumed": C.ASSUMED[key]}
 
@@ -82,8 +86,8 @@ class DarkConGame(Game):
                                    "ambush": None}
         self._fighters: dict[str, C.Fighter] = {}
         self._profiles: dict[tuple[str, int], C.WeaponProfile] = {}
-        #: expected wound points of a shot by its figures (:meth:`_fire_expected`)
-        self._prices: dict[tuple, tuple[float | None]] = {}
+        #: each character's armour as sorted (body part, points) pairs (a shot's figure)
+        self._armor: dict[str, tuple[tuple[str, int], ...]] = {}
         super().__init__(*args, **kwargs)
 
     # ================================================================== sheets
@@ -408,7 +412,9 @@ class DarkConGame(Game):
         reads nothing else), or None when he has no shot (no skill, out of range, no use of
         both arms): his weapon and figures, the range band, his pace, the line's and the
         target's modifiers, the rounds loaded, his aims, the body parts the line hides, and
-        last the metres (only their band counts but for the "range_m" figure)."""
+        last the metres (only their band counts but for the "range_m" figure).  Plain
+        values, the same in every game (his figures as the skill and attribute they give,
+        the target's armour as sorted pairs), so a price kept by them serves every game."""
         p = self.profile(a)
         if p is None or not p.is_firearm or a.condition.arms_lost >= 2:
             return None
@@ -424,7 +430,11 @@ class DarkConGame(Game):
         pace = None if spent <= 1e-9 else ("walk" if spent <= PACES["walk"] / 2 + 1e-9
                                            else "trot")
         sm = s.modifiers
-        return (p, f, self.fighter(t), skill, band, pace, self.strength(a),
+        armor = self._armor.get(t.id)
+        if armor is None:
+            armor = self._armor[t.id] = tuple(sorted(self.fighter(t).armor.items()))
+        strength = self.strength(a)
+        return (p, f.attribute(p.skill, strength), armor, skill, band, pace, strength,
                 sm.get("prone"), sm.get("visibility"), sm.get("target_modifier"),
                 posture == PRONE, self.dc["pace"].get(t.id), charging,
                 a.ready_weapon.loaded, single, aim, tuple(s.details.get("covered", ())),
@@ -433,8 +443,8 @@ class DarkConGame(Game):
     @staticmethod
     def _fire_of(inputs: tuple) -> dict[str, Any] | None:
         """:meth:`_fire_numbers` from its :meth:`_fire_inputs` alone."""
-        (p, f, tf, skill, band, pace, strength, s_prone, s_visibility, s_target, prone,
-         tmove, charging, w_loaded, single, aim, covered, metres) = inputs
+        (p, attribute, armor, skill, band, pace, strength, s_prone, s_visibility, s_target,
+         prone, tmove, charging, w_loaded, single, aim, covered, metres) = inputs
         mods: dict[str, int] = {"range": R.RANGE_MODIFIER[band]}
         for k, v in (("prone", s_prone), ("visibility", s_visibility),
                      ("target_modifier", s_target)):
@@ -446,7 +456,7 @@ class DarkConGame(Game):
             mods["target_moving"] = C.TARGET_MOVING[tmove]
         if charging:
             mods["charging"] = C.CHARGER_TARGET
-        base = C.skill_target(skill, f.attribute(p.skill, strength))
+        base = C.skill_target(skill, attribute)
         rec_str = C.effective_strength(strength, pace)
         burst = p.burst
         loaded = w_loaded if w_loaded is not None else p.max_shots * max(burst, 1)
@@ -469,13 +479,13 @@ class DarkConGame(Game):
         targets = [base + sum(mods.values()) + r + x - aims[0] for r, x in zip(rec, aims,
                                                                                 strict=True)]
         pen = C.pen_at(p.pen, band)
-        per_round = C.expected_wound(p.damage, pen, tf.armor, covered)
+        per_round = C.expected_wound(p.damage, pen, dict(armor), covered)
         if burst:
             hits = sum(C.expected_burst_hits(x, burst, band) for x in targets)
         else:
             hits = sum(C.p_skill(x, True, band) for x in targets)
         p_none = math.prod(1 - C.p_skill(x, True, band) for x in targets)
-        return {"skill": skill, "attribute": f.attribute(p.skill, strength), "base": base,
+        return {"skill": skill, "attribute": attribute, "base": base,
                 "modifiers": mods, "recoil": rec, "aims": aims, "targets": targets,
                 "shots": shots, "aim_actions": aim,
                 "burst": burst, "band": band, "range_m": metres, "pace": pace,
@@ -498,22 +508,21 @@ class DarkConGame(Game):
                        t: CharacterState, tpos: tuple[int, int, int], s: Sight, posture: str,
                        moving: float | None = None, aim: int = 0) -> float | None:
         """``_fire_numbers(...)["expected"]`` (None: no shot), kept by its inputs but the
-        metres for the game: the bots price thousands of shots a game, most of them the
-        same figures from another dot.  (The weapon's and both characters' figures are the
-        game's own, one object per character and weapon: keyed by the characters' ids and
-        his ready weapon.)"""
+        metres: the bots price thousands of shots a game, most of them the same figures
+        from another dot or in another game."""
         inputs = self._fire_inputs(a, apos, t, tpos, s, posture, moving, aim)
-        return None if inputs is None else self._kept_expected((a.id, a.ready, t.id), inputs)
+        return None if inputs is None else self._kept_expected(inputs)
 
-    def _kept_expected(self, who: tuple[str, int | None, str], inputs: tuple) -> float | None:
-        """``_fire_of(inputs)["expected"]`` kept by ``who`` (shooter, his ready weapon,
-        target: the figures :meth:`_fire_inputs` puts first) and the other inputs but the
-        metres."""
-        key = (*who, *inputs[3:-1])
-        got = self._prices.get(key)
+    @classmethod
+    def _kept_expected(cls, inputs: tuple) -> float | None:
+        """``_fire_of(inputs)["expected"]`` kept by the inputs but the metres."""
+        key = inputs[:-1]
+        got = _PRICES.get(key)
         if got is None:
-            n = self._fire_of(inputs)
-            got = self._prices[key] = (None if n is None else n["expected"],)
+            n = cls._fire_of(inputs)
+            if len(_PRICES) > 65536:
+                _PRICES.clear()
+            got = _PRICES[key] = (None if n is None else n["expected"],)
         return got[0]
 
     def plan_shot(self, a: CharacterState, t: CharacterState, movement_fire: bool,
@@ -616,12 +625,12 @@ class DarkConGame(Game):
         zone = R.incidental_fire_zone(self.point(a.pos), self.point(t.pos), band)
         if not zone:
             return
-        poly = Polygon(zone)
+        poly = Polygon(zone).buffer(1e-6)  # (once, not per bystander)
         fails: list[tuple[str, int]] = []
         for c in self.state.characters.values():
             if c is a or c is t or c.out or c.pos is None or c.pos[2] != t.pos[2]:
                 continue
-            if not poly.buffer(1e-6).contains(Point(self.point(c.pos))):
+            if not poly.contains(Point(self.point(c.pos))):
                 continue
             f = self.fighter(c)
             mod = int(self.metres(c.pos, t.pos) // 2) + C.INCIDENTAL_RANGE[band] + \

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 import shapely
+from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import substring, unary_union
@@ -37,15 +38,14 @@ from shapely.ops import substring, unary_union
 from engine.board import Board, Feature
 from engine.lattice import Dot3
 from engine.los import (
-    line_meets,
     line_of_sight,
     lines_fan,
     los_fan,
-    meets_opening,
+    openings_met,
     walled,
     warm_lines,
 )
-from engine.movement import _edge_step, build_graph, cheapest_dots, reach
+from engine.movement import _edge_step, _per_dot, build_graph, cheapest_dots, reach
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
@@ -80,7 +80,25 @@ def fork_board(board: Board) -> Board:
     open the same few doors, so most of them never rebuild anything.
     """
     board.__dict__.setdefault("_play_memo", {})
+    board.__dict__.setdefault("_play_rev", {})  # reversed weight matrices (_reversed)
     return board.fork()
+
+
+def _turned(w: Any, shared: dict | None) -> Any:
+    """``w.T.tocsr()``: the entries of ``w`` in the order (and with the index arrays) the
+    transpose of any matrix laid out as ``w`` has, found once per layout by turning a matrix
+    of entry numbers (kept in ``shared`` by the layout's row pointers, its columns compared)."""
+    key = ("layout", id(w.indptr))
+    got = None if shared is None else shared.get(key)
+    if got is None or got[0] is not w.indptr or not (
+            got[1] is w.indices or np.array_equal(got[1], w.indices)):
+        numbered = csr_matrix((np.arange(w.nnz, dtype=float), w.indices, w.indptr),
+                              shape=w.shape).T.tocsr()
+        got = (w.indptr, w.indices, numbered.data.astype(np.int64), numbered.indices,
+               numbered.indptr)
+        if shared is not None:
+            shared[key] = got
+    return csr_matrix((w.data[got[2]], got[3], got[4]), shape=(w.shape[1], w.shape[0]))
 
 
 class _GoalSearch:
@@ -123,6 +141,8 @@ class EngineBoard:
         self._ids: dict[Dot3, int] = {}
         self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._openings: dict[tuple, list[OpeningInfo]] = {}
+        self._plans: dict[tuple, Any] = {}
+        self._per_dot_k: dict[int, float] = {}
         self._entry: dict[str, Any] | None = None
         #: sight answers on lines counting no door, window or hole: the same in every door
         #: state, so kept for all of them (None: a state of this game's own, e.g. smoke)
@@ -237,6 +257,26 @@ class EngineBoard:
                 self._reach.clear()
             self._reach[key] = got
         return dict(got)
+
+    def cost_floor(self, a: Dot3, b: Dot3, move_ratio: int) -> float:
+        """A cost :meth:`costs_to` never answers below between ``a`` and ``b`` (either way):
+        no step costs less than the matrix's cheapest cost per dot it moves (Chebyshev, in
+        columns and rows), so no walk costs less than that times the dots between the two;
+        less a centimetre for the metres' rounding."""
+        k = self._per_dot_k.get(move_ratio)
+        if k is None:  # (per map state: _invalidate drops them with the graph)
+            w = self._weights(move_ratio)
+            k = self._per_dot_k[move_ratio] = _per_dot(build_graph(self.board), self.board, w)[0]
+        return k * max(abs(a[0] - b[0]), abs(a[1] - b[1])) - 0.01
+
+    def plans(self) -> dict[tuple, Any]:
+        """A table of this map state for what the bots work out from its movement and sight
+        answers alone (a friend's way down a goal's costs, the dots a wall may be cast at):
+        kept for the state's games like the answers themselves, dropped with them when the
+        map changes.  A key must name everything else the entry depends on."""
+        if len(self._plans) > 50_000:
+            self._plans.clear()
+        return self._plans
 
     def step_floor(self, a: Dot3, move_ratio: int, mp: float) -> dict[Dot3, float] | None:
         """Dark Conspiracy: :meth:`reach` from ``a`` within ``mp`` metres, as a floor under
@@ -355,61 +395,73 @@ class EngineBoard:
 
     def _reversed(self, w: Any) -> tuple[Any, float]:
         """The weight matrix ``w`` with its edges turned round (Dijkstra from a goal gives
-        the costs to it) and a common step's cost (the median), made once per matrix for the
-        map state's games."""
+        the costs to it) and a common step's cost (the median), made once per matrix for
+        every fork (a door leaves the metre matrices as they were: the next map state takes
+        them turned already), and turned by a permutation kept per matrix layout (a door
+        changes MP weights, not which steps there are)."""
         got = self._rev.get(id(w))
         if got is None or got[0] is not w:
+            shared = self.board.__dict__.get("_play_rev")
+            got = None if shared is None else shared.get(id(w))
+            if got is None or got[0] is not w:
+                step = float(np.median(w.data)) if w.nnz else 1.0
+                got = (w, _turned(w, shared), max(step, 1e-3))
+                if shared is not None:
+                    if len(shared) > 24:
+                        shared.clear()
+                    shared[id(w)] = got
             if len(self._rev) > 8:
                 self._rev.clear()
-            step = float(np.median(w.data)) if w.nnz else 1.0
-            got = self._rev[id(w)] = (w, w.T.tocsr(), max(step, 1e-3))
+            self._rev[id(w)] = got
         return got[1], got[2]
 
     # ------------------------------------------------------------------ sight
     def sight(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str, vision: str) -> Sight:
         key = (tuple(a), tuple(b), posture_a, posture_b, vision)
-        got = self._sight.get(key)
+        common = self._common
+        if common is None:  # (a map state of this game's own: smoke, a hole, a spell)
+            got = self._sight.get(key)
+            if got is None:
+                fkey = key[:4]
+                facts = self._facts.get(fkey)
+                if facts is None:
+                    facts = self._facts[fkey] = line_of_sight(
+                        self.board, fkey[0], fkey[1], posture_a=posture_a,
+                        posture_b=posture_b, light=self.light)
+                got = self._sight[key] = self._sight_uncached(a, b, posture_a, posture_b,
+                                                              vision, facts)
+            return got
+        # every door state shares the answers: a line counting no door, window or hole by
+        # its key, one counting some by its key and their states (engine.los.openings_met)
+        table = common["sight"]
+        got = table.get(key)
         if got is not None:
             return got
-        common = self._common
-        if common is not None:
-            got = common["sight"].get(key)
+        doors = openings_met(self.board, key[0], key[1])
+        if doors:
+            got = table.get((*key, doors))
             if got is not None:
                 return got
-        got = self._inherited("sight", key)
-        if got is None:
-            # the facts of a line with these postures are the same for every vision
-            fkey = key[:4]
-            facts = self._facts.get(fkey)
-            if facts is None and common is not None:
-                facts = common["facts"].get(fkey)
-            if facts is None:
-                facts = self._inherited("facts", fkey)
-                if facts is None:
-                    facts = line_of_sight(self.board, fkey[0], fkey[1],
-                                          posture_a=posture_a, posture_b=posture_b,
-                                          light=self.light)
-                self._table("facts", fkey)[fkey] = facts
-            got = self._sight_uncached(a, b, posture_a, posture_b, vision, facts)
-        self._table("sight", key)[key] = got
-        if self._entry is not None and "_los_prims" not in self._entry["board"]:
+        # the facts of a line with these postures are the same for every vision
+        facts_of = common["facts"]
+        fkey = key[:4]
+        facts = facts_of.get(fkey if not doors else (*fkey, doors))
+        if facts is None:
+            facts = line_of_sight(self.board, fkey[0], fkey[1], posture_a=posture_a,
+                                  posture_b=posture_b, light=self.light)
+            if doors is None:
+                doors = openings_met(self.board, key[0], key[1])
+                if doors is None:  # (the lines' memo just started over: keep nothing)
+                    return self._sight_uncached(a, b, posture_a, posture_b, vision, facts)
+            if len(facts_of) > COMMON_MAX:
+                facts_of.clear()
+            facts_of[fkey if not doors else (*fkey, doors)] = facts
+        got = self._sight_uncached(a, b, posture_a, posture_b, vision, facts)
+        if len(table) > COMMON_MAX:
+            table.clear()
+        table[key if not doors else (*key, doors)] = got
+        if "_los_prims" not in self._entry["board"]:  # type: ignore[index]
             self._keep()
-        return got
-
-    def _table(self, name: str, key: tuple) -> dict:
-        """Where the answer on the line ``key[0]``..``key[1]`` is kept: in the tables every
-        door state shares when the line counts no door, window or hole (its facts are then
-        the same whatever the doors' states: :func:`engine.los.meets_opening`), else in this
-        map state's own."""
-        common = self._common
-        if common is not None and meets_opening(self.board, key[0], key[1]) is False:
-            got = common[name]
-            if len(got) > COMMON_MAX:
-                got.clear()
-            return got
-        got = self.__dict__["_" + name]
-        if len(got) > 200000:
-            got.clear()
         return got
 
     def known_blocked(self, a: Dot3, b: Dot3, vision: str) -> bool:
@@ -554,32 +606,6 @@ class EngineBoard:
                 fans.clear()
             got = fans[key] = np.full(len(self.board.dots(level)) + 1, -1, dtype=np.int8)
         return got
-
-    def _inherited(self, table: str, key: tuple) -> Any:
-        """An answer of an earlier map state this one came from by opening or shutting doors,
-        on a line that meets none of those doors (so the same answer: :func:`line_meets`);
-        None when there is none.  Games of a balance run open doors in many orders, and most
-        lines a bot asks meet no door."""
-        e = self._entry
-        if e is None:
-            return None
-        memo = self.board.__dict__.get("_play_memo") or {}
-        doors: set[str] = set()
-        for _up in range(8):
-            up = e.get("parent")
-            if up is None:
-                return None
-            e = memo.get(up[0])
-            if e is None:
-                return None
-            doors.add(up[1])
-            got = e[table].get(key)
-            if got is not None:
-                if line_meets(self.board, key[0], key[1], doors) is False:
-                    self.__dict__["_" + table][key] = got
-                    return got
-                return None
-        return None
 
     def _sight_uncached(self, a: Dot3, b: Dot3, posture_a: str, posture_b: str,
                         vision: str, facts: Any = None) -> Sight:
@@ -915,6 +941,8 @@ class EngineBoard:
         self._ids = {}
         self._reach = {}
         self._openings = {}
+        self._plans = {}
+        self._per_dot_k = {}
         self._entry = None
         self._common = None
         self._attach()
@@ -946,7 +974,7 @@ class EngineBoard:
                 memo.pop(next(k for k in memo if k != _COMMON))
             entry = memo[key] = {"sight": {}, "facts": {}, "to_goal": {}, "steps": {}, "paths": {},
                                  "fans": {}, "reach": {}, "adj": None, "board": {}, "rev": {},
-                                 "ids": {}, "openings": {}}
+                                 "ids": {}, "openings": {}, "plans": {}}
         self._entry = entry
         self._common = memo.setdefault(_COMMON, {}).setdefault(key[:2], {"sight": {}, "facts": {},
                                                                          "fans": {}})
@@ -960,6 +988,7 @@ class EngineBoard:
         self._ids = entry["ids"]
         self._reach = entry["reach"]
         self._openings = entry["openings"]
+        self._plans = entry["plans"]
         self._adj = entry["adj"]
         for k, v in entry["board"].items():
             self.board.__dict__.setdefault(k, v)

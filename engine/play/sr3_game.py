@@ -51,6 +51,12 @@ FALL_POWER_PER_STORY = 4
 INTERVENE_P = 0.5
 
 
+#: a shot's expected boxes and the fire mode ``plan_shot`` picks, by the figures they are
+#: worked out from (:meth:`SR3Game._price_key`)
+_PRICES: dict[tuple, float] = {}
+_PICKS: dict[tuple, tuple] = {}
+
+
 def _no_shots() -> dict[str, Any]:
     return {"shots": 0, "rounds": 0, "targets": []}
 
@@ -94,10 +100,6 @@ class SR3Game(Game):
                                     "known": {}, "aim": {}, "delayed": {}, "totals": {}}
         self._stats: dict[str, C.SR3Stats] = {}
         self._weapons: dict[tuple[str, int], C.SR3Weapon] = {}
-        #: a shot's expected boxes and the fire mode ``plan_shot`` picks, by the figures
-        #: they are worked out from (:meth:`_price_key`)
-        self._prices: dict[tuple, float] = {}
-        self._picks: dict[tuple, tuple] = {}
         super().__init__(*args, **kwargs)
 
     # ================================================================== sheets
@@ -493,23 +495,26 @@ class SR3Game(Game):
 
     def _price_key(self, base: tuple) -> tuple:
         """What :meth:`_ranged_as`'s odds read of its :meth:`_ranged_base` figures, in one
-        key: the game's own weapon and target figures by the characters' ids and the ready
-        weapon, the range by its band (and whether a laser's 50 m are passed), never the
-        dots, the line's barriers' names or an aim held over phases (names in the log)."""
-        (a, t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace,
-         aimed, _held, _ts, skill, pool, barrier, melee, resist_pool, wounds) = base
-        return (a.id, a.ready, t.id, pace, band, metres > 50, fired["rounds"],
+        key of plain values (the same in every game): the weapon's figures, the target's
+        armour and Body, the range by its band (and whether a laser's 50 m are passed),
+        never the dots, the line's barriers' names or an aim held over phases (names in the
+        log)."""
+        (_a, _t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace,
+         aimed, _held, ts, skill, pool, barrier, melee, resist_pool, wounds) = base
+        return (w, ts.ballistic, ts.impact, ts.body, pace, band, metres > 50, fired["rounds"],
                 fired["shots"], loaded, len(others), blind, cover, tpace, aimed, skill, pool,
                 barrier, melee, resist_pool, wounds, s.visibility >= 4)
 
     def _expected_as(self, base: tuple) -> float:
-        """``_odds(_ranged_as(base, None, None, False))[1]``, kept for the game by
-        :meth:`_price_key`: the bots price thousands of shots a game, most of them the same
-        figures from another dot."""
+        """``_odds(_ranged_as(base, None, None, False))[1]``, kept by :meth:`_price_key`:
+        the bots price thousands of shots a game, most of them the same figures from
+        another dot or in another game."""
         key = self._price_key(base)
-        got = self._prices.get(key)
+        got = _PRICES.get(key)
         if got is None:
-            got = self._prices[key] = self._odds(self._ranged_as(base, None, None, False))[1]
+            if len(_PRICES) > 65536:
+                _PRICES.clear()
+            got = _PRICES[key] = self._odds(self._ranged_as(base, None, None, False))[1]
         return got
 
     @staticmethod
@@ -586,7 +591,7 @@ class SR3Game(Game):
                 line = None
             elif line is None:
                 line = self._shot_line(a, t)
-            plans = [] if line is None else [self._plan_along(a, t, w, line, mode=m)
+            picks = [] if line is None else [self._pick_along(a, t, w, line, mode=m)
                                              for m in modes]
         finally:
             for table, old in zip((aim, shots, pools), saved, strict=True):
@@ -594,7 +599,7 @@ class SR3Game(Game):
                     table.pop(a.id, None)
                 else:
                     table[a.id] = old
-        return max((p.expected for p in plans if p is not None), default=0.0)
+        return max((p[2] for p in picks if p is not None), default=0.0)
 
     def fire_modes(self, ch: CharacterState) -> list[str]:
         """The fire modes of ``ch``'s ready firearm (the play panel's selector)."""
@@ -654,6 +659,21 @@ class SR3Game(Game):
                     ) -> ShotPlan | None:
         """:meth:`plan_shot` along its :meth:`_shot_line` (a what-if asks several plans of
         one line: the aims, shots and Combat Pool it changes do not move anyone)."""
+        got = self._pick_along(a, t, w, line, mode, rounds, called)
+        if got is None:
+            return None
+        n = self._ranged_as(got[0], *got[1])
+        p, exp = self._odds(n)
+        return ShotPlan(p, exp, n)
+
+    def _pick_along(self, a: CharacterState, t: CharacterState, w: C.SR3Weapon,
+                    line: tuple[Sight, int], mode: str | None = None,
+                    rounds: int | None = None, called: bool | None = None
+                    ) -> tuple | None:
+        """(the :meth:`_ranged_base` figures, the (mode, rounds, called) a plan along
+        ``line`` fires, its expected boxes), or None when there is no shot; the choice and
+        its price kept by :meth:`_price_key` and the choices (a what-if needs only the
+        price: no numbers are built)."""
         s, chars = line
         # his own shot, in his action: the metres he has moved so far in it (l.464-467)
         pace = self._pace_of(a) if a.id == self.state.active else "still"
@@ -663,20 +683,18 @@ class SR3Game(Game):
         choices = self._choices(a, w, mode, rounds, called)
         # the choice the odds pick depends on the figures and the choices alone: kept
         key = (self._price_key(base), *choices)
-        pick = self._picks.get(key)
+        pick = _PICKS.get(key)
         if pick is None:
-            best: tuple[float, tuple[str, int | None, bool]] | None = None
+            best: tuple[float, tuple[str, int | None, bool], float] | None = None
             for m, r, c in choices:
                 _p, exp = self._odds(self._ranged_as(base, m, r, c))
                 value = exp / (2 if m == "FA" else 1)
                 if best is None or value > best[0] + 1e-9:
-                    best = (value, (m, r, c))
-            pick = self._picks[key] = (None if best is None else best[1],)
-        if pick[0] is None:
-            return None
-        n = self._ranged_as(base, *pick[0])
-        p, exp = self._odds(n)
-        return ShotPlan(p, exp, n)
+                    best = (value, (m, r, c), exp)
+            if len(_PICKS) > 65536:
+                _PICKS.clear()
+            pick = _PICKS[key] = () if best is None else best[1:]  # (): no choice at all
+        return (base, *pick) if pick else None
 
     # ------------------------------------------------------------------ blind fire
     def _activation(self) -> list[int]:
@@ -702,10 +720,18 @@ class SR3Game(Game):
         for e in self.state.enemies_of(ch):
             if e.out or e.pos is None:
                 continue
-            if not self.board.sight(ch.pos, e.pos, ch.posture, e.posture, ch.vision).blocked:
+            if self._in_sight(ch, e):
                 self._reveal(e, ch.side)
-            if not self.board.sight(e.pos, ch.pos, e.posture, ch.posture, e.vision).blocked:
+            if self._in_sight(e, ch):
                 self._reveal(ch, e.side)
+
+    def _in_sight(self, a: CharacterState, b: CharacterState) -> bool:
+        """Does ``a`` see where ``b`` stands (the board's verdict for his eyes)?  A line a
+        fan already found blocked for his eyes is not traced (``known_blocked``: blocked
+        whatever the postures; most lines spotting asks were in a bot's fan)."""
+        if self.board.known_blocked(a.pos, b.pos, a.vision):
+            return False
+        return not self.board.sight(a.pos, b.pos, a.posture, b.posture, a.vision).blocked
 
     def _heard(self, ch: CharacterState) -> None:
         """Gunfire and a throw give away where he stands to every enemy."""

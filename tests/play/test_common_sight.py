@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from engine.io import load_board
-from engine.los import meets_opening
+from engine.los import openings_met
 from engine.play.engine_board import EngineBoard, fork_board
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +73,7 @@ def test_shared_answers_are_those_of_a_fresh_board(name):
                 want = fresh._sight_uncached(a, b, pa, pb, vision)
                 assert got == want, (fid, st, a, b, pa, pb, vision)
                 shared += was_shared
-            if meets_opening(view.board, a, b):
+            if openings_met(view.board, a, b):
                 through += 1
             for vision in ("normal", "thermographic"):
                 if view.known_blocked(a, b, vision):
@@ -89,18 +89,23 @@ def test_shared_answers_are_those_of_a_fresh_board(name):
     assert view._common["fans"]
 
 
-def test_doorless_lines_only(monkeypatch):
-    """A line through a door is kept in its own map state's table, not the shared one."""
+def test_lines_through_doors_kept_with_their_states():
+    """A line through a door is kept with the door's state; one through none without."""
     scenario, board = load_board(ROOT / "scenarios" / "club-umbra-darkcon.yaml")
     view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
     door = next(f for f in view.board.all_features() if f.kind == "door")
     near = _around(view.board, door, 20)
+    through = 0
     for a in near:
         for b in near:
             if a != b:
                 view.sight(a, b, "standing", "standing", "normal")
                 key = (a, b, "standing", "standing", "normal")
-                meets = meets_opening(view.board, a, b)
-                assert meets is not None
-                assert (key in view._common["sight"]) == (not meets)
-                assert (key in view._sight) == meets
+                doors = openings_met(view.board, a, b)
+                assert doors is not None
+                assert (key in view._common["sight"]) == (not doors)
+                if doors:
+                    through += 1
+                    assert (door.id, door.props.get("state")) in doors
+                    assert (*key, doors) in view._common["sight"]
+    assert through

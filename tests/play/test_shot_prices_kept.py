@@ -218,7 +218,8 @@ def _sr3_plan(g: Any, a: Any, t: Any, w: Any, line: Any, mode: Any, rounds: Any,
 def test_sr3_kept_prices_and_picks_are_the_fresh_ones(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
     kept_value, kept_plan = s3.SR3Game.shot_value, s3.SR3Game.plan_shot
-    kept_along = s3.SR3Game._plan_along
+    kept_along = s3.SR3Game._pick_along
+    g_odds = s3.SR3Game._odds
     seen = {"values": 0, "plans": 0, "picked": 0, "along": 0}
 
     def value(self, shooter, spos, target, tpos, movement_fire, target_posture=None):
@@ -253,16 +254,19 @@ def test_sr3_kept_prices_and_picks_are_the_fresh_ones(monkeypatch: pytest.Monkey
         return got
 
     def along(self, a, t, w, line, mode=None, rounds=None, called=None):
-        # (what-ifs ask plans along one line with aims, shots and pools set for the sums)
+        # (what-ifs ask the price of plans along one line with aims, shots and pools set)
         got = kept_along(self, a, t, w, line, mode, rounds, called)
         want = _sr3_plan(self, a, t, w, line, mode, rounds, called)
-        assert (None if got is None else (got.p_hit, got.expected, got.numbers)) == want
+        assert (None if got is None else got[2]) == (None if want is None else want[1])
+        if got is not None:  # the pick's numbers are the plan's
+            assert g_odds(self, self._ranged_as(got[0], *got[1])) == want[:2]
+            assert self._ranged_as(got[0], *got[1]) == want[2]
         seen["along"] += 1
         return got
 
     monkeypatch.setattr(s3.SR3Game, "shot_value", value)
     monkeypatch.setattr(s3.SR3Game, "plan_shot", plan)
-    monkeypatch.setattr(s3.SR3Game, "_plan_along", along)
+    monkeypatch.setattr(s3.SR3Game, "_pick_along", along)
     _play("nightclub-raid-sr3.yaml", range(1, 4))
     assert seen["values"] > 2000 and seen["plans"] > 1000 and seen["picked"] > 500
     assert seen["along"] > 1000
@@ -325,35 +329,22 @@ def test_sr1_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_darkcon_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
-    games: list = []
-
-    def keep(g: Any, args: tuple, got: tuple) -> tuple:
-        games.append(g)
-        return ((args[0].id, args[0].ready, args[2].id), *got)
-
     rows = _captured(monkeypatch, dg.DarkConGame, "_fire_inputs", "club-umbra-darkcon.yaml",
-                     keep)
-    g = games[-1]
-    # one game's figures: the shooter, weapon and target first, as the key has them
-    rows = [r for r in rows if r[1] is g.profile(g.char(r[0][0]), r[0][1])]
+                     lambda g, args, got: got)
     rows = rows[::max(1, len(rows) // 400)]
-    g._prices.clear()
 
-    def kept(row: tuple) -> float | None:
-        who = row[0]
-        inputs = (g.profile(g.char(who[0]), who[1]), g.fighter(g.char(who[0])),
-                  g.fighter(g.char(who[2])), *row[4:])
-        return g._kept_expected(who, inputs)
-
-    def fresh(row: tuple) -> float | None:
-        who = row[0]
-        n = g._fire_of((g.profile(g.char(who[0]), who[1]), g.fighter(g.char(who[0])),
-                        g.fighter(g.char(who[2])), *row[4:]))
+    def fresh(inputs: tuple) -> float | None:
+        n = dg.DarkConGame._fire_of(inputs)
         return None if n is None else n["expected"]
 
-    # the key (shooter, weapon, target) and every figure but the metres (the last)
-    fields = range(0, len(rows[0]) - 1)
-    assert _one_changed(rows, [i for i in fields if i not in (1, 2, 3)], kept, fresh) > 300
+    dg._PRICES.clear()
+    # every figure but the metres (the last: their band is a figure); a wound halving his
+    # Strength, an aim more, the rounds left, unarmoured and armoured targets, cover
+    extra = {6: lambda r: [r[6] // 2, r[6] + 2], 15: lambda r: [r[15] + 1, r[15] + 3],
+             13: lambda r: [1, 3, None], 2: lambda r: [(), (("chest", 3), ("head", 1))],
+             16: lambda r: [(), ("left-leg", "right-leg")]}
+    assert _one_changed(rows, range(len(rows[0]) - 1), dg.DarkConGame._kept_expected, fresh,
+                        extra) > 300
 
 
 def test_sr3_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -374,9 +365,9 @@ def test_sr3_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
         return g._odds(g._ranged_as(base, None, None, False))[1]
 
     # (a, t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace, aimed,
-    #  held, ts, skill, pool, barrier, melee, resist_pool, wounds): not a, t, s, w, ts (the
-    #  key names them by ids), nor held (the log's words only); the metres and band together
-    fields = [2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17, 18, 19, 20, 21]
+    #  held, ts, skill, pool, barrier, melee, resist_pool, wounds): not a and t (only their
+    #  figures count), nor held (the log's words only)
+    fields = [2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21]
     # shots and rounds fired apart (a burst is 3 rounds, a semi-automatic shot 1); a line
     # through smoke (a laser fails in it) and one without
     extra = {7: lambda r: [{"shots": n, "rounds": k, "targets": []}
@@ -389,5 +380,25 @@ def test_sr3_price_follows_each_figure(monkeypatch: pytest.MonkeyPatch) -> None:
                                for k, w in g._weapons.items() if w.kind == "firearm"})
         # each row with the weapon the key names (his ready one now)
         rows = [(*r[:4], g.weapon(r[0]), *r[5:]) for r in rows if g.weapon(r[0]) is not None]
-        g._prices.clear()
+        s3._PRICES.clear()
         assert _one_changed(rows, fields + [5], g._expected_as, fresh, extra) > 300
+
+
+def test_sr3_spotting_skips_only_lines_known_blocked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """sr3's end-of-activation spotting asks ``known_blocked`` before tracing a line: the
+    answer is the traced verdict's, on every line of three games, and some were skipped."""
+    kept = s3.SR3Game._in_sight
+    seen = {"asked": 0, "known": 0, "seen": 0}
+
+    def both(self, a, b):
+        got = kept(self, a, b)
+        want = not self.board.sight(a.pos, b.pos, a.posture, b.posture, a.vision).blocked
+        assert got == want, (a.id, a.pos, b.id, b.pos)
+        seen["asked"] += 1
+        seen["known"] += self.board.known_blocked(a.pos, b.pos, a.vision)
+        seen["seen"] += got
+        return got
+
+    monkeypatch.setattr(s3.SR3Game, "_in_sight", both)
+    _play("nightclub-raid-sr3.yaml", range(1, 4))
+    assert seen["asked"] > 300 and seen["known"] > 20 and 20 < seen["seen"] < seen["asked"]
