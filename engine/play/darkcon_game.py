@@ -349,22 +349,16 @@ class DarkConGame(Game):
         grenade (one action) and throwing it go into two of his actions.  What does not fit
         this one waits for his next, begun without a move; a throw beyond twice his range
         never fits (l.507)."""
-        plan: list[list[str]] = [[]]
-        left = self.slots_left(ch)
-        for k in kinds:
-            units, n = self.cost(k, ch, distance, weapon)
-            if units > 0:
-                return None
-            if k == "throw" and distance is not None and \
-                    self._throw_difficulty(ch, distance * METERS_PER_DOT) is None:
-                return None
-            if n > left:
-                n = 1  # in his next action, before any move, alone costs one (l.155-159)
-                plan.append([])
-                left = 1
-            plan[-1].append(k)
-            left -= n
-        return [tuple(p) for p in plan]
+        return self.spread_plan(ch, kinds, distance, weapon)
+
+    def slots_when_fresh(self, kind: str, ch: CharacterState, slots: int,
+                         distance: int | None = None, weapon: Any = None) -> int | None:
+        """In his next action, before any move, a throw or standing up takes the one action
+        (l.155-159); a throw beyond twice his range never (l.507)."""
+        if kind == "throw" and distance is not None and \
+                self._throw_difficulty(ch, distance * METERS_PER_DOT) is None:
+            return None
+        return 1 if kind in ALONE else slots
 
     def grenade_reach(self, ch: CharacterState, weapon: Any) -> int:
         """Dots of the grenade's primary fragment radius (l.529): a bot keeps his friends

@@ -234,6 +234,34 @@ class Game:
             return [tuple(kinds)]
         return None
 
+    def spread_plan(self, ch: CharacterState, kinds: tuple[str, ...],
+                    distance: int | None = None, weapon: Any = None
+                    ) -> list[tuple[str, ...]] | None:
+        """:meth:`plan_actions` for a ruleset with one action an activation (sr1's Action
+        Phases, darkcon's Combat Actions): what fits this activation goes in it, the rest one
+        a later activation; None when an action costs movement or fits in no activation."""
+        plan: list[list[str]] = [[]]
+        left = self.slots_left(ch)
+        for k in kinds:
+            units, n = self.cost(k, ch, distance, weapon)
+            if units > 0:
+                return None
+            if n > left:
+                n = self.slots_when_fresh(k, ch, n, distance, weapon)
+                if n is None or n > 1:
+                    return None
+                plan.append([])
+                left = 1
+            plan[-1].append(k)
+            left -= n
+        return [tuple(p) for p in plan]
+
+    def slots_when_fresh(self, kind: str, ch: CharacterState, slots: int,
+                         distance: int | None = None, weapon: Any = None) -> int | None:
+        """Action slots ``kind`` takes at the start of a later activation, ``slots`` now;
+        None if never (:meth:`spread_plan`)."""
+        return slots
+
     def grenade_reach(self, ch: CharacterState, weapon: Any) -> int:
         """Dots from the burst a bot keeps its friends beyond and throws no nearer than (DMZ:
         3, the bots' rule of thumb for a blast)."""

@@ -190,18 +190,7 @@ class SR1Game(Game):
                      ) -> list[tuple[str, ...]] | None:
         """One Action a phase: drawing a weapon is one Action and using it another, two
         Action Phases (l.1078); what does not fit this phase goes into his next ones."""
-        plan: list[list[str]] = [[]]
-        left = self.slots_left(ch)
-        for k in kinds:
-            units, n = self.cost(k, ch, distance, weapon)
-            if units > 0 or n > 1:
-                return None
-            if n > left:
-                plan.append([])
-                left = 1
-            plan[-1].append(k)
-            left -= n
-        return [tuple(p) for p in plan]
+        return self.spread_plan(ch, kinds, distance, weapon)
 
     def grenade_reach(self, ch: CharacterState, weapon: Any) -> int:
         """Dots from the burst where its Power is down to 2, what one Body success or a
