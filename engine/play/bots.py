@@ -244,7 +244,9 @@ class Bot:
             self._set_arc(game, ch)
             return
         if self._two_step(game, ch):
-            self._grenade(game, ch)  # enemies bunched in sight: draw it now, throw it next
+            # enemies bunched in sight: draw it now, throw it next (before the gun, and before
+            # the move: a run would leave no Action; asked once, nothing below brings a target)
+            self._grenade(game, ch)
         self._shoot(game, ch, keep=5)
         if self._active(game, ch):  # an invisible enemy a friend's Detect spell has found
             blind = blind_shot(game, ch, self._watched(game, ch))
@@ -261,8 +263,6 @@ class Bot:
                                  lambda c: self.goal(game, c)[0])
             if best is not None:
                 self._try(game, ch, self._trace(game, ch, *best))
-        if self._active(game, ch) and self._two_step(game, ch):
-            self._grenade(game, ch)  # draw it before the move, or the run leaves no Action
         if self._active(game, ch):
             wounded = ch.condition.modifier >= self.behaviour.retreat_at and not ch.carrying
             if self._is_vip(game, ch) and not ch.carrying:
@@ -859,10 +859,7 @@ class Bot:
                         if best is None or (c, n) < (here[best[0]], best[0]):
                             best = (n, st_.cost)
             if best is None:
-                found = board.path(ch.pos, dest, ch.move_ratio, crawl=crawl) or []
-                costs = [board.step(a, b, ch.move_ratio, crawl=crawl) for a, b in
-                         zip(found, found[1:])]
-                return found, [c.cost if c is not None else 99 for c in costs]
+                return Bot._path_asked(game, ch, dest, crawl)
             path.append(best[0])
             steps.append(best[1])
             cur = best[0]
@@ -871,11 +868,17 @@ class Bot:
         if len(path) > 1 and game.walk_cost(ch, path, steps) > here[dest] + 0.015:
             # pieced together through the 1 m allowance above, the walk back can take the
             # dear diagonals where the search took the cheap ones: ask for the path itself
-            found = board.path(ch.pos, dest, ch.move_ratio, crawl=crawl) or []
-            costs = [board.step(a, b, ch.move_ratio, crawl=crawl) for a, b in
-                     zip(found, found[1:])]
-            return found, [c.cost if c is not None else 99 for c in costs]
+            return Bot._path_asked(game, ch, dest, crawl)
         return path, steps
+
+    @staticmethod
+    def _path_asked(game: Game, ch: CharacterState, dest, crawl: bool
+                    ) -> tuple[list, list[float]]:
+        """The board's cheapest path to ``dest`` and its step costs (a search of its own)."""
+        board = game.board
+        found = board.path(ch.pos, dest, ch.move_ratio, crawl=crawl) or []
+        costs = [board.step(a, b, ch.move_ratio, crawl=crawl) for a, b in zip(found, found[1:])]
+        return found, [c.cost if c is not None else 99 for c in costs]
 
     def _is_vip(self, game: Game, ch: CharacterState) -> bool:
         return any(o.kind == "protect" and o.side == ch.side and

@@ -260,21 +260,24 @@ class DarkConGame(Game):
         """Every other diagonal square of a move counts double (l.128): the first diagonal of
         his action 2 m, the second 4 m, and so on, the count that reach and paths search
         with (the board prices one diagonal alone at their mean, 3 m)."""
-        if not self._flat_diagonal(m.pos, st):
+        if not self._diagonal(m.pos, st.to):
             return st
         k = self.dc["diagonals"].get(m.id, 0)
-        metres = float(METERS_PER_DOT * (2 if k % 2 else 1))
+        metres = self._diagonal_m(k)
         why = f"{metres:g} m ({'second' if k % 2 else 'first'} diagonal: every other counts " \
               f"double, seed 003 l.128)"
         return Step(st.to, metres, [why] + list(st.why[1:]))
 
-    def _flat_diagonal(self, frm: tuple[int, int, int], st: Any) -> bool:
-        return self._diagonal(frm, st.to, st.cost)
-
-    def _diagonal(self, frm: tuple[int, ...], to: tuple[int, ...], cost: float) -> bool:
+    def _diagonal(self, frm: tuple[int, ...], to: tuple[int, ...]) -> bool:
+        """A diagonal step on one level of a square lattice (the steps l.128 counts)."""
         return self.board.lattice.name == "square" and frm[2] == to[2] and \
-            abs(frm[0] - to[0]) == 1 and abs(frm[1] - to[1]) == 1 and \
-            abs(cost - 1.5 * METERS_PER_DOT) < 1e-9
+            abs(frm[0] - to[0]) == 1 and abs(frm[1] - to[1]) == 1
+
+    @staticmethod
+    def _diagonal_m(k: int) -> float:
+        """Metres of a diagonal step after ``k`` diagonals of the same move (the book's
+        count, :func:`engine.rules.darkcon.squares`)."""
+        return float((R.squares(0, k + 1) - R.squares(0, k)) * METERS_PER_DOT)
 
     def walk_cost(self, m: CharacterState, path: list, steps: list[float]) -> float:
         """The path's metres as :meth:`step_charged` takes them: diagonals 2 m and 4 m in
@@ -282,8 +285,8 @@ class DarkConGame(Game):
         k = self.dc["diagonals"].get(m.id, 0)
         total = 0.0
         for a, b, cost in zip(path, path[1:], steps):
-            if self._diagonal(a, b, cost):
-                total += METERS_PER_DOT * (2 if k % 2 else 1)
+            if self._diagonal(a, b):
+                total += self._diagonal_m(k)
                 k += 1
             else:
                 total += cost
@@ -745,8 +748,7 @@ class DarkConGame(Game):
                   if r.id in self.dc["aim"] and not r.out}
         super()._do_move(to)
         if m.pos != frm:
-            if m.pos[2] == frm[2] and abs(m.pos[0] - frm[0]) == 1 and \
-                    abs(m.pos[1] - frm[1]) == 1:
+            if self._diagonal(frm, m.pos):
                 self.dc["diagonals"][m.id] = self.dc["diagonals"].get(m.id, 0) + 1
             if not m.out:
                 self._after_step(m, frm, before)
