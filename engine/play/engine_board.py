@@ -131,6 +131,8 @@ class EngineBoard:
         self._metric = self.units != "MP"
         self._adj: dict[Dot3, list[Dot3]] | None = None
         self._smoke_n = 0
+        #: sight answers and facts of a map state of this game's own (smoke, a hole, a
+        #: spell); a memo state's are in :attr:`_common`
         self._sight: dict[tuple, Sight] = {}
         self._facts: dict[tuple, Any] = {}
         self._to_goal: dict[tuple, Any] = {}
@@ -972,14 +974,13 @@ class EngineBoard:
         else:
             if len(memo) >= MEMO_STATES + 1:
                 memo.pop(next(k for k in memo if k != _COMMON))
-            entry = memo[key] = {"sight": {}, "facts": {}, "to_goal": {}, "steps": {}, "paths": {},
+            # (no sight answers or facts: a memo state's are kept in its common tables)
+            entry = memo[key] = {"to_goal": {}, "steps": {}, "paths": {},
                                  "fans": {}, "reach": {}, "adj": None, "board": {}, "rev": {},
                                  "ids": {}, "openings": {}, "plans": {}}
         self._entry = entry
         self._common = memo.setdefault(_COMMON, {}).setdefault(key[:2], {"sight": {}, "facts": {},
                                                                          "fans": {}})
-        self._sight = entry["sight"]
-        self._facts = entry["facts"]
         self._to_goal = entry["to_goal"]
         self._rev = entry["rev"]
         self._steps = entry["steps"]

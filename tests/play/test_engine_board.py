@@ -105,13 +105,13 @@ def test_forks_share_derived_tables_per_door_state():
     door = (5, 5, 0), (6, 5, 0)
     e1.set_opening("hut/d1", "open")
     assert e1.step(*door, 2).cost == 2 + 1 and e2.step(*door, 2).cost == 2 + 2 + 1
-    assert e1._sight is not e2._sight and e1._common is e2._common
+    assert e1._to_goal is not e2._to_goal and e1._common is e2._common
     e1.sight(a, b, "standing", "standing", "normal")  # the door's other state: a new answer
     assert len(e1._common["sight"]) == 2
     e2.sight(a, b, "standing", "standing", "normal")
     assert len(e1._common["sight"]) == 2
     e2.set_opening("hut/d1", "open")
-    assert e2._sight is e1._sight and e2.step(*door, 2).cost == 2 + 1
+    assert e2._to_goal is e1._to_goal and e2.step(*door, 2).cost == 2 + 1
     e1.add_smoke([(4, 5, 0)])  # smoke is one game's own: no sharing from here on
-    assert e1._sight is not e2._sight and e1._common is None
+    assert e1._to_goal is not e2._to_goal and e1._common is None
     assert e2.sight(a, b, "standing", "standing", "normal").visibility == 0
