@@ -265,20 +265,25 @@ def _places(game: Any, ch: CharacterState, sp: NonCombat, force: int,
     return out
 
 
-def _way(game: Any, c: CharacterState, goal: Dot3, n: int = WAY_DOTS) -> list[Dot3]:
-    """The first ``n`` dots of ``c``'s cheapest walk to ``goal`` on his level (down the
-    field of path costs to it), after the dot he stands on: a fact of the map state, kept
-    in its table (:meth:`~engine.play.engine_board.EngineBoard.plans`) when the board has one."""
-    board = game.board
+def _planned(board: Any, key: tuple, work: Any) -> list:
+    """``work()`` as a list, kept by ``key`` in the map state's table for what the bots
+    work out from its answers alone (:meth:`~engine.play.engine_board.EngineBoard.plans`)
+    when the board has one; a board without it works it out each time."""
     plans = getattr(board, "plans", None)
     if plans is None:
-        return _way_down(game, c.pos, goal, c.move_ratio, n)
+        return list(work())
     table = plans()
-    key = ("way", tuple(c.pos), tuple(goal), c.move_ratio, n)
     got = table.get(key)
     if got is None:
-        got = table[key] = tuple(_way_down(game, c.pos, goal, c.move_ratio, n))
+        got = table[key] = tuple(work())
     return list(got)
+
+
+def _way(game: Any, c: CharacterState, goal: Dot3, n: int = WAY_DOTS) -> list[Dot3]:
+    """The first ``n`` dots of ``c``'s cheapest walk to ``goal`` on his level (down the
+    field of path costs to it), after the dot he stands on: a fact of the map state."""
+    return _planned(game.board, ("way", tuple(c.pos), tuple(goal), c.move_ratio, n),
+                    lambda: _way_down(game, c.pos, goal, c.move_ratio, n))
 
 
 def _way_down(game: Any, here: Dot3, goal: Dot3, move_ratio: int, n: int) -> list[Dot3]:
@@ -325,31 +330,15 @@ def _dist2(game: Any, a: Dot3, b: Dot3) -> float:
 
 def _wall_dots(game: Any, ch: CharacterState) -> list[Dot3]:
     """The dots a wall may be cast at: :data:`WALL_AHEAD` dots from him on his level, in
-    his sight (l.1794).  A fact of the map state, kept in its table when the board has one
-    (:meth:`~engine.play.engine_board.EngineBoard.plans`)."""
-    plans = getattr(game.board, "plans", None)
-    if plans is None:
-        return _wall_dots_seen(game.board, ch.pos, ch.posture, ch.vision)
-    table = plans()
-    key = ("wall_dots", tuple(ch.pos), ch.posture, ch.vision)
-    got = table.get(key)
-    if got is None:
-        got = table[key] = tuple(_wall_dots_seen(game.board, ch.pos, ch.posture, ch.vision))
-    return list(got)
+    his sight (l.1794); a fact of the map state."""
+    return _planned(game.board, ("wall_dots", tuple(ch.pos), ch.posture, ch.vision),
+                    lambda: _wall_dots_seen(game.board, ch.pos, ch.posture, ch.vision))
 
 
 def _wall_lines(game: Any, ch: CharacterState) -> list[tuple[Dot3, Any]]:
-    """Each of :func:`_wall_dots` with the line a wall cast there lays (``wall_shape``),
-    kept with them in the map state's table when the board has one."""
-    plans = getattr(game.board, "plans", None)
-    if plans is None:
-        return [(at, wall_shape(game, ch, at)) for at in _wall_dots(game, ch)]
-    table = plans()
-    key = ("wall_lines", tuple(ch.pos), ch.posture, ch.vision)
-    got = table.get(key)
-    if got is None:
-        got = table[key] = tuple((at, wall_shape(game, ch, at)) for at in _wall_dots(game, ch))
-    return list(got)
+    """Each of :func:`_wall_dots` with the line a wall cast there lays (``wall_shape``)."""
+    return _planned(game.board, ("wall_lines", tuple(ch.pos), ch.posture, ch.vision),
+                    lambda: [(at, wall_shape(game, ch, at)) for at in _wall_dots(game, ch)])
 
 
 def _wall_dots_seen(board: Any, pos: Dot3, posture: str, vision: str) -> list[Dot3]:
