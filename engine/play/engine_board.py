@@ -45,7 +45,14 @@ from engine.los import (
     walled,
     warm_lines,
 )
-from engine.movement import _edge_step, _per_dot, build_graph, cheapest_dots, reach
+from engine.movement import (
+    OPENING_REASONS,
+    _edge_step,
+    _per_dot,
+    build_graph,
+    cheapest_dots,
+    reach,
+)
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
@@ -194,7 +201,18 @@ class EngineBoard:
             return self._steps[key]
         except KeyError:
             pass
-        got = self._step_uncached(key[0], key[1], move_ratio, crawl)
+        # a step no door or window touches is the same in every door state (a door adds or
+        # drops no step, it only prices the ones through it): kept once for all of them
+        common = self._common
+        shared = None if common is None else common["steps"]
+        got = _UNKNOWN if shared is None else shared.get(key, _UNKNOWN)
+        if got is _UNKNOWN:
+            got = self._step_uncached(key[0], key[1], move_ratio, crawl)
+            if shared is not None and (got is None or not any(
+                    w.startswith(OPENING_REASONS) for w in got.why)):
+                if len(shared) > COMMON_MAX:
+                    shared.clear()
+                shared[key] = got
         if len(self._steps) > 500_000:
             self._steps.clear()
         self._steps[key] = got
@@ -980,7 +998,7 @@ class EngineBoard:
                                  "ids": {}, "openings": {}, "plans": {}}
         self._entry = entry
         self._common = memo.setdefault(_COMMON, {}).setdefault(key[:2], {"sight": {}, "facts": {},
-                                                                         "fans": {}})
+                                                                         "fans": {}, "steps": {}})
         self._to_goal = entry["to_goal"]
         self._rev = entry["rev"]
         self._steps = entry["steps"]
