@@ -313,6 +313,33 @@ class EngineBoard:
             self._plans.clear()
         return self._plans
 
+    def plans_near(self, dot: Dot3, radius: int) -> tuple[dict[tuple, Any], tuple] | None:
+        """For what the bots work out from the sight lines within ``radius`` dots of ``dot``
+        alone (the dots a wall may be cast at): a table every door state of the board
+        shares, and the states of the doors and windows there, which a key must name too
+        (a line's facts depend on door states only through the openings it meets, and a
+        line between dots within the ring meets none beyond it).  None in a map state of
+        this game's own (smoke, a hole, a spell): use :meth:`plans`."""
+        common = self._common
+        if common is None:
+            return None
+        near = common["near"]
+        key = (tuple(dot), radius)
+        fids = near.get(key)
+        if fids is None:
+            lat = self.lattice
+            ring, edge = {key[0][:2]}, [key[0][:2]]
+            for _ in range(radius):
+                edge = [n for d in edge for n in lat.neighbours(d) if n not in ring]
+                ring.update(edge)
+            area = shapely.MultiPoint([lat.point(d) for d in sorted(ring)]).convex_hull \
+                .buffer(0.5)
+            fids = near[key] = tuple(sorted(
+                {f.id for lv in sorted(self.board._features)
+                 for f in self.board.features_near(lv, area) if f.kind in ("door", "window")}))
+        feature = self.board.feature
+        return common["plans"], tuple((fid, feature(fid).props.get("state")) for fid in fids)
+
     def step_floor(self, a: Dot3, move_ratio: int, mp: float) -> dict[Dot3, float] | None:
         """Dark Conspiracy: :meth:`reach` from ``a`` within ``mp`` metres, as a floor under
         every path's metres summed step by step (3 m a diagonal, :meth:`step`): the book's
@@ -1125,7 +1152,8 @@ class EngineBoard:
         self._common = memo.setdefault(_COMMON, {}).setdefault(key[:2], {"sight": {}, "facts": {},
                                                                          "fans": {}, "steps": {},
                                                                          "has": {}, "doors": {},
-                                                                         "layouts": {}})
+                                                                         "layouts": {}, "near": {},
+                                                                         "plans": {}})
         self._to_goal = entry["to_goal"]
         self._rev = entry["rev"]
         self._steps = entry["steps"]
