@@ -26,6 +26,7 @@ Decisions that belong to play rather than to the LOS engine (docs/play.md):
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -398,7 +399,7 @@ class EngineBoard:
         goal = key[0]
         g = build_graph(self.board)
         w = self._weights(move_ratio)
-        rev, step = self._reversed(w)
+        rev, step = self._reversed(w, ("m",) if self._metric else (move_ratio,))
         way = step * (2 * self.lattice.distance(goal[:2], d[:2]) + 4 * (1 + abs(goal[2] - d[2])))
         limit = max(way, 2 * got.limit)
         if got.runs >= 2 or (got.runs and limit > 4 * got.limit):
@@ -430,20 +431,9 @@ class EngineBoard:
         Dijkstra's cost of a node is the least of its neighbours' costs plus the step (the
         same floats).  Police opens doors game after game in varying orders and asks the
         same goals in every state: the state that leaves the most known is taken."""
-        found = self._others("goal", key, lambda e: e["to_goal"].get(key))
-        if not found:
-            return None
-        w = self._weights(move_ratio)
         best: tuple[float, _GoalSearch] | None = None
-        for e, prev in found:
-            if prev.full is None:
-                continue
-            moved = self._moved(e, prev.w, w, "m" if self._metric else (move_ratio, False))
-            if moved is None:
-                continue  # (a door that adds or drops edges: not laid out alike)
-            t = min((float(prev.full[m].min()) for m in moved if len(m)), default=math.inf)
-            t = min(t, prev.limit)
-            if t > 0.0 and (best is None or t > best[0]):
+        for _e, prev, t in self._goal_others(key, move_ratio):
+            if best is None or t > best[0]:
                 best = (t, prev)
                 if t == math.inf:
                     break
@@ -453,8 +443,29 @@ class EngineBoard:
         got = _GoalSearch()
         got.full = np.where(prev.full < t, prev.full, math.inf)
         got.costs = got.full[:len(prev.costs)]
-        got.limit, got.w = t, w
+        got.limit, got.w = t, self._weights(move_ratio)
         return got
+
+    def _goal_others(self, key: tuple, move_ratio: int
+                     ) -> Iterator[tuple[dict, _GoalSearch, float]]:
+        """(memo entry, its search for the goal of ``key``, ``t``) for the other map states
+        (:meth:`_others`) whose costs to that goal below ``t`` > 0 are this state's too, as
+        are the weights of their steps between dots costing less (no end of a step whose
+        weight differs costs less than ``t``: :meth:`_goal_from_parent`)."""
+        found = self._others("goal", key, lambda e: e["to_goal"].get(key))
+        if not found:
+            return
+        w = self._weights(move_ratio)
+        for e, prev in found:
+            if prev.full is None:
+                continue
+            moved = self._moved(e, prev.w, w, "m" if self._metric else (move_ratio, False))
+            if moved is None:
+                continue  # (a door that adds or drops edges: not laid out alike)
+            t = min((float(prev.full[m].min()) for m in moved if len(m)), default=math.inf)
+            t = min(t, prev.limit)
+            if t > 0.0:
+                yield e, prev, t
 
     def _note(self, kind: str, key: tuple) -> None:
         """Note that this map state holds the ``kind`` ("goal", "reach") answer of ``key``
@@ -546,19 +557,33 @@ class EngineBoard:
         table[id(w)] = (w, k)
         return k
 
-    def _reversed(self, w: Any) -> tuple[Any, float]:
+    def _reversed(self, w: Any, weighting: tuple | None = None) -> tuple[Any, float]:
         """The weight matrix ``w`` with its edges turned round (Dijkstra from a goal gives
         the costs to it) and a common step's cost (the median), made once per matrix for
         every fork (a door leaves the metre matrices as they were: the next map state takes
         them turned already), and turned by a permutation kept per matrix layout (a door
-        changes MP weights, not which steps there are)."""
+        changes MP weights, not which steps there are).  With a ``weighting`` (what ``w``
+        weighs: metres, or MP at a move ratio) the step is the median of the first matrix
+        of that layout and weighting, for every door state: it only sets how far a first
+        search goes (every cost found is exact whatever the cut-off), and a door moves the
+        median of a few thousand steps by nothing or next to nothing."""
         got = self._rev.get(id(w))
         if got is None or got[0] is not w:
             shared = self.board.__dict__.get("_play_rev")
             got = None if shared is None else shared.get(id(w))
             if got is None or got[0] is not w:
-                step = float(np.median(w.data)) if w.nnz else 1.0
-                got = (w, _turned(w, shared), max(step, 1e-3))
+                step = None
+                skey = None if shared is None or weighting is None else \
+                    ("step", id(w.indptr), *weighting)
+                if skey is not None:
+                    kept = shared.get(skey)
+                    if kept is not None and kept[0] is w.indptr:
+                        step = kept[1]
+                if step is None:
+                    step = max(float(np.median(w.data)) if w.nnz else 1.0, 1e-3)
+                    if skey is not None:
+                        shared[skey] = (w.indptr, step)
+                got = (w, _turned(w, shared), step)
                 if shared is not None:
                     if len(shared) > 24:
                         shared.clear()
