@@ -109,6 +109,8 @@ class Bot:
         self._playing = False  # kept only while it plays a character (a caller may edit state)
         #: per (board, objective): its area's dots, and which dots asked are inside it
         self._areas: dict[tuple[int, int], tuple] = {}
+        #: per (board, key): facts of the map itself (:meth:`_asked_once`)
+        self._facts: dict[tuple, tuple] = {}
 
     # ------------------------------------------------------------------ driving
     def play_phase(self, game: Game) -> None:
@@ -471,17 +473,32 @@ class Bot:
     def _edge_dot(self, game: Game, ch: CharacterState, edge: str | None):
         if edge is None:
             return None
-        dots = game.board.deploy_dots(None, 0, edge, 1)
+        board = game.board
+        dots = self._asked_once(board, ("edge", edge), lambda: board.deploy_dots(None, 0, edge, 1))
         if not dots:
             return None
         # the edge dot nearest by path cost (walls and buildings in the way), not by crow flight
-        costs = game.board.costs_to(ch.pos, ch.move_ratio, dots)
-        near = [(c, d) for c, d in zip(costs, dots, strict=True) if c is not None]
+        cheapest = getattr(board, "cheapest_to", None)
+        if cheapest is not None:  # (the cheapest ones alone, without pricing every edge dot)
+            near = cheapest(ch.pos, ch.move_ratio, dots)[1]
+        else:
+            costs = board.costs_to(ch.pos, ch.move_ratio, dots)
+            least = min((c for c in costs if c is not None), default=None)
+            near = [d for c, d in zip(costs, dots, strict=True) if c is not None and c == least]
         if near:
             # among the cheapest, the one straight ahead: the lowest-numbered of a tie led
             # Street Ambush's carrier out of his smoke onto the open kerb
-            return min(near, key=lambda t: (t[0], self._dist2(game, t[1], ch.pos), t[1]))[1]
+            return min(near, key=lambda d: (self._dist2(game, d, ch.pos), d))
         return min(dots, key=lambda d: (self._dist2(game, d, ch.pos), d))
+
+    def _asked_once(self, board: Any, key: tuple, work: Any) -> Any:
+        """``work()`` once per board (a fact of the map itself, as the dots along an edge)."""
+        memo = self._facts.get((id(board), key))
+        if memo is None or memo[0] is not board:
+            if len(self._facts) > 64:
+                self._facts.clear()
+            memo = self._facts[(id(board), key)] = (board, work())
+        return memo[1]
 
     @staticmethod
     def _dist2(game: Game, a, b) -> float:

@@ -388,7 +388,61 @@ class EngineBoard:
                     out[k] = v
         return out
 
-    def _search_to(self, key: tuple, move_ratio: int, got: _GoalSearch, d: Dot3) -> None:
+    def cheapest_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]
+                    ) -> tuple[float | None, list[Dot3]]:
+        """The least of :meth:`costs_to` ``(goal, move_ratio, dots)`` and the dots (in the
+        order of ``dots``) that cost it; (None, []) when none reaches ``goal``.  One search
+        from all of ``dots`` at once (kept for the map state: a carrier asks his way out
+        from every dot he stands on) gives the least cost, then the search to ``goal`` goes
+        no further than that (and the metres' rounding): the dots beyond cannot be the
+        cheapest, and their costs are never asked."""
+        if not self.board.standable(tuple(goal)):
+            return None, []
+        node_of = self.board._node_of
+        ids = [node_of(tuple(d)) for d in dots]
+        if not any(i >= 0 for i in ids):
+            return None, []
+        wkey = 0 if self._metric else move_ratio
+        w = self._weights(move_ratio)
+        plans = self.plans()
+        pkey = ("cheapest-from", tuple(tuple(d) for d in dots), wkey)
+        got = plans.get(pkey)
+        if got is None or got[0] is not w:
+            src = np.unique([i for i in ids if i >= 0])
+            got = plans[pkey] = (w, dijkstra(w, indices=src, min_only=True))
+        g = build_graph(self.board)
+        gi = self.board.node(tuple(goal))
+        least = float(got[1][gi]) if w.shape[0] == g.n else \
+            min(float(got[1][gi]), float(got[1][gi + g.n]))
+        if not math.isfinite(least):
+            return None, []
+        # (the search from the dots adds the same steps the other way round: metres may
+        # differ in the last bits, and dots whose metres round alike tie)
+        need = least + (0.011 if self._metric else 0.5)
+        key = (tuple(goal), wkey)
+        search = self._to_goal.get(key)
+        if search is None:
+            if len(self._to_goal) > 64:
+                self._to_goal.clear()
+            search = self._to_goal[key] = self._goal_from_parent(key, move_ratio) or \
+                _GoalSearch()
+            self._note("goal", key)
+            self._keep()
+        if search.costs is None or not search.limit > need:  # (a table started from
+            # another state's keeps the costs below its limit only)
+            self._search_to(key, move_ratio, search, tuple(goal), need)
+        costs = search.costs
+        metric = self._metric
+        vals = []
+        for d, i in zip(dots, ids, strict=True):
+            c = float(costs[i]) if i >= 0 else math.inf
+            if math.isfinite(c):
+                vals.append(((round(c, 2) if metric else int(round(c))), d))
+        best = min(v for v, _d in vals)
+        return best, [d for v, d in vals if v == best]
+
+    def _search_to(self, key: tuple, move_ratio: int, got: _GoalSearch, d: Dot3,
+                   limit: float | None = None) -> None:
         """Costs to the goal of ``key`` (Dijkstra from it over the reversed edges) as far as
         ``d`` needs, kept in ``got``.  A search cut off at
         a cost (scipy's ``limit``) finds every cost within it exactly as the whole search does
@@ -400,10 +454,12 @@ class EngineBoard:
         g = build_graph(self.board)
         w = self._weights(move_ratio)
         rev, step = self._reversed(w, ("m",) if self._metric else (move_ratio,))
-        way = step * (2 * self.lattice.distance(goal[:2], d[:2]) + 4 * (1 + abs(goal[2] - d[2])))
-        limit = max(way, 2 * got.limit)
-        if got.runs >= 2 or (got.runs and limit > 4 * got.limit):
-            limit = math.inf
+        if limit is None:
+            way = step * (2 * self.lattice.distance(goal[:2], d[:2]) +
+                          4 * (1 + abs(goal[2] - d[2])))
+            limit = max(way, 2 * got.limit)
+            if got.runs >= 2 or (got.runs and limit > 4 * got.limit):
+                limit = math.inf
         i = self.board.node(goal)
         if w.shape[0] > g.n:
             # Dark Conspiracy's two parity layers (every other diagonal counts double): a
