@@ -257,23 +257,38 @@ class EngineBoard:
         try:
             got = self._paths[key]
         except KeyError:
-            got = self._path_from_parent(key) if self._metric else _UNKNOWN
+            got = self._path_from_parent(key, move_ratio, crawl)
             if got is _UNKNOWN:
-                got = self._path_uncached(key[0], key[1], move_ratio, crawl)
+                got = self._path_uncached(key, move_ratio, crawl)
             if len(self._paths) > 50_000:
                 self._paths.clear()
             self._paths[key] = got
         return None if got is None else list(got)
 
-    def _path_uncached(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool
+    def _path_uncached(self, key: tuple, move_ratio: int, crawl: bool
                        ) -> tuple[Dot3, ...] | None:
+        a, b = key[0], key[1]
         if not (self.board.standable(a) and self.board.standable(b)):
             return None
+        box: list = []
         if self._metric:
-            dots = cheapest_dots(self.board, a, b, move_ratio, ruleset=self.rules.name)
+            dots = cheapest_dots(self.board, a, b, move_ratio, ruleset=self.rules.name,
+                                 box_out=box)
         else:
-            dots = cheapest_dots(self.board, a, b, move_ratio, crawl=crawl)
-        return None if dots is None else tuple(tuple(d) for d in dots)
+            dots = cheapest_dots(self.board, a, b, move_ratio, crawl=crawl, box_out=box)
+        got = None if dots is None else tuple(tuple(d) for d in dots)
+        e = self._entry
+        if e is not None:
+            # what the search read, for another door state to tell whether it finds the same
+            g = build_graph(self.board)
+            w = self._weights_kept(g, move_ratio, crawl)
+            if w is not None:
+                boxes = e.setdefault("path_box", {})
+                if len(boxes) > 50_000:
+                    boxes.clear()
+                boxes[key] = (got, box[0] if box else None, w, _per_dot(g, self.board, w))
+                self._note("path", key)
+        return got
 
     def reach(self, a: Dot3, move_ratio: int, mp: float, crawl: bool = False
               ) -> dict[Dot3, float]:
@@ -939,36 +954,6 @@ class EngineBoard:
         self._openings[key] = got
         return got
 
-    def _changed_nodes(self, move_ratio: int, crawl: bool) -> np.ndarray | None:
-        """The nodes at either end of a step whose weight (MP or metres, at this move ratio
-        and crawling or not) differs from the state before's, in this state's numbering
-        (both parity layers of Dark Conspiracy's metres on the same node); None when the
-        two states' steps are not laid out alike (or there is no state before)."""
-        up = self._parent()
-        if up is None:
-            return None
-        wkey = ("m",) if self._metric else (move_ratio, crawl)
-        same = self._entry.setdefault("same_weights", {})  # type: ignore[union-attr]
-        got = same.get(wkey, _UNKNOWN)
-        if got is _UNKNOWN:
-            prev = up[0]["board"].get("_move_graph")
-            got = None
-            if prev is not None:
-                g = build_graph(self.board)
-                if self._metric:
-                    w = g.weights(self.rules.name, 1, False)
-                    pw = prev.weights(self.rules.name, 1, False)
-                else:
-                    w, pw = g.matrix(move_ratio, crawl), prev.matrix(move_ratio, crawl)
-                if w.shape == pw.shape and w.nnz == pw.nnz and \
-                        np.array_equal(w.indptr, pw.indptr) and \
-                        np.array_equal(w.indices, pw.indices):
-                    moved = np.flatnonzero(w.data != pw.data)
-                    rows = np.searchsorted(w.indptr, moved, side="right") - 1
-                    got = np.unique(np.concatenate([rows, w.indices[moved]]) % g.n)
-            same[wkey] = got
-        return got
-
     def _reach_from_parent(self, key: tuple, move_ratio: int, crawl: bool
                            ) -> dict[Dot3, float] | None:
         """The reach another map state (the one this came from first, then the others the
@@ -1011,21 +996,41 @@ class EngineBoard:
         mv = self.rules.movement
         return g._mats.get(("m", mv.diagonal) if self._metric else (move_ratio, crawl))
 
-    def _path_from_parent(self, key: tuple) -> Any:
-        """The cheapest path the state before found between the same dots (_UNKNOWN when
-        there is none to take): under the rulesets that walk metres a door changes no step's
-        weight, so the same search over the same numbers finds the same path."""
-        up = self._parent()
-        if up is None:
+    def _path_from_parent(self, key: tuple, move_ratio: int, crawl: bool) -> Any:
+        """The cheapest path another map state (the one this came from first, then the
+        others the memo keeps) found between the same dots, when its search read the same
+        numbers here (_UNKNOWN when there is none to take): the same matrix figures (the
+        cheapest cost per dot, the dearest step) and no step whose weight differs between
+        the two states with an end in the box of its last window (:func:`engine.movement.
+        _astar`; under the rulesets that walk metres a door changes no step's weight).
+        The same search over the same numbers finds the same path."""
+        found = self._others("path", key, lambda e: (e.get("path_box") or {}).get(key))
+        if not found:
             return _UNKNOWN
-        got = up[0]["paths"].get(key, _UNKNOWN)
-        if got is _UNKNOWN:
-            return _UNKNOWN
-        nodes = self._changed_nodes(1, False)
-        if nodes is None or len(nodes):
-            return _UNKNOWN
-        self._paths[key] = got
-        return got
+        g = build_graph(self.board)
+        w = g.weights(self.rules.name, 1, False) if self._metric else g.matrix(move_ratio, crawl)
+        figures = _per_dot(g, self.board, w)
+        nd = self.board._node_dots
+        for e, (got, box, pw, pf) in found:
+            if pf != figures:
+                continue
+            moved = self._moved(e, pw, w, "m" if self._metric else (move_ratio, crawl))
+            if moved is None:
+                continue
+            if any(len(m) for m in moved):
+                if box is None:
+                    continue  # (its search took the whole board)
+                c0, r0, c1, r1 = box
+                if any(bool(np.any((d[:, 0] >= c0) & (d[:, 0] <= c1) & (d[:, 1] >= r0) &
+                                   (d[:, 1] <= r1))) for d in (nd[m % g.n] for m in moved)):
+                    continue
+            self._paths[key] = got
+            e2 = self._entry
+            if e2 is not None:
+                e2.setdefault("path_box", {})[key] = (got, box, w, figures)
+                self._note("path", key)
+            return got
+        return _UNKNOWN
 
     def set_opening(self, feature: str, state: str) -> None:
         f = self.board.feature(feature)

@@ -85,3 +85,57 @@ def test_answers_from_other_states_are_those_of_a_fresh_board(name, monkeypatch)
     assert checked >= 40
     assert others.count("goal") >= 5  # tables started from a state it did not come from
     assert others.count("reach") >= 1
+
+
+@pytest.mark.parametrize("name", ["police-station-extraction.yaml", "nightclub-hold.yaml",
+                                  "club-umbra-darkcon.yaml"])
+def test_paths_from_other_states_are_those_of_a_fresh_board(name, monkeypatch):
+    """A cheapest path another door state found is taken only when its search read the same
+    numbers (no step a differing door prices in its window): every path equals a fresh
+    board's in that state, paths beside the doors included, and some are taken."""
+    scenario, board = load_board(ROOT / "scenarios" / name)
+    rng = random.Random(name + "paths")
+    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
+    dots = [d for d in (tuple(d) for d in view.board._node_dots.tolist())
+            if view.board.standable(d)]
+    doors = [f for f in view.board.all_features() if f.kind == "door"]
+    doors = rng.sample(doors, min(3, len(doors)))
+    near = [d for door in doors for d in _around(view.board, door, 4)
+            if view.board.standable(d)]
+    pairs = [(a, b) for a, b in zip(near, rng.sample(dots, len(near)))]
+    pairs += [tuple(rng.sample(dots, 2)) for _ in range(6)]
+    pairs += [(a, b) for a in near[:3] for b in near[-3:]]
+    ratios = (1,) if view._metric else (1, 2)
+    taken = []
+    real = EngineBoard._path_from_parent
+
+    def spy(self, key, move_ratio, crawl):
+        got = real(self, key, move_ratio, crawl)
+        if self._entry is not None and isinstance(got, tuple):
+            taken.append(key)
+        return got
+
+    monkeypatch.setattr(EngineBoard, "_path_from_parent", spy)
+    flip = {d.id: "open" if d.props.get("state") == "closed" else "closed" for d in doors}
+    base = {d.id: d.props.get("state", "open") for d in doors}
+    asked = 0
+    for game in range(4):
+        view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
+        states: dict[str, str] = {}
+        order = rng.sample(doors, len(doors))
+        for k in range(len(order) + 1):
+            fresh = _fresh(board, scenario, states)
+            for a, b in pairs:
+                for mr in ratios:
+                    before = len(view._paths)
+                    assert view.path(a, b, mr) == fresh.path(a, b, mr), (game, states, a, b)
+                    asked += len(view._paths) > before
+            if k < len(order):
+                fid = order[k].id
+                st = flip[fid] if (game + k) % 3 else base[fid]
+                if states.get(fid, base[fid]) == st:
+                    st = flip[fid] if st == base[fid] else base[fid]
+                view.set_opening(fid, st)
+                states[fid] = st
+    assert asked >= 50
+    assert len(taken) >= 10  # taken from another door state, not searched again
