@@ -131,7 +131,7 @@ class _GoalSearch:
     and each dot's answer once worked out (the bots ask the same dots of the same goal turn
     after turn, game after game)."""
 
-    __slots__ = ("costs", "full", "limit", "known", "runs", "w")
+    __slots__ = ("costs", "full", "limit", "known", "mins", "runs", "w")
 
     def __init__(self) -> None:
         self.costs: np.ndarray | None = None  # per node; exact up to ``limit``
@@ -141,6 +141,19 @@ class _GoalSearch:
         self.known: dict[Dot3, Any] = {}
         self.runs = 0  # searches made so far
         self.w: Any = None  # the weight matrix ``full`` was searched on
+        #: id of an array of nodes -> (the array, ``full`` then, its least cost there)
+        self.mins: dict[int, tuple[np.ndarray, np.ndarray, float]] = {}
+
+    def least_at(self, nodes: np.ndarray) -> float:
+        """The least of ``full`` at ``nodes`` (kept per array while ``full`` stays: each
+        door's nodes are asked by every door state compared with this one)."""
+        got = self.mins.get(id(nodes))
+        if got is None or got[0] is not nodes or got[1] is not self.full:
+            if len(self.mins) > 256:
+                self.mins.clear()
+            got = self.mins[id(nodes)] = (nodes, self.full,  # type: ignore[assignment]
+                                          float(self.full[nodes].min()))  # type: ignore[index]
+        return got[2]
 
 
 class EngineBoard:
@@ -536,7 +549,7 @@ class EngineBoard:
             moved = self._moved(e, prev.w, w, "m" if self._metric else (move_ratio, False))
             if moved is None:
                 continue  # (a door that adds or drops edges: not laid out alike)
-            t = min((float(prev.full[m].min()) for m in moved if len(m)), default=math.inf)
+            t = min((prev.least_at(m) for m in moved if len(m)), default=math.inf)
             t = min(t, prev.limit)
             if t > 0.0:
                 yield e, prev, t
@@ -593,6 +606,18 @@ class EngineBoard:
         than differ: fewer entries taken as known, never a wrong one)."""
         if pw is w:
             return []
+        kept = self._entry.setdefault("moved", {})  # type: ignore[union-attr]
+        ckey = (id(pw), id(w))
+        got = kept.get(ckey)
+        if got is not None and got[0] is pw and got[1] is w:
+            return got[2]
+        if len(kept) > 256:
+            kept.clear()
+        got = kept[ckey] = (pw, w, self._moved_worked(e, pw, w, wkey))
+        return got[2]
+
+    def _moved_worked(self, e: dict, pw: Any, w: Any, wkey: Any) -> list[np.ndarray] | None:
+        """:meth:`_moved` worked out (each pair of matrices once per map state)."""
         doors = {fid for fid, _st in e["key"][2] ^ self._entry["key"][2]}  # type: ignore[index]
         table = self._common["doors"]  # type: ignore[index]
         parts = [table.get((fid, wkey)) for fid in doors]
