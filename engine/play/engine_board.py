@@ -275,36 +275,42 @@ class EngineBoard:
         except KeyError:
             got = self._path_from_parent(key, move_ratio, crawl)
             if got is _UNKNOWN:
-                got = self._path_uncached(key, move_ratio, crawl)
+                box: list = []
+                got = self._path_uncached(key[0], key[1], move_ratio, crawl, box)
+                self._path_read(key, got, box[0] if box else None, move_ratio, crawl)
             if len(self._paths) > 50_000:
                 self._paths.clear()
             self._paths[key] = got
         return None if got is None else list(got)
 
-    def _path_uncached(self, key: tuple, move_ratio: int, crawl: bool
-                       ) -> tuple[Dot3, ...] | None:
-        a, b = key[0], key[1]
+    def _path_uncached(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool,
+                       box_out: list | None = None) -> tuple[Dot3, ...] | None:
         if not (self.board.standable(a) and self.board.standable(b)):
             return None
-        box: list = []
         if self._metric:
             dots = cheapest_dots(self.board, a, b, move_ratio, ruleset=self.rules.name,
-                                 box_out=box)
+                                 box_out=box_out)
         else:
-            dots = cheapest_dots(self.board, a, b, move_ratio, crawl=crawl, box_out=box)
-        got = None if dots is None else tuple(tuple(d) for d in dots)
+            dots = cheapest_dots(self.board, a, b, move_ratio, crawl=crawl, box_out=box_out)
+        return None if dots is None else tuple(tuple(d) for d in dots)
+
+    def _path_read(self, key: tuple, got: Any, box: tuple | None, move_ratio: int,
+                   crawl: bool) -> None:
+        """Keep with the map state what the search for the path of ``key`` read (the box of
+        its last window, the matrix and its figures), for another door state to tell
+        whether it would find the same (:meth:`_path_from_parent`)."""
         e = self._entry
-        if e is not None:
-            # what the search read, for another door state to tell whether it finds the same
-            g = build_graph(self.board)
-            w = self._weights_kept(g, move_ratio, crawl)
-            if w is not None:
-                boxes = e.setdefault("path_box", {})
-                if len(boxes) > 50_000:
-                    boxes.clear()
-                boxes[key] = (got, box[0] if box else None, w, _per_dot(g, self.board, w))
-                self._note("path", key)
-        return got
+        if e is None:
+            return
+        g = build_graph(self.board)
+        w = self._weights_kept(g, move_ratio, crawl)
+        if w is None:
+            return
+        boxes = e.setdefault("path_box", {})
+        if len(boxes) > 50_000:
+            boxes.clear()
+        boxes[key] = (got, box, w, _per_dot(g, self.board, w))
+        self._note("path", key)
 
     def reach(self, a: Dot3, move_ratio: int, mp: float, crawl: bool = False
               ) -> dict[Dot3, float]:
@@ -1096,10 +1102,7 @@ class EngineBoard:
                                    (d[:, 1] <= r1))) for d in (nd[m % g.n] for m in moved)):
                     continue
             self._paths[key] = got
-            e2 = self._entry
-            if e2 is not None:
-                e2.setdefault("path_box", {})[key] = (got, box, w, figures)
-                self._note("path", key)
+            self._path_read(key, got, box, move_ratio, crawl)
             return got
         return _UNKNOWN
 
