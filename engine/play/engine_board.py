@@ -1044,18 +1044,27 @@ class EngineBoard:
             return None
         g = build_graph(self.board)
         w = g.weights(self.rules.name, 1, False) if self._metric else g.matrix(move_ratio, crawl)
-        nd = self.board._node_dots
-        n = g.n
         for e, (got, pw) in found:
             moved = self._moved(e, pw, w, "m" if self._metric else (move_ratio, crawl))
             if moved is None:
                 continue
-            if any(len(m) and any((c, r, lv) in got for c, r, lv in nd[m % n].tolist())
-                   for m in moved):
+            if any(len(m) and not self._dots_of(m, g.n).isdisjoint(got) for m in moved):
                 continue
             self._reach[key] = got
             return got
         return None
+
+    def _dots_of(self, nodes: np.ndarray, n: int) -> frozenset:
+        """The dots of ``nodes`` (either parity layer), kept per array for every fork (each
+        door's nodes are asked of every reach compared across it)."""
+        table = self._common["dots"]  # type: ignore[index]
+        got = table.get(id(nodes))
+        if got is None or got[0] is not nodes:
+            if len(table) > 1024:
+                table.clear()
+            got = table[id(nodes)] = (nodes, frozenset(
+                map(tuple, self.board._node_dots[nodes % n].tolist())))
+        return got[1]
 
     def _reach_of(self, e: dict, key: tuple, move_ratio: int, crawl: bool) -> Any:
         """(the reach of ``key`` memo entry ``e`` holds, the weight matrix it was found on),
@@ -1313,7 +1322,7 @@ class EngineBoard:
                                                                          "fans": {}, "steps": {},
                                                                          "has": {}, "doors": {},
                                                                          "layouts": {}, "near": {},
-                                                                         "plans": {}})
+                                                                         "plans": {}, "dots": {}})
         self._to_goal = entry["to_goal"]
         self._rev = entry["rev"]
         self._steps = entry["steps"]
