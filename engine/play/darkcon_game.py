@@ -744,8 +744,9 @@ class DarkConGame(Game):
     def _do_move(self, to: list[int] | tuple[int, ...]) -> None:
         m = self.mover
         frm = m.pos
+        aims = self.dc["aim"]
         before = {r.id: self.threatened(r) for r in self.state.enemies_of(m)
-                  if r.id in self.dc["aim"] and not r.out}
+                  if r.id in aims and not r.out} if aims else {}
         super()._do_move(to)
         if m.pos != frm:
             if self._diagonal(frm, m.pos):
@@ -764,10 +765,12 @@ class DarkConGame(Game):
                 if r.pos is None or self.board.sight(r.pos, m.pos, r.posture, m.posture,
                                                      r.vision).blocked:
                     self._drop_aim(rid, f"lost sight of {m.id}")
-        for r in sorted(self.state.enemies_of(m), key=lambda c: c.id):
+        aims = self.dc["aim"]
+        # (no one aiming: no opportunity fire; the suppression loop asks m.out itself)
+        for r in sorted(self.state.enemies_of(m), key=lambda c: c.id) if aims else ():
             if m.out or m.movement_ended:
                 return
-            if r.out or r.id not in self.dc["aim"] or self.dc["opp"].get(r.id):
+            if r.id not in aims or r.out or self.dc["opp"].get(r.id):
                 continue
             zone = before.get(r.id, set()) | self.threatened(r)
             if frm not in zone and m.pos not in zone:
@@ -1058,6 +1061,8 @@ class DarkConGame(Game):
         return f"aiming at {mark} ({aim['actions']} action(s), {mod:+d})"
 
     # ================================================================== the bots' options
+    bot_acts = ("charge", "open", "aim")
+
     def bot_options(self, ch: CharacterState, holding: bool = False, only: str | None = None
                     ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
         """What the bots may do under darkcon besides shooting and walking, each with the
@@ -1094,7 +1099,7 @@ class DarkConGame(Game):
                 v = e * (1.0 if holding else 0.5)
                 out.append((v, {"act": "aim", "target": f.id},
                             {"target": f.id, "aimed_shot": round(e, 2)}))
-        out.sort(key=lambda o: -o[0])
+        self.sort_options(out)
         return out
 
     # ================================================================== damage
