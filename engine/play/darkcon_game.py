@@ -88,6 +88,8 @@ class DarkConGame(Game):
         self._profiles: dict[tuple[str, int], C.WeaponProfile] = {}
         #: each character's armour as sorted (body part, points) pairs (a shot's figure)
         self._armor: dict[str, tuple[tuple[str, int], ...]] = {}
+        #: Suppression Fire zones' polygons by their corners (:meth:`_zone_shape`)
+        self._zones: dict[tuple, Polygon] = {}
         super().__init__(*args, **kwargs)
 
     # ================================================================== sheets
@@ -781,9 +783,20 @@ class DarkConGame(Game):
                 return
             if m.id in z["checked"] or m.pos[2] != z["level"] or z["rounds"] <= 0:
                 continue
-            if Polygon(z["zone"]).buffer(1e-6).contains(Point(self.point(m.pos))):
+            if self._zone_shape(z["zone"]).contains(Point(self.point(m.pos))):
                 z["checked"].append(m.id)
                 self._suppressed(sid, z, m)
+
+    def _zone_shape(self, zone: list[list[float]]) -> Polygon:
+        """A Suppression Fire zone's polygon, grown by 1e-6 (every step of every mover asks
+        whether he entered it): kept by its corners."""
+        key = tuple(tuple(p) for p in zone)
+        got = self._zones.get(key)
+        if got is None:
+            if len(self._zones) > 256:
+                self._zones.clear()
+            got = self._zones[key] = Polygon(zone).buffer(1e-6)
+        return got
 
     def _opportunity_fire(self, r: CharacterState, m: CharacterState, how: str) -> None:
         """One quick shot or burst (aimed only at what he aims at) at an enemy moving through

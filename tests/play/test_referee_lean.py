@@ -73,3 +73,62 @@ def test_sides_left_in_the_fight_as_every_character_says(name, monkeypatch):
     games = _play(name, range(1, 5))
     assert asked["n"] > 500
     assert any(g.log.of_kind("out") for g in games)
+
+
+def test_shadowrun_out_as_unconscious_or_dead():
+    """sr1's and sr3's ``out`` (read off the boxes) is ``unconscious or dead`` on every box
+    count around the thresholds."""
+    from engine.rules.sr1_combat import TRACK, SR1Condition
+    from engine.rules.sr3_combat import MONITOR_BOXES, SR3Condition
+
+    n = 0
+    for body in (1, 3, 6):
+        for phys in range(TRACK + 2):
+            for mental in range(TRACK + 2):
+                for over in range(body + 3):
+                    c = SR1Condition(body=body, physical=phys, mental=mental, overflow=over)
+                    assert c.out == (c.unconscious or c.dead)
+                    n += c.out
+        for phys in range(MONITOR_BOXES + 2):
+            for stun in range(MONITOR_BOXES + 2):
+                for dead in (False, True):
+                    c3 = SR3Condition(body=body, physical=phys, stun=stun, dead=dead)
+                    assert c3.out == (c3.dead or c3.unconscious)
+                    n += not c3.out
+    assert n > 1000
+
+
+def test_suppression_zone_kept_as_drawn_afresh(monkeypatch):
+    """The Suppression Fire zone a mover's step is checked against (kept by its corners)
+    holds the points the zone drawn afresh holds, for every zone of the games, the kept
+    shapes asked again after other zones."""
+    import random
+
+    from shapely.geometry import Point, Polygon
+
+    from engine.play.darkcon_game import DarkConGame
+
+    lean = DarkConGame._zone_shape
+    zones: list[tuple[DarkConGame, list]] = []
+
+    def spy(self, zone):
+        zones.append((self, [list(p) for p in zone]))
+        return lean(self, zone)
+
+    monkeypatch.setattr(DarkConGame, "_zone_shape", spy)
+    _play("club-umbra-darkcon.yaml", range(1, 7))
+    monkeypatch.setattr(DarkConGame, "_zone_shape", lean)
+    distinct = {tuple(map(tuple, z)) for _g, z in zones}
+    assert len(distinct) >= 3
+    rng = random.Random(2)
+    inside = 0
+    one = zones[0][0]  # (every zone through one game's table)
+    for _game, zone in zones[::-1] * 2:
+        fresh = Polygon(zone).buffer(1e-6)
+        kept = one._zone_shape(zone)
+        x0, y0, x1, y1 = fresh.bounds
+        for _ in range(30):
+            p = Point(rng.uniform(x0, x1), rng.uniform(y0, y1))
+            assert kept.contains(p) == fresh.contains(p)
+            inside += fresh.contains(p)
+    assert inside > 50
