@@ -231,7 +231,8 @@ class Bot:
                     not self._melee_first(game, ch):
                 self._try(game, ch, A.ready(gun))
         w = ch.ready_weapon
-        if w is not None and not w.is_grenade and w.loaded == 0 and w.clips > 0:
+        if w is not None and not w.is_grenade and w.loaded == 0 and w.clips > 0 and \
+                self._can(game, ch, "reload"):
             self._try(game, ch, A.reload())
         goal, exit_edge = self.goal(game, ch)
         if exit_edge is not None and game.board.edge_of(ch.pos) == exit_edge:
@@ -699,8 +700,19 @@ class Bot:
             if first:
                 act = self._trace(game, ch, act, why)
                 first = False
+            elif not self._affords_step(game, ch, d):
+                return
             if not self._active(game, ch) or not self._try(game, ch, act):
                 return
+
+    @staticmethod
+    def _affords_step(game: Game, ch: CharacterState, d) -> bool:
+        """Can he still take the next step of his path, as the referee would charge it?  A
+        free attack on the way may have stopped him short (the step not taken: the next is
+        no step from where he stands), knocked him prone (crawling costs more) or wounded
+        him (a smaller budget): then the rest of the path is not his to walk."""
+        st = game.board.step(ch.pos, d, ch.move_ratio, crawl=ch.posture == PRONE)
+        return st is not None and game.step_charged(ch, st).cost <= ch.mp_left + 1e-9
 
     @staticmethod
     def _candidates(game: Game, ch: CharacterState, ranked: list, goal,
