@@ -60,6 +60,10 @@ _BLOCKING = ("wall", "fence", "trunk", "force-field")  # force-field: a Barrier 
 _HINDERS = frozenset(_BLOCKING + ("door", "window", "hole", "obstacle", "rubble", "undergrowth",
                                   "step", "incline", "contour", "low-wall"))
 _BLOCKING_SET = frozenset(_BLOCKING)
+#: how the reason of a step through a door or window begins (:func:`_crossing` and
+#: :func:`_level_hits` write them; under the metre rulesets the " +MP" tail is cut): the only
+#: reasons whose step changes when play opens or shuts one
+OPENING_REASONS = ("closed door ", "open door ", "closed window ", "open window ")
 _BLOCKED, _NONE = -1, -2  # crossing codes: impassable; no hindrance
 
 

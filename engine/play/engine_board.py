@@ -45,7 +45,14 @@ from engine.los import (
     walled,
     warm_lines,
 )
-from engine.movement import _edge_step, _per_dot, build_graph, cheapest_dots, reach
+from engine.movement import (
+    OPENING_REASONS,
+    _edge_step,
+    _per_dot,
+    build_graph,
+    cheapest_dots,
+    reach,
+)
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
@@ -67,6 +74,8 @@ COMMON_MAX = 400_000
 _MEMO_KEYS = ("_move_graph", "_los_prims", "_trees")
 #: the memo's key of the tables every door state shares (per light and ruleset)
 _COMMON = "common"
+#: other door states a goal search or a reach is looked for in (each compared with this one)
+OTHER_STATES = 6
 _UNKNOWN = object()
 
 
@@ -99,6 +108,18 @@ def _turned(w: Any, shared: dict | None) -> Any:
         if shared is not None:
             shared[key] = got
     return csr_matrix((w.data[got[2]], got[3], got[4]), shape=(w.shape[1], w.shape[0]))
+
+
+def _moved_between(pw: Any, w: Any) -> np.ndarray | None:
+    """The nodes (in the matrices' numbering) at either end of an entry whose weight differs
+    between weight matrices ``pw`` and ``w``; None when they are not laid out alike."""
+    if w.shape != pw.shape or w.nnz != pw.nnz or not (
+            (w.indptr is pw.indptr or np.array_equal(w.indptr, pw.indptr)) and
+            (w.indices is pw.indices or np.array_equal(w.indices, pw.indices))):
+        return None
+    moved = np.flatnonzero(w.data != pw.data)
+    rows = np.searchsorted(w.indptr, moved, side="right") - 1
+    return np.unique(np.concatenate([rows, w.indices[moved]]))
 
 
 class _GoalSearch:
@@ -194,7 +215,18 @@ class EngineBoard:
             return self._steps[key]
         except KeyError:
             pass
-        got = self._step_uncached(key[0], key[1], move_ratio, crawl)
+        # a step no door or window touches is the same in every door state (a door adds or
+        # drops no step, it only prices the ones through it): kept once for all of them
+        common = self._common
+        shared = None if common is None else common["steps"]
+        got = _UNKNOWN if shared is None else shared.get(key, _UNKNOWN)
+        if got is _UNKNOWN:
+            got = self._step_uncached(key[0], key[1], move_ratio, crawl)
+            if shared is not None and (got is None or not any(
+                    w.startswith(OPENING_REASONS) for w in got.why)):
+                if len(shared) > COMMON_MAX:
+                    shared.clear()
+                shared[key] = got
         if len(self._steps) > 500_000:
             self._steps.clear()
         self._steps[key] = got
@@ -258,6 +290,7 @@ class EngineBoard:
             if len(self._reach) > 20_000:
                 self._reach.clear()
             self._reach[key] = got
+            self._note("reach", key)
         return dict(got)
 
     def cost_floor(self, a: Dot3, b: Dot3, move_ratio: int) -> float:
@@ -279,6 +312,33 @@ class EngineBoard:
         if len(self._plans) > 50_000:
             self._plans.clear()
         return self._plans
+
+    def plans_near(self, dot: Dot3, radius: int) -> tuple[dict[tuple, Any], tuple] | None:
+        """For what the bots work out from the sight lines within ``radius`` dots of ``dot``
+        alone (the dots a wall may be cast at): a table every door state of the board
+        shares, and the states of the doors and windows there, which a key must name too
+        (a line's facts depend on door states only through the openings it meets, and a
+        line between dots within the ring meets none beyond it).  None in a map state of
+        this game's own (smoke, a hole, a spell): use :meth:`plans`."""
+        common = self._common
+        if common is None:
+            return None
+        near = common["near"]
+        key = (tuple(dot), radius)
+        fids = near.get(key)
+        if fids is None:
+            lat = self.lattice
+            ring, edge = {key[0][:2]}, [key[0][:2]]
+            for _ in range(radius):
+                edge = [n for d in edge for n in lat.neighbours(d) if n not in ring]
+                ring.update(edge)
+            area = shapely.MultiPoint([lat.point(d) for d in sorted(ring)]).convex_hull \
+                .buffer(0.5)
+            fids = near[key] = tuple(sorted(
+                {f.id for lv in sorted(self.board._features)
+                 for f in self.board.features_near(lv, area) if f.kind in ("door", "window")}))
+        feature = self.board.feature
+        return common["plans"], tuple((fid, feature(fid).props.get("state")) for fid in fids)
 
     def step_floor(self, a: Dot3, move_ratio: int, mp: float) -> dict[Dot3, float] | None:
         """Dark Conspiracy: :meth:`reach` from ``a`` within ``mp`` metres, as a floor under
@@ -304,6 +364,7 @@ class EngineBoard:
             if len(self._to_goal) > 64:
                 self._to_goal.clear()
             got = self._to_goal[key] = self._goal_from_parent(key, move_ratio) or _GoalSearch()
+            self._note("goal", key)
             self._keep()
         known = got.known
         out = [known.get(d if d.__class__ is tuple else tuple(d), _UNKNOWN) for d in dots]
@@ -359,41 +420,131 @@ class EngineBoard:
             g.matrix(move_ratio, False)
 
     def _goal_from_parent(self, key: tuple, move_ratio: int) -> _GoalSearch | None:
-        """The costs to the goal of ``key`` that the map state this one came from (a door
-        opened or shut) already found and the door cannot change, as a search cut off there;
-        None when there are none.  Every walk that takes an edge the door changed first
-        reaches one of that edge's ends, so it costs at least the least cost ``t`` of those
-        ends (the same in both states: the walk there takes no changed edge); below ``t``
-        both states' cheapest walks are the same walks over the same weights, and Dijkstra's
-        cost of a node is the least of its neighbours' costs plus the step (the same floats).
-        Police opens doors game after game and asks the same goals in every state."""
-        e = self._entry
-        up = None if e is None else e.get("parent")
-        if up is None:
+        """The costs to the goal of ``key`` that another map state (the one this came from
+        first, then the others the memo keeps, most recently used first) already found and
+        the doors that differ cannot change, as a search cut off there; None when there are
+        none.  Every walk that takes an edge whose weight differs between the two states
+        first reaches one of that edge's ends, so it costs at least the least cost ``t`` of
+        those ends (the same in both states: the walk there takes no changed edge); below
+        ``t`` both states' cheapest walks are the same walks over the same weights, and
+        Dijkstra's cost of a node is the least of its neighbours' costs plus the step (the
+        same floats).  Police opens doors game after game in varying orders and asks the
+        same goals in every state: the state that leaves the most known is taken."""
+        found = self._others("goal", key, lambda e: e["to_goal"].get(key))
+        if not found:
             return None
-        pe = (self.board.__dict__.get("_play_memo") or {}).get(up[0])
-        prev = None if pe is None else pe["to_goal"].get(key)
-        if prev is None or prev.full is None:
+        w = self._weights(move_ratio)
+        best: tuple[float, _GoalSearch] | None = None
+        for e, prev in found:
+            if prev.full is None:
+                continue
+            moved = self._moved(e, prev.w, w, "m" if self._metric else (move_ratio, False))
+            if moved is None:
+                continue  # (a door that adds or drops edges: not laid out alike)
+            t = min((float(prev.full[m].min()) for m in moved if len(m)), default=math.inf)
+            t = min(t, prev.limit)
+            if t > 0.0 and (best is None or t > best[0]):
+                best = (t, prev)
+                if t == math.inf:
+                    break
+        if best is None:
             return None
-        w, pw = self._weights(move_ratio), prev.w
-        if w.shape != pw.shape or w.nnz != pw.nnz or not (
-                np.array_equal(w.indptr, pw.indptr) and np.array_equal(w.indices, pw.indices)):
-            return None  # (a door that adds or drops edges: search afresh)
-        moved = np.flatnonzero(w.data != pw.data)
-        full = prev.full
-        if len(moved):
-            rows = np.searchsorted(w.indptr, moved, side="right") - 1
-            t = min(float(full[rows].min()), float(full[w.indices[moved]].min()))
-        else:
-            t = math.inf
-        t = min(t, prev.limit)
-        if t <= 0.0:
-            return None
+        t, prev = best
         got = _GoalSearch()
-        got.full = np.where(full < t, full, math.inf)
+        got.full = np.where(prev.full < t, prev.full, math.inf)
         got.costs = got.full[:len(prev.costs)]
         got.limit, got.w = t, w
         return got
+
+    def _note(self, kind: str, key: tuple) -> None:
+        """Note that this map state holds the ``kind`` ("goal", "reach") answer of ``key``
+        (:meth:`_others` looks there first)."""
+        e = self._entry
+        if e is None or self._common is None:
+            return
+        has = self._common["has"]
+        if len(has) > COMMON_MAX:
+            has.clear()
+        states = has.setdefault((kind, key), [])
+        sk = e["key"]
+        if states and states[-1] == sk:
+            return
+        if sk in states:
+            states.remove(sk)
+        states.append(sk)
+        del states[:-OTHER_STATES]
+
+    def _others(self, kind: str, key: tuple, pick: Any) -> list[tuple[dict, Any]]:
+        """(memo entry, ``pick(entry)``) of the map state this one came from, then of the
+        latest other states the memo still keeps that hold the ``kind`` answer of ``key``
+        (:meth:`_note`), where ``pick`` gives something."""
+        e = self._entry
+        if e is None or self._common is None:
+            return []
+        memo = self.board.__dict__.get("_play_memo") or {}
+        out = []
+        up = e.get("parent")
+        pe = None if up is None else memo.get(up[0])
+        if pe is not None:
+            got = pick(pe)
+            if got is not None:
+                out.append((pe, got))
+        for sk in reversed(self._common["has"].get((kind, key), ())):
+            oe = memo.get(sk)
+            if oe is None or oe is e or oe is pe:
+                continue
+            got = pick(oe)
+            if got is not None:
+                out.append((oe, got))
+        return out
+
+    def _moved(self, e: dict, pw: Any, w: Any, wkey: Any) -> list[np.ndarray] | None:
+        """Nodes (in the matrices' numbering, in one array or several) at either end of
+        every entry whose weight may differ between the weight matrices ``pw`` of memo state
+        ``e`` and ``w`` of this state, both weighted as ``wkey``; None when they are not
+        laid out alike.  The entries a door or window touches are the same in every state
+        (a door only prices the steps through it): those of each door that differs between
+        the two states, once known, answer without comparing the matrices (some doors more
+        than differ: fewer entries taken as known, never a wrong one)."""
+        if pw is w:
+            return []
+        doors = {fid for fid, _st in e["key"][2] ^ self._entry["key"][2]}  # type: ignore[index]
+        table = self._common["doors"]  # type: ignore[index]
+        parts = [table.get((fid, wkey)) for fid in doors]
+        if doors and all(m is not None for m in parts):
+            return parts if self._alike(pw, w) else None  # type: ignore[return-value]
+        nodes = _moved_between(pw, w)
+        if nodes is not None and len(doors) == 1 and len(nodes):
+            # (a door in one overlay only may have the same state in both: recorded when
+            # the matrices show it changed something)
+            table[(next(iter(doors)), wkey)] = nodes
+        return None if nodes is None else [nodes]
+
+    def _alike(self, pw: Any, w: Any) -> bool:
+        """Are weight matrices ``pw`` and ``w`` laid out alike (the same entries in the same
+        places)?  Each matrix is compared once with the layouts met so far, for every fork
+        (door states share their row pointers and copy their columns)."""
+        return self._layout(pw) == self._layout(w)
+
+    def _layout(self, w: Any) -> int:
+        """A number per layout of weight matrix (:meth:`_alike`)."""
+        table = self._common["layouts"]  # type: ignore[index]
+        got = table.get(id(w))
+        if got is not None and got[0] is w:
+            return got[1]
+        reps = table.setdefault("reps", [])
+        k = next((k for k, (shape, indptr, indices) in enumerate(reps)
+                  if shape == w.shape and len(indices) == len(w.indices) and
+                  (indptr is w.indptr or np.array_equal(indptr, w.indptr)) and
+                  (indices is w.indices or np.array_equal(indices, w.indices))), None)
+        if k is None:
+            k = len(reps)
+            reps.append((w.shape, w.indptr, w.indices))
+        if len(table) > 512:
+            table.clear()
+            table["reps"] = reps
+        table[id(w)] = (w, k)
+        return k
 
     def _reversed(self, w: Any) -> tuple[Any, float]:
         """The weight matrix ``w`` with its edges turned round (Dijkstra from a goal gives
@@ -774,26 +925,45 @@ class EngineBoard:
 
     def _reach_from_parent(self, key: tuple, move_ratio: int, crawl: bool
                            ) -> dict[Dot3, float] | None:
-        """The reach the state before found from the same dot with the same budget, when no
-        step the door changed starts or ends on a dot of it: every walk over such a step
-        first reaches its near end, which the budget does not reach (nor, over the steps
-        that did not change, in this state), so both states reach the same dots at the
-        same costs."""
-        up = self._parent()
-        if up is None:
+        """The reach another map state (the one this came from first, then the others the
+        memo keeps) found from the same dot with the same budget, when no step whose weight
+        differs between the two states starts or ends on a dot of it: every walk over such
+        a step first reaches its near end, which the budget does not reach (nor, over the
+        steps that did not change, in this state), so both states reach the same dots at
+        the same costs."""
+        found = self._others("reach", key, lambda e: self._reach_of(e, key, move_ratio, crawl))
+        if not found:
             return None
-        got = up[0]["reach"].get(key)
+        g = build_graph(self.board)
+        w = g.weights(self.rules.name, 1, False) if self._metric else g.matrix(move_ratio, crawl)
+        nd = self.board._node_dots
+        n = g.n
+        for e, (got, pw) in found:
+            moved = self._moved(e, pw, w, "m" if self._metric else (move_ratio, crawl))
+            if moved is None:
+                continue
+            if any(len(m) and any((c, r, lv) in got for c, r, lv in nd[m % n].tolist())
+                   for m in moved):
+                continue
+            self._reach[key] = got
+            return got
+        return None
+
+    def _reach_of(self, e: dict, key: tuple, move_ratio: int, crawl: bool) -> Any:
+        """(the reach of ``key`` memo entry ``e`` holds, the weight matrix it was found on),
+        or None."""
+        got = e["reach"].get(key)
         if got is None:
             return None
-        nodes = self._changed_nodes(move_ratio, False if self._metric else crawl)
-        if nodes is None:
-            return None
-        if len(nodes):
-            nd = self.board._node_dots
-            if any((c, r, lv) in got for c, r, lv in nd[nodes].tolist()):
-                return None
-        self._reach[key] = got
-        return got
+        g = e["board"].get("_move_graph")
+        pw = None if g is None else self._weights_kept(g, move_ratio, crawl)
+        return None if pw is None else (got, pw)
+
+    def _weights_kept(self, g: Any, move_ratio: int, crawl: bool) -> Any:
+        """The weight matrix ``reach`` searches in graph ``g`` when ``g`` has built it
+        already (None otherwise: a first reach may answer from the graph's core)."""
+        mv = self.rules.movement
+        return g._mats.get(("m", mv.diagonal) if self._metric else (move_ratio, crawl))
 
     def _path_from_parent(self, key: tuple) -> Any:
         """The cheapest path the state before found between the same dots (_UNKNOWN when
@@ -1012,10 +1182,13 @@ class EngineBoard:
             # (no sight answers or facts: a memo state's are kept in its common tables)
             entry = memo[key] = {"to_goal": {}, "steps": {}, "paths": {},
                                  "fans": {}, "reach": {}, "adj": None, "board": {}, "rev": {},
-                                 "ids": {}, "openings": {}, "plans": {}}
+                                 "ids": {}, "openings": {}, "plans": {}, "key": key}
         self._entry = entry
         self._common = memo.setdefault(_COMMON, {}).setdefault(key[:2], {"sight": {}, "facts": {},
-                                                                         "fans": {}})
+                                                                         "fans": {}, "steps": {},
+                                                                         "has": {}, "doors": {},
+                                                                         "layouts": {}, "near": {},
+                                                                         "plans": {}})
         self._to_goal = entry["to_goal"]
         self._rev = entry["rev"]
         self._steps = entry["steps"]
