@@ -1436,7 +1436,8 @@ def _culled_stacked(pqx: np.ndarray, pqy: np.ndarray, sab: np.ndarray, ox: float
     tol = (1e-9 * (abs(rx) + abs(ry) + 1.0)) * sab
     d = rx * (pqy - oy) - ry * (pqx - ox)
     near = np.abs(d) <= tol
-    return np.flatnonzero((d[0] * d[1] <= 0) | near[0] | near[1]).tolist()
+    # (the array's own nonzero: np.flatnonzero's dispatch cost more than the test here)
+    return ((d[0] * d[1] <= 0) | near[0] | near[1]).nonzero()[0].tolist()
 
 
 def _dot_end(board: Board, P: _Prims, d: Dot3) -> tuple[float, float, int, int]:
@@ -1770,17 +1771,29 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
     a fan's sweep, and leaves the lines kept for the single queries that follow.  The same
     arrays a fan gives (tests/engine/test_single_line_agrees.py)."""
     a = _dot3(a)
-    dots = np.asarray(targets, dtype=int).reshape(-1, 2)
-    if len(dots):
-        dots = dots[~((dots[:, 0] == a[0]) & (dots[:, 1] == a[1]) & (level == a[2]))]
-    n = len(dots)
-    blocked = np.zeros(n, dtype=bool)
-    cover = np.zeros(n, dtype=np.int64)
-    vis = np.zeros(n, dtype=np.int64)
-    closed = np.zeros(n, dtype=np.int64)
-    opened = np.zeros(n, dtype=np.int64)
+    ends = [(c, r, level) for c, r in np.asarray(targets, dtype=int).reshape(-1, 2).tolist()
+            if not (c == a[0] and r == a[1] and level == a[2])]
+    blocked, cover, vis, closed, opened = fan_lines(board, a, level, ends)
+    dots = np.array([e[:2] for e in ends], dtype=np.int64).reshape(-1, 2)
+    return Fan(a, level, dots, np.array(blocked, dtype=bool), np.array(cover, dtype=np.int64),
+               np.array(vis, dtype=np.int64), np.array(closed, dtype=np.int64),
+               opened=np.array(opened, dtype=np.int64))
+
+
+def fan_lines(board: Board, a: Dot3, level: int, ends: list[Dot3]
+              ) -> tuple[list[bool], list[int], list[int], list[int], list[int]]:
+    """:func:`lines_fan`'s figures per target as Python lists (blocked, cover, visibility,
+    closed doors, doors/windows/holes counted) for the dots ``ends`` of ``level`` (``a``
+    not among them): a bot's fan has a few targets, and element-wise array writes cost
+    more than the lines' look-ups."""
+    a = _dot3(a)
+    n = len(ends)
+    blocked = [False] * n
+    cover = [0] * n
+    vis = [0] * n
+    closed = [0] * n
+    opened = [0] * n
     P = prims(board)
-    ends = [(c, r, level) for c, r in dots.tolist()]
     ba = _building_idx(board, a)
     kind_of = _kinds(P)
     shut_door = P.feat_closed_door
@@ -1844,7 +1857,7 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
         vis[i] = v
         closed[i] = sh
         opened[i] = op
-    return Fan(a, level, dots, blocked, cover, vis, closed, opened=opened)
+    return blocked, cover, vis, closed, opened
 
 
 def line_of_sight(

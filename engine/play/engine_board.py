@@ -38,8 +38,8 @@ from shapely.ops import substring, unary_union
 from engine.board import Board, Feature
 from engine.lattice import Dot3
 from engine.los import (
+    fan_lines,
     line_of_sight,
-    lines_fan,
     los_fan,
     openings_met,
     walled,
@@ -56,7 +56,7 @@ from engine.movement import (
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
-from engine.sight import blast_through, fan_verdict, verdict_of
+from engine.sight import blast_through, fan_verdict, target_blocked, verdict_of
 
 _OPEN_KINDS = ("door", "window", "hole")
 _BARRIER_KINDS = ("wall", "fence", "door", "window")
@@ -65,8 +65,9 @@ EPS = 1e-7
 
 #: board states whose derived tables (movement graph, sight answers ...) forks share
 MEMO_STATES = 48
-#: :meth:`EngineBoard.warm_blocked` traces a fan for this many unknown lines or more
-FAN_MIN = 4
+#: :meth:`EngineBoard.warm_blocked` traces a fan for this many unknown lines or more (one:
+#: a line left unknown is traced in full by each question that follows, both ways)
+FAN_MIN = 1
 #: up to this many targets :meth:`EngineBoard.warm_blocked` traces them as single lines together
 LINES_FAN_MAX = 48
 #: answers kept in the tables every door state of a board shares (then they start over)
@@ -77,6 +78,8 @@ _COMMON = "common"
 #: other door states a goal search or a reach is looked for in (each compared with this one)
 OTHER_STATES = 6
 _UNKNOWN = object()
+#: the key beside a state's fans of the dots known from an origin for some visions
+_DONE = object()
 
 
 def fork_board(board: Board) -> Board:
@@ -160,7 +163,7 @@ class EngineBoard:
         self._rev: dict[int, tuple[Any, Any, float]] = {}
         self._steps: dict[tuple, StepInfo | None] = {}
         self._paths: dict[tuple, tuple[Dot3, ...] | None] = {}
-        self._fans: dict[tuple, np.ndarray] = {}
+        self._fans: dict[tuple, Any] = {}  # (and the dots known per origin: warm_blocked)
         self._ids: dict[Dot3, int] = {}
         self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._openings: dict[tuple, list[OpeningInfo]] = {}
@@ -658,28 +661,41 @@ class EngineBoard:
         """Trace one fan from ``origin`` to those of ``dots`` not yet known (per level), so
         that :meth:`known_blocked` answers the lines between them: a bot scoring its
         candidate dots asks whether each can be shot from (or at) one enemy, most of them
-        blocked, and one fan costs about as much as four single lines."""
-        o = tuple(origin)
+        blocked.  Every unknown line is traced (a line left out would be traced in full by
+        each question that follows, both ways, where the fan only finds it blocked).  The
+        dots known for every vision are kept per (origin, visions) beside the fans, so a
+        call that finds them all known asks nothing more (most calls)."""
+        o = origin if origin.__class__ is tuple else tuple(origin)
         board = self.board
-        if board._node_of(o) < 0:
-            return
         visions = sorted(set(visions))
+        fans = self._fans
+        dkey = (_DONE, o, tuple(visions))
+        done = fans.get(dkey)
+        if done is None:
+            if board._node_of(o) < 0:
+                return
+            if len(fans) > 20_000:
+                fans.clear()
+            done = fans[dkey] = {o}
         by_level: dict[int, set[Dot3]] = {}
         for d in dots:
             if d.__class__ is not tuple:
                 d = tuple(d)
-            if d != o:
+            if d not in done:
                 by_level.setdefault(d[2], set()).add(d)
+        if not by_level:
+            return
         cmin, rmin, _grid = board._owner_grid
         grid = board._node_grid
         ids = self._ids
         node_of = board._node_of
         for lv, ds in sorted(by_level.items()):
+            if not 0 <= lv < grid.shape[0]:
+                done.update(ds)  # (no fan on a level the grid lacks: never known)
+                continue
             arrs = [self._fan_array(o, lv, v) for v in visions]
             common = [self._common_fan(o, lv, v) for v in visions]
             first = arrs[0].item(-1)
-            if len(ds) < FAN_MIN or not 0 <= lv < grid.shape[0]:
-                continue
             # the dots not known yet from every vision's array (a bot asks a few at a time:
             # Python ints, no arrays), taking verdicts another door state found on lines no
             # door changes
@@ -690,6 +706,7 @@ class EngineBoard:
                 if i is None:
                     i = ids[d] = node_of(d)
                 if i < 0:
+                    done.add(d)
                     continue
                 j = i - first
                 unknown = False
@@ -703,17 +720,20 @@ class EngineBoard:
                 if unknown:
                     todo.append(d)
                     slots.append(j)
+                else:
+                    done.add(d)
             if len(todo) < FAN_MIN:
-                continue  # (a fan costs about as much as four single lines)
+                continue
+            if len(todo) <= LINES_FAN_MAX:
+                # a few targets: single lines traced together (kept for the queries that
+                # follow) cost less than a fan's sweep; each target's verdict from its
+                # figures, on Python lists (the same verdicts as the fan's arrays)
+                ends = self._few_targets(o, lv, todo, slots, arrs, common, visions, done)
+                warm_lines(board, [(o, d) for d in ends] + [(d, o) for d in ends])
+                continue
             tg = np.array([d[:2] for d in todo], dtype=np.int64)
-            # a few targets: single lines traced together (kept for the queries that follow)
-            # cost less than a fan's sweep; both give the same arrays
-            if len(tg) <= LINES_FAN_MAX:
-                f = lines_fan(board, o, lv, tg)
-                at = np.array(slots, dtype=np.int64)  # (its dots are the targets, in order)
-            else:
-                f = los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
-                at = grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
+            f = los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
+            at = grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
             if not len(f.dots):
                 continue
             seen = np.zeros(len(f.dots), dtype=bool)
@@ -725,10 +745,36 @@ class EngineBoard:
                 if shared is not None and doorless is not None:
                     shared[at[doorless]] = blocked[doorless]
                 seen |= ~blocked
+            for d, j in zip(todo, slots, strict=True):
+                if all(arr.item(j) >= 0 for arr in arrs):
+                    done.add(d)
             # the lines still in sight are the ones the bot will ask in full (both ways):
             # traced together now, each single query finds what its line meets kept
             ends = [(int(c), int(r), lv) for c, r in f.dots[seen].tolist()]
             warm_lines(board, [(o, d) for d in ends] + [(d, o) for d in ends])
+
+    def _few_targets(self, o: Dot3, level: int, todo: list[Dot3], slots: list[int],
+                     arrs: list[np.ndarray], common: list[np.ndarray | None],
+                     visions: list[str], done: set[Dot3]) -> list[Dot3]:
+        """:meth:`warm_blocked`'s fan from ``o`` to a few dots ``todo`` of ``level`` (their
+        slots in every vision's array ``arrs``, and in the door states' shared ``common``):
+        writes each verdict and returns the dots some vision sees, in order."""
+        blocked, cover, vis, closed, opened = fan_lines(self.board, o, level, todo)
+        name, light = self.rules.name, self.light
+        seen = []
+        for n, (d, j) in enumerate(zip(todo, slots, strict=True)):
+            clear = False
+            doorless = opened[n] == 0
+            for v, arr, shared in zip(visions, arrs, common, strict=True):
+                b = target_blocked(name, v, light, blocked[n], cover[n], vis[n], closed[n])
+                arr[j] = b
+                if shared is not None and doorless:
+                    shared[j] = b
+                clear = clear or not b
+            done.add(d)
+            if clear:
+                seen.append(d)
+        return seen
 
     def _fan_array(self, o: Dot3, level: int, vision: str) -> np.ndarray:
         """The fan verdicts known from ``o`` to the dots of ``level``: one slot per graph node
