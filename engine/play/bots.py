@@ -535,6 +535,8 @@ class Bot:
         # what each dot covers bounds its score from above (the risk there only subtracts):
         # the risk is weighed best bound first, and no further than a bound can still win
         bound = {}
+        for a in way:  # (speed only: one fan from each dot of the way answers most lines)
+            game.board.warm_blocked(a, cands, (ch.vision,))
         for d in cands:
             cover = sum(shot_odds(game, ch, d, foe, a, False) for a in way) / len(way)
             bound[d] = (round(cover, 6), d == ch.pos, d), cover
@@ -621,9 +623,13 @@ class Bot:
         if not foes:
             return False
         scored = []
-        for c in team:
-            if c.carrying or c.moved or c.ready_weapon is None or c.ready_weapon.is_grenade:
-                continue
+        shooters = [c for c in team if not (c.carrying or c.moved or c.ready_weapon is None
+                                            or c.ready_weapon.is_grenade)]
+        for f in foes:  # (speed only: one fan from each enemy answers most of the lines)
+            if not f.out and f.pos is not None:
+                game.board.warm_blocked(f.pos, [c.pos for c in shooters],
+                                        {c.vision for c in shooters})
+        for c in shooters:
             off, _t = best_offense(game, c, c.pos, foes)
             scored.append((off, c.id))
         if not scored:

@@ -178,3 +178,43 @@ def test_path_danger_warmed_in_one_fan_sums_the_same(name, monkeypatch):
     for seed in (1, 2):
         play_game_of(scenario, make, seed)
     assert seen["calls"] > 50 and seen["fire"] > 5
+
+
+@pytest.mark.parametrize("name", ["police-station-extraction.yaml", "nightclub-hold.yaml"])
+def test_holders_and_posts_play_the_same_with_fans_as_without(name, monkeypatch):
+    """The holder picked each turn (``_holds``) and the post a ``hold`` objective's defender
+    takes (``_post``) now warm their lines in fans first: a seeded game on a board that
+    remembers nothing and fans nothing (every line traced) plays the same, and both were
+    asked."""
+    import copy
+    import zlib
+
+    from tests.play.test_play_caches import _Uncached
+
+    scenario, board = load_board(ROOT / "scenarios" / name)
+    seed = zlib.crc32(name.encode()) % 1000 + 1
+    asked = {"_holds": 0, "_post": 0}
+    for fn in asked:
+        real = getattr(bots_mod.Bot, fn)
+
+        def counted(self, *a, _real=real, _fn=fn, **k):
+            asked[_fn] += 1
+            return _real(self, *a, **k)
+
+        monkeypatch.setattr(bots_mod.Bot, fn, counted)
+
+    def cold():
+        b = copy.copy(board)
+        b.__dict__.pop("_play_memo", None)
+        b = b.fork()
+        b.invalidate()
+        return _Uncached(b, light=scenario.light, ruleset=scenario.ruleset)
+
+    def shared():
+        return EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
+
+    want = play_game_of(scenario, cold, seed, turn_limit=4).log.to_data()
+    play_game_of(scenario, shared, seed + 1, turn_limit=4)
+    got = play_game_of(scenario, shared, seed, turn_limit=4).log.to_data()
+    assert got == want
+    assert asked["_holds"] > 0 and asked["_post"] > 0
