@@ -1163,7 +1163,17 @@ class Bot:
 
     def _options(self, game: Game, ch: CharacterState, holding: bool,
                  only: str | None = None) -> list:
-        """The ruleset's actions for the bot (:meth:`Game.bot_options`), best first."""
+        """The ruleset's actions for the bot (:meth:`Game.bot_options`), best first.  All of
+        them are each act's, sorted (:attr:`Game.bot_acts`): an act priced already since
+        the last action (the aims, weighed first) is not priced again."""
+        acts = game.bot_acts
+        if only is None and acts:
+            def merged() -> list:
+                out = [o for act in acts for o in self._options(game, ch, holding, act)]
+                game.sort_options(out)
+                return out
+
+            return self._asked(("options", ch.id, holding, None), merged)
         return self._asked(("options", ch.id, holding, only),
                            lambda: game.bot_options(ch, holding, only=only))
 

@@ -984,9 +984,10 @@ class EngineBoard:
         if got is None:
             got = self._openings_from_parent(key)
         if got is None:
-            seg = self._segment(a, b)
-            got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
-                   for f in self.board.features_near(a[2], seg) if f.kind in _OPEN_KINDS]
+            pa, pb = self.board.dot_point(a), self.board.dot_point(b)
+            got = self._openings_meeting(a[2], (min(pa[0], pb[0]), min(pa[1], pb[1]),
+                                                max(pa[0], pb[0]), max(pa[1], pb[1])),
+                                         lambda: LineString([pa, pb]), _OPEN_KINDS)
             if len(self._openings) > 200_000:
                 self._openings.clear()
             self._openings[key] = got
@@ -1000,14 +1001,48 @@ class EngineBoard:
         if got is None:
             got = self._openings_from_parent(key)
         if got is None:
-            cell = Polygon(self.lattice.cell(tuple(dot[:2]))).buffer(0.1)
-            got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
-                   for f in self.board.features_near(dot[2], cell)
-                   if f.kind in ("door", "window")]
+            corners = self.lattice.cell(tuple(dot[:2]))
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            # (the cell grown by 0.1 lies inside its bounds grown by 0.1)
+            box = (min(xs) - 0.1 - EPS, min(ys) - 0.1 - EPS, max(xs) + 0.1 + EPS,
+                   max(ys) + 0.1 + EPS)
+            got = self._openings_meeting(dot[2], box, lambda: Polygon(corners).buffer(0.1),
+                                         ("door", "window"))
             if len(self._openings) > 200_000:
                 self._openings.clear()
             self._openings[key] = got
         return list(got)
+
+    def _openings_meeting(self, level: int, box: tuple[float, float, float, float],
+                          shape: Any, kinds: tuple[str, ...]) -> list[OpeningInfo]:
+        """The features of ``kinds`` on ``level`` that the geometry ``shape()`` (made only when
+        one may) intersects, in the level's feature order: ``Board.features_near`` filtered
+        by kind, without its query of every wall and table of the level (a step or a cell
+        meets a door a few times a game; ``box`` is a box around the geometry)."""
+        fs = self.board.features(level)
+        near = [(i, f) for i, (x0, y0, x1, y1) in self._opening_boxes(level, fs)
+                if x0 <= box[2] and box[0] <= x1 and y0 <= box[3] and box[1] <= y1
+                and (f := fs[i]).kind in kinds]
+        if not near:
+            return []
+        geom = shape()
+        return [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
+                for _i, f in near if f.geom.intersects(geom)]
+
+    def _opening_boxes(self, level: int, fs: list[Feature]
+                       ) -> list[tuple[int, tuple[float, float, float, float]]]:
+        """(index in the level's features, bounds) of its doors, windows and holes: kept with
+        the board's feature index (a change of a feature's shape or kind drops that index, a
+        door opened or shut keeps it and its shape), so every door state shares them."""
+        trees = self.board._trees
+        kept = self.board.__dict__.get("_play_opening_boxes")
+        if kept is None or kept[0] is not trees:
+            kept = self.board.__dict__["_play_opening_boxes"] = (trees, {})
+        got = kept[1].get(level)
+        if got is None or got[0] != len(fs):
+            got = kept[1][level] = (len(fs), [(i, tuple(f.geom.bounds)) for i, f in enumerate(fs)
+                                              if f.kind in _OPEN_KINDS])
+        return got[1]
 
     def _parent(self) -> tuple[dict, str] | None:
         """(the memo entry of the map state this one came from, the door or window whose

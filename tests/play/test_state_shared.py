@@ -64,7 +64,7 @@ def test_answers_after_a_door_as_a_fresh_board(name, metric):
     changed: list[tuple[str, str]] = []
     counted = {"reach": 0, "paths": 0, "openings": 0}
     asked_paths = 0
-    near_of = view.board.features_near
+    near_of = view._openings_meeting  # (what works out the openings of a step or a cell)
 
     def spy_near(*a, **kw):
         counted["openings"] += 1
@@ -87,12 +87,12 @@ def test_answers_after_a_door_as_a_fresh_board(name, metric):
         changed.append((door.id, state))
         counted.update(reach=0, paths=0, openings=0)
         eb_mod.reach, eb_mod.cheapest_dots = spy_reach, spy_path
-        view.board.features_near = spy_near
+        view._openings_meeting = spy_near
         try:
             after = [_answer(view, ask) for ask in asks]
         finally:
             eb_mod.reach, eb_mod.cheapest_dots = keep_reach, keep_path
-            del view.board.features_near
+            del view._openings_meeting
         _s, fresh_board = load_board(ROOT / "scenarios" / name)
         for fid, st in changed:
             fresh_board.set_state(fid, st)
