@@ -1119,11 +1119,14 @@ class _Line:
     cells it crosses in order.  Kept with the primitives per (a, b): a door opened or shut
     changes no primitive's shape (:meth:`_Prims.replaced`), so neither does this."""
 
-    __slots__ = ("contacts", "fol")
+    __slots__ = ("contacts", "fol", "order")
 
     def __init__(self, contacts: dict[int, float], fol: list[int]):
         self.contacts = contacts
         self.fol = fol
+        #: (s, feature) nearest first, with and without the prone-only obstacles (made
+        #: when first asked: every posture's facts read one of them)
+        self.order: tuple[list, list] | None = None
 
 
 #: lines kept per primitives (then the memo starts over)
@@ -1436,7 +1439,8 @@ def _culled_stacked(pqx: np.ndarray, pqy: np.ndarray, sab: np.ndarray, ox: float
     tol = (1e-9 * (abs(rx) + abs(ry) + 1.0)) * sab
     d = rx * (pqy - oy) - ry * (pqx - ox)
     near = np.abs(d) <= tol
-    return np.flatnonzero((d[0] * d[1] <= 0) | near[0] | near[1]).tolist()
+    # (the array's own nonzero: np.flatnonzero's dispatch cost more than the test here)
+    return ((d[0] * d[1] <= 0) | near[0] | near[1]).nonzero()[0].tolist()
 
 
 def _dot_end(board: Board, P: _Prims, d: Dot3) -> tuple[float, float, int, int]:
@@ -1770,17 +1774,29 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
     a fan's sweep, and leaves the lines kept for the single queries that follow.  The same
     arrays a fan gives (tests/engine/test_single_line_agrees.py)."""
     a = _dot3(a)
-    dots = np.asarray(targets, dtype=int).reshape(-1, 2)
-    if len(dots):
-        dots = dots[~((dots[:, 0] == a[0]) & (dots[:, 1] == a[1]) & (level == a[2]))]
-    n = len(dots)
-    blocked = np.zeros(n, dtype=bool)
-    cover = np.zeros(n, dtype=np.int64)
-    vis = np.zeros(n, dtype=np.int64)
-    closed = np.zeros(n, dtype=np.int64)
-    opened = np.zeros(n, dtype=np.int64)
+    ends = [(c, r, level) for c, r in np.asarray(targets, dtype=int).reshape(-1, 2).tolist()
+            if not (c == a[0] and r == a[1] and level == a[2])]
+    blocked, cover, vis, closed, opened = fan_lines(board, a, level, ends)
+    dots = np.array([e[:2] for e in ends], dtype=np.int64).reshape(-1, 2)
+    return Fan(a, level, dots, np.array(blocked, dtype=bool), np.array(cover, dtype=np.int64),
+               np.array(vis, dtype=np.int64), np.array(closed, dtype=np.int64),
+               opened=np.array(opened, dtype=np.int64))
+
+
+def fan_lines(board: Board, a: Dot3, level: int, ends: list[Dot3]
+              ) -> tuple[list[bool], list[int], list[int], list[int], list[int]]:
+    """:func:`lines_fan`'s figures per target as Python lists (blocked, cover, visibility,
+    closed doors, doors/windows/holes counted) for the dots ``ends`` of ``level`` (``a``
+    not among them): a bot's fan has a few targets, and element-wise array writes cost
+    more than the lines' look-ups."""
+    a = _dot3(a)
+    n = len(ends)
+    blocked = [False] * n
+    cover = [0] * n
+    vis = [0] * n
+    closed = [0] * n
+    opened = [0] * n
     P = prims(board)
-    ends = [(c, r, level) for c, r in dots.tolist()]
     ba = _building_idx(board, a)
     kind_of = _kinds(P)
     shut_door = P.feat_closed_door
@@ -1844,7 +1860,22 @@ def lines_fan(board: Board, a: Dot3, level: int, targets: np.ndarray) -> Fan:
         vis[i] = v
         closed[i] = sh
         opened[i] = op
-    return Fan(a, level, dots, blocked, cover, vis, closed, opened=opened)
+    return blocked, cover, vis, closed, opened
+
+
+_SPANS: dict[tuple[float, float], float] = {}
+
+
+def _span(dx: float, dy: float) -> float:
+    """``round(hypot(dx, dy), 6)`` as numpy's hypot gives it, kept per (dx, dy) (a board's
+    lines have a few thousand; numpy's call on two floats costs more than the look-up)."""
+    key = (dx, dy)
+    got = _SPANS.get(key)
+    if got is None:
+        if len(_SPANS) > 200_000:
+            _SPANS.clear()
+        got = _SPANS[key] = round(float(np.hypot(dx, dy)), 6)
+    return got
 
 
 def line_of_sight(
@@ -1870,7 +1901,7 @@ def line_of_sight(
     prone = "prone" in (posture_a, posture_b)
     ba, bb = _building_idx(board, a), _building_idx(board, b)
     facts = LosFacts(a, b, rng, False, None, [], [], abs(a[2] - b[2]), False, 0,
-                     posture_a, posture_b, light, span=round(float(np.hypot(tx - ox, ty - oy)), 6),
+                     posture_a, posture_b, light, span=_span(tx - ox, ty - oy),
                      ends=((ox, oy), (tx, ty)))
     # floors between levels of one building
     if ba >= 0 and ba == bb and a[2] != b[2]:
@@ -1902,9 +1933,11 @@ def line_of_sight(
     # geometry: what the line meets (traced once per pair, whatever the postures)
     line = _line_memo(P).get((a, b)) or _lines(board, P, [(a, b)])[0]
     kind_of = _kinds(P)
-    contacts = line.contacts if prone else {
-        fi: s0 for fi, s0 in line.contacts.items() if kind_of[fi] != OBST_PRONE}
-    in_order = sorted((s0, fi) for fi, s0 in contacts.items())
+    orders = line.order
+    if orders is None:
+        every = sorted((s0, fi) for fi, s0 in line.contacts.items())
+        orders = line.order = (every, [sf for sf in every if kind_of[sf[1]] != OBST_PRONE])
+    in_order = orders[0] if prone else orders[1]
     feats = P.feats
     if not facts.blocked:
         for s0, fi in in_order:
@@ -1921,18 +1954,24 @@ def line_of_sight(
     if light in ("partial-darkness", "full-darkness"):
         visibility.add(light)
     tkey = (tx, ty)
+    kept = _facts_kept(P)
     for _s0, fi in in_order:
         f = feats[fi]
         if f.kind in ("wall", "fence", "door", "window"):  # along: dot spacings from a
-            facts.barriers.append({"kind": f.kind, "feature": f.id, **_material(f),
-                                   "along": round(float(_s0) * span, 4)})
+            got = kept.get(fi)
+            if got is None or got[0] is not f:
+                got = kept[fi] = (f, {"kind": f.kind, "feature": f.id, **_material(f)})
+            facts.barriers.append({**got[1], "along": round(float(_s0) * span, 4)})
     for _s0, fi in in_order:
         k = kind_of[fi]
         if k in (OPENING, OBST, OBST_PRONE, LOW, CANOPY):
             f = feats[fi]
             # (only an obstacle's nearness counts, l.826: no distance worked out for the rest)
             near = k in (OBST, OBST_PRONE, LOW) and _near(P, fi, f, tkey)
-            facts.interruptions.append(_interruption(f, None, k, near))
+            got = kept.get((fi, near))
+            if got is None or got[0] is not f:
+                got = kept[(fi, near)] = (f, _interruption(f, None, k, near))
+            facts.interruptions.append(dict(got[1]))
         elif k == DARK:
             visibility.add("full-darkness" if feats[fi].props.get("darkness") == "full"
                            else "partial-darkness")
@@ -1953,6 +1992,17 @@ def line_of_sight(
             tm += int(f.props["target_modifier"])
     facts.target_modifier = tm
     return facts
+
+
+def _facts_kept(P: _Prims) -> dict:
+    """Per feature of the primitives, the parts of a line's facts that depend on the feature
+    alone: its barrier entry without ``along`` and its interruption (per nearness), each
+    with the feature object it was made from (a door opened or shut is a new object: its
+    state is in both).  Every fact asks them again for each new line."""
+    got = P.__dict__.get("_facts_kept")
+    if got is None:
+        got = P._facts_kept = {}  # type: ignore[attr-defined]
+    return got
 
 
 def _kinds(P: _Prims) -> list[int]:

@@ -60,6 +60,10 @@ _BLOCKING = ("wall", "fence", "trunk", "force-field")  # force-field: a Barrier 
 _HINDERS = frozenset(_BLOCKING + ("door", "window", "hole", "obstacle", "rubble", "undergrowth",
                                   "step", "incline", "contour", "low-wall"))
 _BLOCKING_SET = frozenset(_BLOCKING)
+#: how the reason of a step through a door or window begins (:func:`_crossing` and
+#: :func:`_level_hits` write them; under the metre rulesets the " +MP" tail is cut): the only
+#: reasons whose step changes when play opens or shuts one
+OPENING_REASONS = ("closed door ", "open door ", "closed window ", "open window ")
 _BLOCKED, _NONE = -1, -2  # crossing codes: impassable; no hindrance
 
 
@@ -1923,8 +1927,8 @@ def _window(board: Board, g: MoveGraph, mat: csr_matrix, c0: int, r0: int, c1: i
     return win, sub, exits
 
 
-def _astar(board: Board, g: MoveGraph, mat: csr_matrix, i: int, j: int
-           ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def _astar(board: Board, g: MoveGraph, mat: csr_matrix, i: int, j: int,
+           box_out: list | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """A* from node ``i`` to node ``j`` (either parity layer of ``mat``), exact: the search
     runs on a window around the two ends, as Dijkstra on costs reduced by the heuristic
     ``k * dots to j`` (``k``: the cheapest cost per dot of any edge, so no walk is cheaper
@@ -1933,7 +1937,10 @@ def _astar(board: Board, g: MoveGraph, mat: csr_matrix, i: int, j: int
     plus its heuristic; while some rim node could be cheaper than the goal the window grows.
 
     Returns (window nodes, their cost from ``i``: inf beyond the limit, predecessors as
-    indexes into the window or -9999), or None when the window became the whole board."""
+    indexes into the window or -9999), or None when the window became the whole board.
+    ``box_out`` gets the last window's box (columns and rows, low then high): the search
+    read no weight of a step with an end outside it, nor any figure of the matrix but its
+    cheapest cost per dot and its dearest step (:func:`_per_dot`)."""
     n = g.n
     per, wmax = _per_dot(g, board, mat)
     dots = board._node_dots
@@ -1973,6 +1980,8 @@ def _astar(board: Board, g: MoveGraph, mat: csr_matrix, i: int, j: int
         rim = exits & np.isfinite(dist)
         # a walk through rim node u costs >= its reduced cost: the goal's must not exceed it
         if not rim.any() or float(dist[rim].min()) >= best - 1e-9:
+            if box_out is not None:
+                box_out.append(box)
             return win, dist + h[si] - h, pred  # back to real costs
         margin *= 2
 
@@ -2060,15 +2069,18 @@ def cheapest_path(board: Board, a: Dot3, b: Dot3, move_ratio: int = 1, crawl: bo
 
 
 def cheapest_dots(board: Board, a: Dot3, b: Dot3, move_ratio: int = 1, crawl: bool = False,
-                  ruleset: str = "dmz1990") -> list[Dot3] | None:
+                  ruleset: str = "dmz1990", box_out: list | None = None) -> list[Dot3] | None:
     """The dots of :func:`cheapest_path` (None: no way), without pricing its steps (play's
-    bots walk many paths and read only their dots)."""
-    found = _cheapest_chain(board, build_graph(board), a, b, move_ratio, crawl, ruleset)
+    bots walk many paths and read only their dots).  ``box_out``: as :func:`_astar`'s
+    (nothing added when the search took the whole board)."""
+    found = _cheapest_chain(board, build_graph(board), a, b, move_ratio, crawl, ruleset,
+                            box_out)
     return None if found is None else [board.node_dot(k) for k in found[0]]
 
 
 def _cheapest_chain(board: Board, g: MoveGraph, a: Dot3, b: Dot3, move_ratio: int, crawl: bool,
-                    ruleset: str) -> tuple[list[int], float] | None:
+                    ruleset: str, box_out: list | None = None
+                    ) -> tuple[list[int], float] | None:
     """The nodes of the cheapest way from ``a`` to ``b`` and its cost (None: no way)."""
     i, j = board.node(a), board.node(b)
     if i == j:
@@ -2077,7 +2089,7 @@ def _cheapest_chain(board: Board, g: MoveGraph, a: Dot3, b: Dot3, move_ratio: in
     mat = g.weights(ruleset, move_ratio, crawl)
     n = g.n
     two = mat.shape[0] > n  # two parity layers: the goal on either
-    found = _astar(board, g, mat, i, j)
+    found = _astar(board, g, mat, i, j, box_out)
     if found is None:  # a window as big as the board: one search, widened to the goal
         (dist, pred), _lim, _all = dijkstra_until(
             board, g, mat, i, lambda d: bool(np.isfinite(d[j]) or (two and np.isfinite(d[j + n]))),

@@ -144,6 +144,29 @@ def fan_verdict(fan: Fan, *, ruleset: str = "dmz1990", vision: str = "normal",
     return FanVerdict(fan, np.asarray(blocked, dtype=bool), np.asarray(cover, dtype=np.int64))
 
 
+#: :func:`target_blocked`'s answers per (ruleset, vision, light, a target's four figures)
+_TARGET_VERDICTS: dict[tuple, bool] = {}
+
+
+def target_blocked(ruleset: str, vision: str, light: str, blocked: bool, cover: int,
+                   visibility: int, closed: int) -> bool:
+    """:func:`fan_verdict`'s ``blocked`` for one fan target whose line has these figures
+    (the fan's ``blocked``, ``cover``, ``visibility`` and ``closed_doors``), kept per
+    figures: every ruleset's fan verdict is worked out target by target from those columns
+    alone, so a bot's fan of a few targets needs no arrays (tests/play/test_lean_fans.py)."""
+    key = (ruleset, vision, light, blocked, cover, visibility, closed)
+    got = _TARGET_VERDICTS.get(key)
+    if got is None:
+        one = Fan((0, 0, 0), 0, np.zeros((1, 2), dtype=np.int64), np.array([blocked]),
+                  np.array([cover], dtype=np.int64), np.array([visibility], dtype=np.int64),
+                  np.array([closed], dtype=np.int64))
+        got = bool(fan_verdict(one, ruleset=ruleset, vision=vision, light=light).blocked[0])
+        if len(_TARGET_VERDICTS) > 65_536:
+            _TARGET_VERDICTS.clear()
+        _TARGET_VERDICTS[key] = got
+    return got
+
+
 def blast_through(board: Board, burst: Dot3, target: Dot3, grenade: str, *,
                   ruleset: str = "dmz1990") -> dict[str, Any] | None:
     """What is left of a grenade's blast at ``target`` past the walls, doors and windows between

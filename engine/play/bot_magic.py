@@ -25,6 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+import shapely
+
 from engine.lattice import Dot3
 from engine.play.bot_odds import exposure, in_any_arc, shot_odds
 from engine.play.condition import PHYSICAL
@@ -265,14 +268,24 @@ def _places(game: Any, ch: CharacterState, sp: NonCombat, force: int,
     return out
 
 
-def _planned(board: Any, key: tuple, work: Any) -> list:
+def _planned(board: Any, key: tuple, work: Any, near: tuple[Dot3, int] | None = None) -> list:
     """``work()`` as a list, kept by ``key`` in the map state's table for what the bots
     work out from its answers alone (:meth:`~engine.play.engine_board.EngineBoard.plans`)
-    when the board has one; a board without it works it out each time."""
-    plans = getattr(board, "plans", None)
-    if plans is None:
-        return list(work())
-    table = plans()
+    when the board has one; a board without it works it out each time.  ``near`` (a dot,
+    a radius): the work asks only sight lines within that ring, so it is kept for every
+    door state alike in the doors there (``plans_near``)."""
+    shared = None if near is None else getattr(board, "plans_near", None)
+    got = None if shared is None else shared(*near)
+    if got is not None:
+        table, doors = got
+        key = (*key, doors)
+        if len(table) > 50_000:
+            table.clear()
+    else:
+        plans = getattr(board, "plans", None)
+        if plans is None:
+            return list(work())
+        table = plans()
     got = table.get(key)
     if got is None:
         got = table[key] = tuple(work())
@@ -332,13 +345,15 @@ def _wall_dots(game: Any, ch: CharacterState) -> list[Dot3]:
     """The dots a wall may be cast at: :data:`WALL_AHEAD` dots from him on his level, in
     his sight (l.1794); a fact of the map state."""
     return _planned(game.board, ("wall_dots", tuple(ch.pos), ch.posture, ch.vision),
-                    lambda: _wall_dots_seen(game.board, ch.pos, ch.posture, ch.vision))
+                    lambda: _wall_dots_seen(game.board, ch.pos, ch.posture, ch.vision),
+                    (ch.pos, WALL_AHEAD))
 
 
 def _wall_lines(game: Any, ch: CharacterState) -> list[tuple[Dot3, Any]]:
     """Each of :func:`_wall_dots` with the line a wall cast there lays (``wall_shape``)."""
     return _planned(game.board, ("wall_lines", tuple(ch.pos), ch.posture, ch.vision),
-                    lambda: [(at, wall_shape(game, ch, at)) for at in _wall_dots(game, ch)])
+                    lambda: [(at, wall_shape(game, ch, at)) for at in _wall_dots(game, ch)],
+                    (ch.pos, WALL_AHEAD))
 
 
 def _wall_dots_seen(board: Any, pos: Dot3, posture: str, vision: str) -> list[Dot3]:
@@ -416,8 +431,6 @@ def _wall_layout(game: Any, ch: CharacterState, foes: list[CharacterState],
     crosses the line to) per friend on his way and enemy, (friend, enemy) per friend
     standing whose line to that enemy it crosses).  No wall without an enemy in sight: his
     friends' goals and ways are not asked then."""
-    from shapely.geometry import LineString
-
     seen = [f for f in foes if f.pos is not None and not f.out]
     if not seen:
         return []
@@ -434,22 +447,39 @@ def _wall_layout(game: Any, ch: CharacterState, foes: list[CharacterState],
             standing.append(c)
     if not ways:
         return []
+    walls = _wall_lines(game, ch)
+    if not walls:
+        return []
     pt = game.point
-    # the lines do not depend on where the wall goes: made once, not once per wall dot
-    way_lines = [LineString([pt(d) for d in (c.pos, *way)]) for c, way in ways]
-    legs = []  # (friend, enemy, dots of his way under that enemy's fire, their sight lines)
+    # the lines do not depend on where the wall goes: made once, not once per wall dot, and
+    # each crossed with every wall in one call (shapely's own predicate, on arrays)
+    way_lines = [shapely.linestrings([pt(d) for d in (c.pos, *way)]) for c, way in ways]
+    legs = []  # (friend, enemy, dots of his way under that enemy's fire)
+    segs = []  # their sight lines' ends, then those of the friends standing
     for c, way in ways:
         for f in seen:
             dots = [d for d in way if in_any_arc(f, pt(d))] if f.arcs else way[-1:]
-            legs.append((c, f, dots, [LineString([pt(f.pos), pt(d)]) for d in dots]))
-    stands = [(c, f, LineString([pt(c.pos), pt(f.pos)])) for c in standing for f in seen]
+            legs.append((c, f, dots))
+            segs += [(pt(f.pos), pt(d)) for d in dots]
+    stands = [(c, f) for c in standing for f in seen]
+    segs += [(pt(c.pos), pt(f.pos)) for c, f in stands]
+    lines = np.array([line for _at, line in walls], dtype=object)
+    blocked = shapely.intersects(np.array(way_lines, dtype=object)[:, None],
+                                 lines[None, :]).any(axis=0).tolist()
+    crossed = shapely.intersects(shapely.linestrings(np.array(segs, dtype=float))[:, None],
+                                 lines[None, :]).T.tolist() if segs else [[] for _ in walls]
     out = []
-    for at, line in _wall_lines(game, ch):
-        if any(w.intersects(line) for w in way_lines):
+    for (at, _line), stop, cross in zip(walls, blocked, crossed, strict=True):
+        if stop:
             continue  # it would stop him too
-        out.append((at, [(c, f, [d for d, seg in zip(dots, segs) if seg.intersects(line)])
-                         for c, f, dots, segs in legs],
-                    [(c, f) for c, f, seg in stands if seg.intersects(line)]))
+        k = 0
+        per_leg = []
+        for c, f, dots in legs:
+            per_leg.append((c, f, [d for d, x in zip(dots, cross[k:k + len(dots)],
+                                                     strict=True) if x]))
+            k += len(dots)
+        out.append((at, per_leg, [(c, f) for (c, f), x in zip(stands, cross[k:], strict=True)
+                                  if x]))
     return out
 
 

@@ -53,6 +53,7 @@ def path_danger(game: Any, mover: CharacterState, path: list[Dot3], step_costs: 
     memo = {} if memo is None else memo
     point = game.point
     blocked = game.board.known_blocked
+    warm = game.board.warm_blocked
 
     def inside(r: CharacterState, dot: Dot3) -> bool:
         key = (r.id, dot, None)
@@ -70,24 +71,31 @@ def path_danger(game: Any, mover: CharacterState, path: list[Dot3], step_costs: 
         return got
 
     for r in reactors:
+        # the dots he shoots at, in the order the referee's walk draws the shots ...
         fr = max(1, r.fire_ratio)
         started = inside(r, path[0])
         tally = 0
-        shots = 0
+        at: list[Dot3] = []
         for dot, cost in zip(path[1:], step_costs, strict=False):
             if not inside(r, dot):
-                if started and shots == 0:
+                if started and not at:
                     # leaving the arc he began in: the free shot, at the dot he leaves
-                    total += shot(r, path[path.index(dot) - 1])
-                    shots = 1
+                    at.append(path[path.index(dot) - 1])
                 continue
             tally += cost
             while tally >= fr:
                 tally -= fr
-                shots += 1
-                total += shot(r, dot)
-        if started and shots == 0 and inside(r, path[-1]):
-            total += shot(r, path[-1])
+                at.append(dot)
+        if started and not at and inside(r, path[-1]):
+            at.append(path[-1])
+        # ... the lines not priced yet answered blocked or traced in one fan from him (most
+        # are blocked: a fan finds that for less than a line traced in full), then summed
+        # in that order (the same floats)
+        new = [d for d in at if (r.id, d, posture) not in memo]
+        if new:
+            warm(r.pos, new, (r.vision,))
+        for dot in at:
+            total += shot(r, dot)
     return total
 
 

@@ -109,6 +109,8 @@ class Bot:
         self._playing = False  # kept only while it plays a character (a caller may edit state)
         #: per (board, objective): its area's dots, and which dots asked are inside it
         self._areas: dict[tuple[int, int], tuple] = {}
+        #: per (board, key): facts of the map itself (:meth:`_asked_once`)
+        self._facts: dict[tuple, tuple] = {}
 
     # ------------------------------------------------------------------ driving
     def play_phase(self, game: Game) -> None:
@@ -471,17 +473,32 @@ class Bot:
     def _edge_dot(self, game: Game, ch: CharacterState, edge: str | None):
         if edge is None:
             return None
-        dots = game.board.deploy_dots(None, 0, edge, 1)
+        board = game.board
+        dots = self._asked_once(board, ("edge", edge), lambda: board.deploy_dots(None, 0, edge, 1))
         if not dots:
             return None
         # the edge dot nearest by path cost (walls and buildings in the way), not by crow flight
-        costs = game.board.costs_to(ch.pos, ch.move_ratio, dots)
-        near = [(c, d) for c, d in zip(costs, dots, strict=True) if c is not None]
+        cheapest = getattr(board, "cheapest_to", None)
+        if cheapest is not None:  # (the cheapest ones alone, without pricing every edge dot)
+            near = cheapest(ch.pos, ch.move_ratio, dots)[1]
+        else:
+            costs = board.costs_to(ch.pos, ch.move_ratio, dots)
+            least = min((c for c in costs if c is not None), default=None)
+            near = [d for c, d in zip(costs, dots, strict=True) if c is not None and c == least]
         if near:
             # among the cheapest, the one straight ahead: the lowest-numbered of a tie led
             # Street Ambush's carrier out of his smoke onto the open kerb
-            return min(near, key=lambda t: (t[0], self._dist2(game, t[1], ch.pos), t[1]))[1]
+            return min(near, key=lambda d: (self._dist2(game, d, ch.pos), d))
         return min(dots, key=lambda d: (self._dist2(game, d, ch.pos), d))
+
+    def _asked_once(self, board: Any, key: tuple, work: Any) -> Any:
+        """``work()`` once per board (a fact of the map itself, as the dots along an edge)."""
+        memo = self._facts.get((id(board), key))
+        if memo is None or memo[0] is not board:
+            if len(self._facts) > 64:
+                self._facts.clear()
+            memo = self._facts[(id(board), key)] = (board, work())
+        return memo[1]
 
     @staticmethod
     def _dist2(game: Game, a, b) -> float:
@@ -535,6 +552,8 @@ class Bot:
         # what each dot covers bounds its score from above (the risk there only subtracts):
         # the risk is weighed best bound first, and no further than a bound can still win
         bound = {}
+        for a in way:  # (speed only: one fan from each dot of the way answers most lines)
+            game.board.warm_blocked(a, cands, (ch.vision,))
         for d in cands:
             cover = sum(shot_odds(game, ch, d, foe, a, False) for a in way) / len(way)
             bound[d] = (round(cover, 6), d == ch.pos, d), cover
@@ -621,9 +640,13 @@ class Bot:
         if not foes:
             return False
         scored = []
-        for c in team:
-            if c.carrying or c.moved or c.ready_weapon is None or c.ready_weapon.is_grenade:
-                continue
+        shooters = [c for c in team if not (c.carrying or c.moved or c.ready_weapon is None
+                                            or c.ready_weapon.is_grenade)]
+        for f in foes:  # (speed only: one fan from each enemy answers most of the lines)
+            if not f.out and f.pos is not None:
+                game.board.warm_blocked(f.pos, [c.pos for c in shooters],
+                                        {c.vision for c in shooters})
+        for c in shooters:
             off, _t = best_offense(game, c, c.pos, foes)
             scored.append((off, c.id))
         if not scored:
@@ -1140,7 +1163,17 @@ class Bot:
 
     def _options(self, game: Game, ch: CharacterState, holding: bool,
                  only: str | None = None) -> list:
-        """The ruleset's actions for the bot (:meth:`Game.bot_options`), best first."""
+        """The ruleset's actions for the bot (:meth:`Game.bot_options`), best first.  All of
+        them are each act's, sorted (:attr:`Game.bot_acts`): an act priced already since
+        the last action (the aims, weighed first) is not priced again."""
+        acts = game.bot_acts
+        if only is None and acts:
+            def merged() -> list:
+                out = [o for act in acts for o in self._options(game, ch, holding, act)]
+                game.sort_options(out)
+                return out
+
+            return self._asked(("options", ch.id, holding, None), merged)
         return self._asked(("options", ch.id, holding, only),
                            lambda: game.bot_options(ch, holding, only=only))
 

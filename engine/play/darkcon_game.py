@@ -88,6 +88,8 @@ class DarkConGame(Game):
         self._profiles: dict[tuple[str, int], C.WeaponProfile] = {}
         #: each character's armour as sorted (body part, points) pairs (a shot's figure)
         self._armor: dict[str, tuple[tuple[str, int], ...]] = {}
+        #: Suppression Fire zones' polygons by their corners (:meth:`_zone_shape`)
+        self._zones: dict[tuple, Polygon] = {}
         super().__init__(*args, **kwargs)
 
     # ================================================================== sheets
@@ -744,8 +746,9 @@ class DarkConGame(Game):
     def _do_move(self, to: list[int] | tuple[int, ...]) -> None:
         m = self.mover
         frm = m.pos
+        aims = self.dc["aim"]
         before = {r.id: self.threatened(r) for r in self.state.enemies_of(m)
-                  if r.id in self.dc["aim"] and not r.out}
+                  if r.id in aims and not r.out} if aims else {}
         super()._do_move(to)
         if m.pos != frm:
             if self._diagonal(frm, m.pos):
@@ -764,10 +767,12 @@ class DarkConGame(Game):
                 if r.pos is None or self.board.sight(r.pos, m.pos, r.posture, m.posture,
                                                      r.vision).blocked:
                     self._drop_aim(rid, f"lost sight of {m.id}")
-        for r in sorted(self.state.enemies_of(m), key=lambda c: c.id):
+        aims = self.dc["aim"]
+        # (no one aiming: no opportunity fire; the suppression loop asks m.out itself)
+        for r in sorted(self.state.enemies_of(m), key=lambda c: c.id) if aims else ():
             if m.out or m.movement_ended:
                 return
-            if r.out or r.id not in self.dc["aim"] or self.dc["opp"].get(r.id):
+            if r.id not in aims or r.out or self.dc["opp"].get(r.id):
                 continue
             zone = before.get(r.id, set()) | self.threatened(r)
             if frm not in zone and m.pos not in zone:
@@ -778,9 +783,20 @@ class DarkConGame(Game):
                 return
             if m.id in z["checked"] or m.pos[2] != z["level"] or z["rounds"] <= 0:
                 continue
-            if Polygon(z["zone"]).buffer(1e-6).contains(Point(self.point(m.pos))):
+            if self._zone_shape(z["zone"]).contains(Point(self.point(m.pos))):
                 z["checked"].append(m.id)
                 self._suppressed(sid, z, m)
+
+    def _zone_shape(self, zone: list[list[float]]) -> Polygon:
+        """A Suppression Fire zone's polygon, grown by 1e-6 (every step of every mover asks
+        whether he entered it): kept by its corners."""
+        key = tuple(tuple(p) for p in zone)
+        got = self._zones.get(key)
+        if got is None:
+            if len(self._zones) > 256:
+                self._zones.clear()
+            got = self._zones[key] = Polygon(zone).buffer(1e-6)
+        return got
 
     def _opportunity_fire(self, r: CharacterState, m: CharacterState, how: str) -> None:
         """One quick shot or burst (aimed only at what he aims at) at an enemy moving through
@@ -1058,6 +1074,8 @@ class DarkConGame(Game):
         return f"aiming at {mark} ({aim['actions']} action(s), {mod:+d})"
 
     # ================================================================== the bots' options
+    bot_acts = ("charge", "open", "aim")
+
     def bot_options(self, ch: CharacterState, holding: bool = False, only: str | None = None
                     ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
         """What the bots may do under darkcon besides shooting and walking, each with the
@@ -1094,7 +1112,7 @@ class DarkConGame(Game):
                 v = e * (1.0 if holding else 0.5)
                 out.append((v, {"act": "aim", "target": f.id},
                             {"target": f.id, "aimed_shot": round(e, 2)}))
-        out.sort(key=lambda o: -o[0])
+        self.sort_options(out)
         return out
 
     # ================================================================== damage

@@ -26,6 +26,7 @@ Decisions that belong to play rather than to the LOS engine (docs/play.md):
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -38,18 +39,25 @@ from shapely.ops import substring, unary_union
 from engine.board import Board, Feature
 from engine.lattice import Dot3
 from engine.los import (
+    fan_lines,
     line_of_sight,
-    lines_fan,
     los_fan,
     openings_met,
     walled,
     warm_lines,
 )
-from engine.movement import _edge_step, _per_dot, build_graph, cheapest_dots, reach
+from engine.movement import (
+    OPENING_REASONS,
+    _edge_step,
+    _per_dot,
+    build_graph,
+    cheapest_dots,
+    reach,
+)
 from engine.play.board_view import BarrierInfo, OpeningInfo, Sight, StepInfo
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
-from engine.sight import blast_through, fan_verdict, verdict_of
+from engine.sight import blast_through, fan_verdict, target_blocked, verdict_of
 
 _OPEN_KINDS = ("door", "window", "hole")
 _BARRIER_KINDS = ("wall", "fence", "door", "window")
@@ -58,8 +66,9 @@ EPS = 1e-7
 
 #: board states whose derived tables (movement graph, sight answers ...) forks share
 MEMO_STATES = 48
-#: :meth:`EngineBoard.warm_blocked` traces a fan for this many unknown lines or more
-FAN_MIN = 4
+#: :meth:`EngineBoard.warm_blocked` traces a fan for this many unknown lines or more (one:
+#: a line left unknown is traced in full by each question that follows, both ways)
+FAN_MIN = 1
 #: up to this many targets :meth:`EngineBoard.warm_blocked` traces them as single lines together
 LINES_FAN_MAX = 48
 #: answers kept in the tables every door state of a board shares (then they start over)
@@ -67,7 +76,11 @@ COMMON_MAX = 400_000
 _MEMO_KEYS = ("_move_graph", "_los_prims", "_trees")
 #: the memo's key of the tables every door state shares (per light and ruleset)
 _COMMON = "common"
+#: other door states a goal search or a reach is looked for in (each compared with this one)
+OTHER_STATES = 6
 _UNKNOWN = object()
+#: the key beside a state's fans of the dots known from an origin for some visions
+_DONE = object()
 
 
 def fork_board(board: Board) -> Board:
@@ -101,12 +114,24 @@ def _turned(w: Any, shared: dict | None) -> Any:
     return csr_matrix((w.data[got[2]], got[3], got[4]), shape=(w.shape[1], w.shape[0]))
 
 
+def _moved_between(pw: Any, w: Any) -> np.ndarray | None:
+    """The nodes (in the matrices' numbering) at either end of an entry whose weight differs
+    between weight matrices ``pw`` and ``w``; None when they are not laid out alike."""
+    if w.shape != pw.shape or w.nnz != pw.nnz or not (
+            (w.indptr is pw.indptr or np.array_equal(w.indptr, pw.indptr)) and
+            (w.indices is pw.indices or np.array_equal(w.indices, pw.indices))):
+        return None
+    moved = np.flatnonzero(w.data != pw.data)
+    rows = np.searchsorted(w.indptr, moved, side="right") - 1
+    return np.unique(np.concatenate([rows, w.indices[moved]]))
+
+
 class _GoalSearch:
     """Costs to one goal as far as a cut-off search has gone (:meth:`EngineBoard._search_to`),
     and each dot's answer once worked out (the bots ask the same dots of the same goal turn
     after turn, game after game)."""
 
-    __slots__ = ("costs", "full", "limit", "known", "runs", "w")
+    __slots__ = ("costs", "full", "limit", "known", "mins", "runs", "w")
 
     def __init__(self) -> None:
         self.costs: np.ndarray | None = None  # per node; exact up to ``limit``
@@ -116,6 +141,19 @@ class _GoalSearch:
         self.known: dict[Dot3, Any] = {}
         self.runs = 0  # searches made so far
         self.w: Any = None  # the weight matrix ``full`` was searched on
+        #: id of an array of nodes -> (the array, ``full`` then, its least cost there)
+        self.mins: dict[int, tuple[np.ndarray, np.ndarray, float]] = {}
+
+    def least_at(self, nodes: np.ndarray) -> float:
+        """The least of ``full`` at ``nodes`` (kept per array while ``full`` stays: each
+        door's nodes are asked by every door state compared with this one)."""
+        got = self.mins.get(id(nodes))
+        if got is None or got[0] is not nodes or got[1] is not self.full:
+            if len(self.mins) > 256:
+                self.mins.clear()
+            got = self.mins[id(nodes)] = (nodes, self.full,  # type: ignore[assignment]
+                                          float(self.full[nodes].min()))  # type: ignore[index]
+        return got[2]
 
 
 class EngineBoard:
@@ -139,7 +177,7 @@ class EngineBoard:
         self._rev: dict[int, tuple[Any, Any, float]] = {}
         self._steps: dict[tuple, StepInfo | None] = {}
         self._paths: dict[tuple, tuple[Dot3, ...] | None] = {}
-        self._fans: dict[tuple, np.ndarray] = {}
+        self._fans: dict[tuple, Any] = {}  # (and the dots known per origin: warm_blocked)
         self._ids: dict[Dot3, int] = {}
         self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._openings: dict[tuple, list[OpeningInfo]] = {}
@@ -194,7 +232,18 @@ class EngineBoard:
             return self._steps[key]
         except KeyError:
             pass
-        got = self._step_uncached(key[0], key[1], move_ratio, crawl)
+        # a step no door or window touches is the same in every door state (a door adds or
+        # drops no step, it only prices the ones through it): kept once for all of them
+        common = self._common
+        shared = None if common is None else common["steps"]
+        got = _UNKNOWN if shared is None else shared.get(key, _UNKNOWN)
+        if got is _UNKNOWN:
+            got = self._step_uncached(key[0], key[1], move_ratio, crawl)
+            if shared is not None and (got is None or not any(
+                    w.startswith(OPENING_REASONS) for w in got.why)):
+                if len(shared) > COMMON_MAX:
+                    shared.clear()
+                shared[key] = got
         if len(self._steps) > 500_000:
             self._steps.clear()
         self._steps[key] = got
@@ -224,23 +273,44 @@ class EngineBoard:
         try:
             got = self._paths[key]
         except KeyError:
-            got = self._path_from_parent(key) if self._metric else _UNKNOWN
+            got = self._path_from_parent(key, move_ratio, crawl)
             if got is _UNKNOWN:
-                got = self._path_uncached(key[0], key[1], move_ratio, crawl)
+                box: list = []
+                got = self._path_uncached(key[0], key[1], move_ratio, crawl, box)
+                self._path_read(key, got, box[0] if box else None, move_ratio, crawl)
             if len(self._paths) > 50_000:
                 self._paths.clear()
             self._paths[key] = got
         return None if got is None else list(got)
 
-    def _path_uncached(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool
-                       ) -> tuple[Dot3, ...] | None:
+    def _path_uncached(self, a: Dot3, b: Dot3, move_ratio: int, crawl: bool,
+                       box_out: list | None = None) -> tuple[Dot3, ...] | None:
         if not (self.board.standable(a) and self.board.standable(b)):
             return None
         if self._metric:
-            dots = cheapest_dots(self.board, a, b, move_ratio, ruleset=self.rules.name)
+            dots = cheapest_dots(self.board, a, b, move_ratio, ruleset=self.rules.name,
+                                 box_out=box_out)
         else:
-            dots = cheapest_dots(self.board, a, b, move_ratio, crawl=crawl)
+            dots = cheapest_dots(self.board, a, b, move_ratio, crawl=crawl, box_out=box_out)
         return None if dots is None else tuple(tuple(d) for d in dots)
+
+    def _path_read(self, key: tuple, got: Any, box: tuple | None, move_ratio: int,
+                   crawl: bool) -> None:
+        """Keep with the map state what the search for the path of ``key`` read (the box of
+        its last window, the matrix and its figures), for another door state to tell
+        whether it would find the same (:meth:`_path_from_parent`)."""
+        e = self._entry
+        if e is None:
+            return
+        g = build_graph(self.board)
+        w = self._weights_kept(g, move_ratio, crawl)
+        if w is None:
+            return
+        boxes = e.setdefault("path_box", {})
+        if len(boxes) > 50_000:
+            boxes.clear()
+        boxes[key] = (got, box, w, _per_dot(g, self.board, w))
+        self._note("path", key)
 
     def reach(self, a: Dot3, move_ratio: int, mp: float, crawl: bool = False
               ) -> dict[Dot3, float]:
@@ -258,6 +328,7 @@ class EngineBoard:
             if len(self._reach) > 20_000:
                 self._reach.clear()
             self._reach[key] = got
+            self._note("reach", key)
         return dict(got)
 
     def cost_floor(self, a: Dot3, b: Dot3, move_ratio: int) -> float:
@@ -279,6 +350,33 @@ class EngineBoard:
         if len(self._plans) > 50_000:
             self._plans.clear()
         return self._plans
+
+    def plans_near(self, dot: Dot3, radius: int) -> tuple[dict[tuple, Any], tuple] | None:
+        """For what the bots work out from the sight lines within ``radius`` dots of ``dot``
+        alone (the dots a wall may be cast at): a table every door state of the board
+        shares, and the states of the doors and windows there, which a key must name too
+        (a line's facts depend on door states only through the openings it meets, and a
+        line between dots within the ring meets none beyond it).  None in a map state of
+        this game's own (smoke, a hole, a spell): use :meth:`plans`."""
+        common = self._common
+        if common is None:
+            return None
+        near = common["near"]
+        key = (tuple(dot), radius)
+        fids = near.get(key)
+        if fids is None:
+            lat = self.lattice
+            ring, edge = {key[0][:2]}, [key[0][:2]]
+            for _ in range(radius):
+                edge = [n for d in edge for n in lat.neighbours(d) if n not in ring]
+                ring.update(edge)
+            area = shapely.MultiPoint([lat.point(d) for d in sorted(ring)]).convex_hull \
+                .buffer(0.5)
+            fids = near[key] = tuple(sorted(
+                {f.id for lv in sorted(self.board._features)
+                 for f in self.board.features_near(lv, area) if f.kind in ("door", "window")}))
+        feature = self.board.feature
+        return common["plans"], tuple((fid, feature(fid).props.get("state")) for fid in fids)
 
     def step_floor(self, a: Dot3, move_ratio: int, mp: float) -> dict[Dot3, float] | None:
         """Dark Conspiracy: :meth:`reach` from ``a`` within ``mp`` metres, as a floor under
@@ -304,6 +402,7 @@ class EngineBoard:
             if len(self._to_goal) > 64:
                 self._to_goal.clear()
             got = self._to_goal[key] = self._goal_from_parent(key, move_ratio) or _GoalSearch()
+            self._note("goal", key)
             self._keep()
         known = got.known
         out = [known.get(d if d.__class__ is tuple else tuple(d), _UNKNOWN) for d in dots]
@@ -326,7 +425,61 @@ class EngineBoard:
                     out[k] = v
         return out
 
-    def _search_to(self, key: tuple, move_ratio: int, got: _GoalSearch, d: Dot3) -> None:
+    def cheapest_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]
+                    ) -> tuple[float | None, list[Dot3]]:
+        """The least of :meth:`costs_to` ``(goal, move_ratio, dots)`` and the dots (in the
+        order of ``dots``) that cost it; (None, []) when none reaches ``goal``.  One search
+        from all of ``dots`` at once (kept for the map state: a carrier asks his way out
+        from every dot he stands on) gives the least cost, then the search to ``goal`` goes
+        no further than that (and the metres' rounding): the dots beyond cannot be the
+        cheapest, and their costs are never asked."""
+        if not self.board.standable(tuple(goal)):
+            return None, []
+        node_of = self.board._node_of
+        ids = [node_of(tuple(d)) for d in dots]
+        if not any(i >= 0 for i in ids):
+            return None, []
+        wkey = 0 if self._metric else move_ratio
+        w = self._weights(move_ratio)
+        plans = self.plans()
+        pkey = ("cheapest-from", tuple(tuple(d) for d in dots), wkey)
+        got = plans.get(pkey)
+        if got is None or got[0] is not w:
+            src = np.unique([i for i in ids if i >= 0])
+            got = plans[pkey] = (w, dijkstra(w, indices=src, min_only=True))
+        g = build_graph(self.board)
+        gi = self.board.node(tuple(goal))
+        least = float(got[1][gi]) if w.shape[0] == g.n else \
+            min(float(got[1][gi]), float(got[1][gi + g.n]))
+        if not math.isfinite(least):
+            return None, []
+        # (the search from the dots adds the same steps the other way round: metres may
+        # differ in the last bits, and dots whose metres round alike tie)
+        need = least + (0.011 if self._metric else 0.5)
+        key = (tuple(goal), wkey)
+        search = self._to_goal.get(key)
+        if search is None:
+            if len(self._to_goal) > 64:
+                self._to_goal.clear()
+            search = self._to_goal[key] = self._goal_from_parent(key, move_ratio) or \
+                _GoalSearch()
+            self._note("goal", key)
+            self._keep()
+        if search.costs is None or not search.limit > need:  # (a table started from
+            # another state's keeps the costs below its limit only)
+            self._search_to(key, move_ratio, search, tuple(goal), need)
+        costs = search.costs
+        metric = self._metric
+        vals = []
+        for d, i in zip(dots, ids, strict=True):
+            c = float(costs[i]) if i >= 0 else math.inf
+            if math.isfinite(c):
+                vals.append(((round(c, 2) if metric else int(round(c))), d))
+        best = min(v for v, _d in vals)
+        return best, [d for v, d in vals if v == best]
+
+    def _search_to(self, key: tuple, move_ratio: int, got: _GoalSearch, d: Dot3,
+                   limit: float | None = None) -> None:
         """Costs to the goal of ``key`` (Dijkstra from it over the reversed edges) as far as
         ``d`` needs, kept in ``got``.  A search cut off at
         a cost (scipy's ``limit``) finds every cost within it exactly as the whole search does
@@ -337,11 +490,13 @@ class EngineBoard:
         goal = key[0]
         g = build_graph(self.board)
         w = self._weights(move_ratio)
-        rev, step = self._reversed(w)
-        way = step * (2 * self.lattice.distance(goal[:2], d[:2]) + 4 * (1 + abs(goal[2] - d[2])))
-        limit = max(way, 2 * got.limit)
-        if got.runs >= 2 or (got.runs and limit > 4 * got.limit):
-            limit = math.inf
+        rev, step = self._reversed(w, ("m",) if self._metric else (move_ratio,))
+        if limit is None:
+            way = step * (2 * self.lattice.distance(goal[:2], d[:2]) +
+                          4 * (1 + abs(goal[2] - d[2])))
+            limit = max(way, 2 * got.limit)
+            if got.runs >= 2 or (got.runs and limit > 4 * got.limit):
+                limit = math.inf
         i = self.board.node(goal)
         if w.shape[0] > g.n:
             # Dark Conspiracy's two parity layers (every other diagonal counts double): a
@@ -359,55 +514,181 @@ class EngineBoard:
             g.matrix(move_ratio, False)
 
     def _goal_from_parent(self, key: tuple, move_ratio: int) -> _GoalSearch | None:
-        """The costs to the goal of ``key`` that the map state this one came from (a door
-        opened or shut) already found and the door cannot change, as a search cut off there;
-        None when there are none.  Every walk that takes an edge the door changed first
-        reaches one of that edge's ends, so it costs at least the least cost ``t`` of those
-        ends (the same in both states: the walk there takes no changed edge); below ``t``
-        both states' cheapest walks are the same walks over the same weights, and Dijkstra's
-        cost of a node is the least of its neighbours' costs plus the step (the same floats).
-        Police opens doors game after game and asks the same goals in every state."""
-        e = self._entry
-        up = None if e is None else e.get("parent")
-        if up is None:
+        """The costs to the goal of ``key`` that another map state (the one this came from
+        first, then the others the memo keeps, most recently used first) already found and
+        the doors that differ cannot change, as a search cut off there; None when there are
+        none.  Every walk that takes an edge whose weight differs between the two states
+        first reaches one of that edge's ends, so it costs at least the least cost ``t`` of
+        those ends (the same in both states: the walk there takes no changed edge); below
+        ``t`` both states' cheapest walks are the same walks over the same weights, and
+        Dijkstra's cost of a node is the least of its neighbours' costs plus the step (the
+        same floats).  Police opens doors game after game in varying orders and asks the
+        same goals in every state: the state that leaves the most known is taken."""
+        best: tuple[float, _GoalSearch] | None = None
+        for _e, prev, t in self._goal_others(key, move_ratio):
+            if best is None or t > best[0]:
+                best = (t, prev)
+                if t == math.inf:
+                    break
+        if best is None:
             return None
-        pe = (self.board.__dict__.get("_play_memo") or {}).get(up[0])
-        prev = None if pe is None else pe["to_goal"].get(key)
-        if prev is None or prev.full is None:
-            return None
-        w, pw = self._weights(move_ratio), prev.w
-        if w.shape != pw.shape or w.nnz != pw.nnz or not (
-                np.array_equal(w.indptr, pw.indptr) and np.array_equal(w.indices, pw.indices)):
-            return None  # (a door that adds or drops edges: search afresh)
-        moved = np.flatnonzero(w.data != pw.data)
-        full = prev.full
-        if len(moved):
-            rows = np.searchsorted(w.indptr, moved, side="right") - 1
-            t = min(float(full[rows].min()), float(full[w.indices[moved]].min()))
-        else:
-            t = math.inf
-        t = min(t, prev.limit)
-        if t <= 0.0:
-            return None
+        t, prev = best
         got = _GoalSearch()
-        got.full = np.where(full < t, full, math.inf)
+        got.full = np.where(prev.full < t, prev.full, math.inf)
         got.costs = got.full[:len(prev.costs)]
-        got.limit, got.w = t, w
+        got.limit, got.w = t, self._weights(move_ratio)
         return got
 
-    def _reversed(self, w: Any) -> tuple[Any, float]:
+    def _goal_others(self, key: tuple, move_ratio: int
+                     ) -> Iterator[tuple[dict, _GoalSearch, float]]:
+        """(memo entry, its search for the goal of ``key``, ``t``) for the other map states
+        (:meth:`_others`) whose costs to that goal below ``t`` > 0 are this state's too, as
+        are the weights of their steps between dots costing less (no end of a step whose
+        weight differs costs less than ``t``: :meth:`_goal_from_parent`)."""
+        found = self._others("goal", key, lambda e: e["to_goal"].get(key))
+        if not found:
+            return
+        w = self._weights(move_ratio)
+        for e, prev in found:
+            if prev.full is None:
+                continue
+            moved = self._moved(e, prev.w, w, "m" if self._metric else (move_ratio, False))
+            if moved is None:
+                continue  # (a door that adds or drops edges: not laid out alike)
+            t = min((prev.least_at(m) for m in moved if len(m)), default=math.inf)
+            t = min(t, prev.limit)
+            if t > 0.0:
+                yield e, prev, t
+
+    def _note(self, kind: str, key: tuple) -> None:
+        """Note that this map state holds the ``kind`` ("goal", "reach") answer of ``key``
+        (:meth:`_others` looks there first)."""
+        e = self._entry
+        if e is None or self._common is None:
+            return
+        has = self._common["has"]
+        if len(has) > COMMON_MAX:
+            has.clear()
+        states = has.setdefault((kind, key), [])
+        sk = e["key"]
+        if states and states[-1] == sk:
+            return
+        if sk in states:
+            states.remove(sk)
+        states.append(sk)
+        del states[:-OTHER_STATES]
+
+    def _others(self, kind: str, key: tuple, pick: Any) -> list[tuple[dict, Any]]:
+        """(memo entry, ``pick(entry)``) of the map state this one came from, then of the
+        latest other states the memo still keeps that hold the ``kind`` answer of ``key``
+        (:meth:`_note`), where ``pick`` gives something."""
+        e = self._entry
+        if e is None or self._common is None:
+            return []
+        memo = self.board.__dict__.get("_play_memo") or {}
+        out = []
+        up = e.get("parent")
+        pe = None if up is None else memo.get(up[0])
+        if pe is not None:
+            got = pick(pe)
+            if got is not None:
+                out.append((pe, got))
+        for sk in reversed(self._common["has"].get((kind, key), ())):
+            oe = memo.get(sk)
+            if oe is None or oe is e or oe is pe:
+                continue
+            got = pick(oe)
+            if got is not None:
+                out.append((oe, got))
+        return out
+
+    def _moved(self, e: dict, pw: Any, w: Any, wkey: Any) -> list[np.ndarray] | None:
+        """Nodes (in the matrices' numbering, in one array or several) at either end of
+        every entry whose weight may differ between the weight matrices ``pw`` of memo state
+        ``e`` and ``w`` of this state, both weighted as ``wkey``; None when they are not
+        laid out alike.  The entries a door or window touches are the same in every state
+        (a door only prices the steps through it): those of each door that differs between
+        the two states, once known, answer without comparing the matrices (some doors more
+        than differ: fewer entries taken as known, never a wrong one)."""
+        if pw is w:
+            return []
+        kept = self._entry.setdefault("moved", {})  # type: ignore[union-attr]
+        ckey = (id(pw), id(w))
+        got = kept.get(ckey)
+        if got is not None and got[0] is pw and got[1] is w:
+            return got[2]
+        if len(kept) > 256:
+            kept.clear()
+        got = kept[ckey] = (pw, w, self._moved_worked(e, pw, w, wkey))
+        return got[2]
+
+    def _moved_worked(self, e: dict, pw: Any, w: Any, wkey: Any) -> list[np.ndarray] | None:
+        """:meth:`_moved` worked out (each pair of matrices once per map state)."""
+        doors = {fid for fid, _st in e["key"][2] ^ self._entry["key"][2]}  # type: ignore[index]
+        table = self._common["doors"]  # type: ignore[index]
+        parts = [table.get((fid, wkey)) for fid in doors]
+        if doors and all(m is not None for m in parts):
+            return parts if self._alike(pw, w) else None  # type: ignore[return-value]
+        nodes = _moved_between(pw, w)
+        if nodes is not None and len(doors) == 1 and len(nodes):
+            # (a door in one overlay only may have the same state in both: recorded when
+            # the matrices show it changed something)
+            table[(next(iter(doors)), wkey)] = nodes
+        return None if nodes is None else [nodes]
+
+    def _alike(self, pw: Any, w: Any) -> bool:
+        """Are weight matrices ``pw`` and ``w`` laid out alike (the same entries in the same
+        places)?  Each matrix is compared once with the layouts met so far, for every fork
+        (door states share their row pointers and copy their columns)."""
+        return self._layout(pw) == self._layout(w)
+
+    def _layout(self, w: Any) -> int:
+        """A number per layout of weight matrix (:meth:`_alike`)."""
+        table = self._common["layouts"]  # type: ignore[index]
+        got = table.get(id(w))
+        if got is not None and got[0] is w:
+            return got[1]
+        reps = table.setdefault("reps", [])
+        k = next((k for k, (shape, indptr, indices) in enumerate(reps)
+                  if shape == w.shape and len(indices) == len(w.indices) and
+                  (indptr is w.indptr or np.array_equal(indptr, w.indptr)) and
+                  (indices is w.indices or np.array_equal(indices, w.indices))), None)
+        if k is None:
+            k = len(reps)
+            reps.append((w.shape, w.indptr, w.indices))
+        if len(table) > 512:
+            table.clear()
+            table["reps"] = reps
+        table[id(w)] = (w, k)
+        return k
+
+    def _reversed(self, w: Any, weighting: tuple | None = None) -> tuple[Any, float]:
         """The weight matrix ``w`` with its edges turned round (Dijkstra from a goal gives
         the costs to it) and a common step's cost (the median), made once per matrix for
         every fork (a door leaves the metre matrices as they were: the next map state takes
         them turned already), and turned by a permutation kept per matrix layout (a door
-        changes MP weights, not which steps there are)."""
+        changes MP weights, not which steps there are).  With a ``weighting`` (what ``w``
+        weighs: metres, or MP at a move ratio) the step is the median of the first matrix
+        of that layout and weighting, for every door state: it only sets how far a first
+        search goes (every cost found is exact whatever the cut-off), and a door moves the
+        median of a few thousand steps by nothing or next to nothing."""
         got = self._rev.get(id(w))
         if got is None or got[0] is not w:
             shared = self.board.__dict__.get("_play_rev")
             got = None if shared is None else shared.get(id(w))
             if got is None or got[0] is not w:
-                step = float(np.median(w.data)) if w.nnz else 1.0
-                got = (w, _turned(w, shared), max(step, 1e-3))
+                step = None
+                skey = None if shared is None or weighting is None else \
+                    ("step", id(w.indptr), *weighting)
+                if skey is not None:
+                    kept = shared.get(skey)
+                    if kept is not None and kept[0] is w.indptr:
+                        step = kept[1]
+                if step is None:
+                    step = max(float(np.median(w.data)) if w.nnz else 1.0, 1e-3)
+                    if skey is not None:
+                        shared[skey] = (w.indptr, step)
+                got = (w, _turned(w, shared), step)
                 if shared is not None:
                     if len(shared) > 24:
                         shared.clear()
@@ -507,28 +788,41 @@ class EngineBoard:
         """Trace one fan from ``origin`` to those of ``dots`` not yet known (per level), so
         that :meth:`known_blocked` answers the lines between them: a bot scoring its
         candidate dots asks whether each can be shot from (or at) one enemy, most of them
-        blocked, and one fan costs about as much as four single lines."""
-        o = tuple(origin)
+        blocked.  Every unknown line is traced (a line left out would be traced in full by
+        each question that follows, both ways, where the fan only finds it blocked).  The
+        dots known for every vision are kept per (origin, visions) beside the fans, so a
+        call that finds them all known asks nothing more (most calls)."""
+        o = origin if origin.__class__ is tuple else tuple(origin)
         board = self.board
-        if board._node_of(o) < 0:
-            return
         visions = sorted(set(visions))
+        fans = self._fans
+        dkey = (_DONE, o, tuple(visions))
+        done = fans.get(dkey)
+        if done is None:
+            if board._node_of(o) < 0:
+                return
+            if len(fans) > 20_000:
+                fans.clear()
+            done = fans[dkey] = {o}
         by_level: dict[int, set[Dot3]] = {}
         for d in dots:
             if d.__class__ is not tuple:
                 d = tuple(d)
-            if d != o:
+            if d not in done:
                 by_level.setdefault(d[2], set()).add(d)
+        if not by_level:
+            return
         cmin, rmin, _grid = board._owner_grid
         grid = board._node_grid
         ids = self._ids
         node_of = board._node_of
         for lv, ds in sorted(by_level.items()):
+            if not 0 <= lv < grid.shape[0]:
+                done.update(ds)  # (no fan on a level the grid lacks: never known)
+                continue
             arrs = [self._fan_array(o, lv, v) for v in visions]
             common = [self._common_fan(o, lv, v) for v in visions]
             first = arrs[0].item(-1)
-            if len(ds) < FAN_MIN or not 0 <= lv < grid.shape[0]:
-                continue
             # the dots not known yet from every vision's array (a bot asks a few at a time:
             # Python ints, no arrays), taking verdicts another door state found on lines no
             # door changes
@@ -539,6 +833,7 @@ class EngineBoard:
                 if i is None:
                     i = ids[d] = node_of(d)
                 if i < 0:
+                    done.add(d)
                     continue
                 j = i - first
                 unknown = False
@@ -552,17 +847,20 @@ class EngineBoard:
                 if unknown:
                     todo.append(d)
                     slots.append(j)
+                else:
+                    done.add(d)
             if len(todo) < FAN_MIN:
-                continue  # (a fan costs about as much as four single lines)
+                continue
+            if len(todo) <= LINES_FAN_MAX:
+                # a few targets: single lines traced together (kept for the queries that
+                # follow) cost less than a fan's sweep; each target's verdict from its
+                # figures, on Python lists (the same verdicts as the fan's arrays)
+                ends = self._few_targets(o, lv, todo, slots, arrs, common, visions, done)
+                warm_lines(board, [(o, d) for d in ends] + [(d, o) for d in ends])
+                continue
             tg = np.array([d[:2] for d in todo], dtype=np.int64)
-            # a few targets: single lines traced together (kept for the queries that follow)
-            # cost less than a fan's sweep; both give the same arrays
-            if len(tg) <= LINES_FAN_MAX:
-                f = lines_fan(board, o, lv, tg)
-                at = np.array(slots, dtype=np.int64)  # (its dots are the targets, in order)
-            else:
-                f = los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
-                at = grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
+            f = los_fan(board, o, radius=1 << 20, level=lv, targets=tg)
+            at = grid[lv, f.dots[:, 1] - rmin, f.dots[:, 0] - cmin] - first
             if not len(f.dots):
                 continue
             seen = np.zeros(len(f.dots), dtype=bool)
@@ -574,10 +872,36 @@ class EngineBoard:
                 if shared is not None and doorless is not None:
                     shared[at[doorless]] = blocked[doorless]
                 seen |= ~blocked
+            for d, j in zip(todo, slots, strict=True):
+                if all(arr.item(j) >= 0 for arr in arrs):
+                    done.add(d)
             # the lines still in sight are the ones the bot will ask in full (both ways):
             # traced together now, each single query finds what its line meets kept
             ends = [(int(c), int(r), lv) for c, r in f.dots[seen].tolist()]
             warm_lines(board, [(o, d) for d in ends] + [(d, o) for d in ends])
+
+    def _few_targets(self, o: Dot3, level: int, todo: list[Dot3], slots: list[int],
+                     arrs: list[np.ndarray], common: list[np.ndarray | None],
+                     visions: list[str], done: set[Dot3]) -> list[Dot3]:
+        """:meth:`warm_blocked`'s fan from ``o`` to a few dots ``todo`` of ``level`` (their
+        slots in every vision's array ``arrs``, and in the door states' shared ``common``):
+        writes each verdict and returns the dots some vision sees, in order."""
+        blocked, cover, vis, closed, opened = fan_lines(self.board, o, level, todo)
+        name, light = self.rules.name, self.light
+        seen = []
+        for n, (d, j) in enumerate(zip(todo, slots, strict=True)):
+            clear = False
+            doorless = opened[n] == 0
+            for v, arr, shared in zip(visions, arrs, common, strict=True):
+                b = target_blocked(name, v, light, blocked[n], cover[n], vis[n], closed[n])
+                arr[j] = b
+                if shared is not None and doorless:
+                    shared[j] = b
+                clear = clear or not b
+            done.add(d)
+            if clear:
+                seen.append(d)
+        return seen
 
     def _fan_array(self, o: Dot3, level: int, vision: str) -> np.ndarray:
         """The fan verdicts known from ``o`` to the dots of ``level``: one slot per graph node
@@ -660,9 +984,10 @@ class EngineBoard:
         if got is None:
             got = self._openings_from_parent(key)
         if got is None:
-            seg = self._segment(a, b)
-            got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
-                   for f in self.board.features_near(a[2], seg) if f.kind in _OPEN_KINDS]
+            pa, pb = self.board.dot_point(a), self.board.dot_point(b)
+            got = self._openings_meeting(a[2], (min(pa[0], pb[0]), min(pa[1], pb[1]),
+                                                max(pa[0], pb[0]), max(pa[1], pb[1])),
+                                         lambda: LineString([pa, pb]), _OPEN_KINDS)
             if len(self._openings) > 200_000:
                 self._openings.clear()
             self._openings[key] = got
@@ -676,14 +1001,48 @@ class EngineBoard:
         if got is None:
             got = self._openings_from_parent(key)
         if got is None:
-            cell = Polygon(self.lattice.cell(tuple(dot[:2]))).buffer(0.1)
-            got = [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
-                   for f in self.board.features_near(dot[2], cell)
-                   if f.kind in ("door", "window")]
+            corners = self.lattice.cell(tuple(dot[:2]))
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            # (the cell grown by 0.1 lies inside its bounds grown by 0.1)
+            box = (min(xs) - 0.1 - EPS, min(ys) - 0.1 - EPS, max(xs) + 0.1 + EPS,
+                   max(ys) + 0.1 + EPS)
+            got = self._openings_meeting(dot[2], box, lambda: Polygon(corners).buffer(0.1),
+                                         ("door", "window"))
             if len(self._openings) > 200_000:
                 self._openings.clear()
             self._openings[key] = got
         return list(got)
+
+    def _openings_meeting(self, level: int, box: tuple[float, float, float, float],
+                          shape: Any, kinds: tuple[str, ...]) -> list[OpeningInfo]:
+        """The features of ``kinds`` on ``level`` that the geometry ``shape()`` (made only when
+        one may) intersects, in the level's feature order: ``Board.features_near`` filtered
+        by kind, without its query of every wall and table of the level (a step or a cell
+        meets a door a few times a game; ``box`` is a box around the geometry)."""
+        fs = self.board.features(level)
+        near = [(i, f) for i, (x0, y0, x1, y1) in self._opening_boxes(level, fs)
+                if x0 <= box[2] and box[0] <= x1 and y0 <= box[3] and box[1] <= y1
+                and (f := fs[i]).kind in kinds]
+        if not near:
+            return []
+        geom = shape()
+        return [OpeningInfo(f.id, f.kind, f.props.get("state", "open"))
+                for _i, f in near if f.geom.intersects(geom)]
+
+    def _opening_boxes(self, level: int, fs: list[Feature]
+                       ) -> list[tuple[int, tuple[float, float, float, float]]]:
+        """(index in the level's features, bounds) of its doors, windows and holes: kept with
+        the board's feature index (a change of a feature's shape or kind drops that index, a
+        door opened or shut keeps it and its shape), so every door state shares them."""
+        trees = self.board._trees
+        kept = self.board.__dict__.get("_play_opening_boxes")
+        if kept is None or kept[0] is not trees:
+            kept = self.board.__dict__["_play_opening_boxes"] = (trees, {})
+        got = kept[1].get(level)
+        if got is None or got[0] != len(fs):
+            got = kept[1][level] = (len(fs), [(i, tuple(f.geom.bounds)) for i, f in enumerate(fs)
+                                              if f.kind in _OPEN_KINDS])
+        return got[1]
 
     def _parent(self) -> tuple[dict, str] | None:
         """(the memo entry of the map state this one came from, the door or window whose
@@ -707,74 +1066,89 @@ class EngineBoard:
         self._openings[key] = got
         return got
 
-    def _changed_nodes(self, move_ratio: int, crawl: bool) -> np.ndarray | None:
-        """The nodes at either end of a step whose weight (MP or metres, at this move ratio
-        and crawling or not) differs from the state before's, in this state's numbering
-        (both parity layers of Dark Conspiracy's metres on the same node); None when the
-        two states' steps are not laid out alike (or there is no state before)."""
-        up = self._parent()
-        if up is None:
-            return None
-        wkey = ("m",) if self._metric else (move_ratio, crawl)
-        same = self._entry.setdefault("same_weights", {})  # type: ignore[union-attr]
-        got = same.get(wkey, _UNKNOWN)
-        if got is _UNKNOWN:
-            prev = up[0]["board"].get("_move_graph")
-            got = None
-            if prev is not None:
-                g = build_graph(self.board)
-                if self._metric:
-                    w = g.weights(self.rules.name, 1, False)
-                    pw = prev.weights(self.rules.name, 1, False)
-                else:
-                    w, pw = g.matrix(move_ratio, crawl), prev.matrix(move_ratio, crawl)
-                if w.shape == pw.shape and w.nnz == pw.nnz and \
-                        np.array_equal(w.indptr, pw.indptr) and \
-                        np.array_equal(w.indices, pw.indices):
-                    moved = np.flatnonzero(w.data != pw.data)
-                    rows = np.searchsorted(w.indptr, moved, side="right") - 1
-                    got = np.unique(np.concatenate([rows, w.indices[moved]]) % g.n)
-            same[wkey] = got
-        return got
-
     def _reach_from_parent(self, key: tuple, move_ratio: int, crawl: bool
                            ) -> dict[Dot3, float] | None:
-        """The reach the state before found from the same dot with the same budget, when no
-        step the door changed starts or ends on a dot of it: every walk over such a step
-        first reaches its near end, which the budget does not reach (nor, over the steps
-        that did not change, in this state), so both states reach the same dots at the
-        same costs."""
-        up = self._parent()
-        if up is None:
+        """The reach another map state (the one this came from first, then the others the
+        memo keeps) found from the same dot with the same budget, when no step whose weight
+        differs between the two states starts or ends on a dot of it: every walk over such
+        a step first reaches its near end, which the budget does not reach (nor, over the
+        steps that did not change, in this state), so both states reach the same dots at
+        the same costs."""
+        found = self._others("reach", key, lambda e: self._reach_of(e, key, move_ratio, crawl))
+        if not found:
             return None
-        got = up[0]["reach"].get(key)
+        g = build_graph(self.board)
+        w = g.weights(self.rules.name, 1, False) if self._metric else g.matrix(move_ratio, crawl)
+        for e, (got, pw) in found:
+            moved = self._moved(e, pw, w, "m" if self._metric else (move_ratio, crawl))
+            if moved is None:
+                continue
+            if any(len(m) and not self._dots_of(m, g.n).isdisjoint(got) for m in moved):
+                continue
+            self._reach[key] = got
+            return got
+        return None
+
+    def _dots_of(self, nodes: np.ndarray, n: int) -> frozenset:
+        """The dots of ``nodes`` (either parity layer), kept per array for every fork (each
+        door's nodes are asked of every reach compared across it)."""
+        table = self._common["dots"]  # type: ignore[index]
+        got = table.get(id(nodes))
+        if got is None or got[0] is not nodes:
+            if len(table) > 1024:
+                table.clear()
+            got = table[id(nodes)] = (nodes, frozenset(
+                map(tuple, self.board._node_dots[nodes % n].tolist())))
+        return got[1]
+
+    def _reach_of(self, e: dict, key: tuple, move_ratio: int, crawl: bool) -> Any:
+        """(the reach of ``key`` memo entry ``e`` holds, the weight matrix it was found on),
+        or None."""
+        got = e["reach"].get(key)
         if got is None:
             return None
-        nodes = self._changed_nodes(move_ratio, False if self._metric else crawl)
-        if nodes is None:
-            return None
-        if len(nodes):
-            nd = self.board._node_dots
-            if any((c, r, lv) in got for c, r, lv in nd[nodes].tolist()):
-                return None
-        self._reach[key] = got
-        return got
+        g = e["board"].get("_move_graph")
+        pw = None if g is None else self._weights_kept(g, move_ratio, crawl)
+        return None if pw is None else (got, pw)
 
-    def _path_from_parent(self, key: tuple) -> Any:
-        """The cheapest path the state before found between the same dots (_UNKNOWN when
-        there is none to take): under the rulesets that walk metres a door changes no step's
-        weight, so the same search over the same numbers finds the same path."""
-        up = self._parent()
-        if up is None:
+    def _weights_kept(self, g: Any, move_ratio: int, crawl: bool) -> Any:
+        """The weight matrix ``reach`` searches in graph ``g`` when ``g`` has built it
+        already (None otherwise: a first reach may answer from the graph's core)."""
+        mv = self.rules.movement
+        return g._mats.get(("m", mv.diagonal) if self._metric else (move_ratio, crawl))
+
+    def _path_from_parent(self, key: tuple, move_ratio: int, crawl: bool) -> Any:
+        """The cheapest path another map state (the one this came from first, then the
+        others the memo keeps) found between the same dots, when its search read the same
+        numbers here (_UNKNOWN when there is none to take): the same matrix figures (the
+        cheapest cost per dot, the dearest step) and no step whose weight differs between
+        the two states with an end in the box of its last window (:func:`engine.movement.
+        _astar`; under the rulesets that walk metres a door changes no step's weight).
+        The same search over the same numbers finds the same path."""
+        found = self._others("path", key, lambda e: (e.get("path_box") or {}).get(key))
+        if not found:
             return _UNKNOWN
-        got = up[0]["paths"].get(key, _UNKNOWN)
-        if got is _UNKNOWN:
-            return _UNKNOWN
-        nodes = self._changed_nodes(1, False)
-        if nodes is None or len(nodes):
-            return _UNKNOWN
-        self._paths[key] = got
-        return got
+        g = build_graph(self.board)
+        w = g.weights(self.rules.name, 1, False) if self._metric else g.matrix(move_ratio, crawl)
+        figures = _per_dot(g, self.board, w)
+        nd = self.board._node_dots
+        for e, (got, box, pw, pf) in found:
+            if pf != figures:
+                continue
+            moved = self._moved(e, pw, w, "m" if self._metric else (move_ratio, crawl))
+            if moved is None:
+                continue
+            if any(len(m) for m in moved):
+                if box is None:
+                    continue  # (its search took the whole board)
+                c0, r0, c1, r1 = box
+                if any(bool(np.any((d[:, 0] >= c0) & (d[:, 0] <= c1) & (d[:, 1] >= r0) &
+                                   (d[:, 1] <= r1))) for d in (nd[m % g.n] for m in moved)):
+                    continue
+            self._paths[key] = got
+            self._path_read(key, got, box, move_ratio, crawl)
+            return got
+        return _UNKNOWN
 
     def set_opening(self, feature: str, state: str) -> None:
         f = self.board.feature(feature)
@@ -977,10 +1351,13 @@ class EngineBoard:
             # (no sight answers or facts: a memo state's are kept in its common tables)
             entry = memo[key] = {"to_goal": {}, "steps": {}, "paths": {},
                                  "fans": {}, "reach": {}, "adj": None, "board": {}, "rev": {},
-                                 "ids": {}, "openings": {}, "plans": {}}
+                                 "ids": {}, "openings": {}, "plans": {}, "key": key}
         self._entry = entry
         self._common = memo.setdefault(_COMMON, {}).setdefault(key[:2], {"sight": {}, "facts": {},
-                                                                         "fans": {}})
+                                                                         "fans": {}, "steps": {},
+                                                                         "has": {}, "doors": {},
+                                                                         "layouts": {}, "near": {},
+                                                                         "plans": {}, "dots": {}})
         self._to_goal = entry["to_goal"]
         self._rev = entry["rev"]
         self._steps = entry["steps"]

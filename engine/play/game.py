@@ -600,6 +600,11 @@ class Game:
         arcs = ", ".join(f"{a.kind} {a.direction:.0f}°" for a in ch.arcs) or "no arc"
         return f"arcs: {arcs}"
 
+    #: the acts :meth:`bot_options` offers, in the order it lists them: all its options
+    #: (``only=None``) are each act's (``only=act``) one after the other, put in order by
+    #: :meth:`sort_options` (a bot that has priced one act this activation keeps it)
+    bot_acts: tuple[str, ...] = ()
+
     def bot_options(self, ch: CharacterState, holding: bool = False, only: str | None = None
                     ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
         """A ruleset's own actions for the bots, best first, each as (expected damage it is
@@ -608,6 +613,12 @@ class Game:
         an aim need not price every charge).  DMZ: none (its arcs and melee are the bots'
         own)."""
         return []
+
+    @staticmethod
+    def sort_options(options: list[tuple[float, dict[str, Any], dict[str, Any]]]) -> None:
+        """Put :meth:`bot_options`' options best first (a stable sort: ties stay in the order
+        they were listed)."""
+        options.sort(key=lambda o: -o[0])
 
     def shot_sight(self, shooter: CharacterState, spos: tuple[int, int, int],
                    target: CharacterState, tpos: tuple[int, int, int],
@@ -803,7 +814,9 @@ class Game:
     def _move_by_attacks(self, m: CharacterState, frm: tuple[int, int, int]) -> None:
         """Slipping past an adjacent enemy without engaging him gives him a free blow."""
         for e in self.state.enemies_of(m):
-            if e.out or e.pos is None or e.id in self.state.melee_passed:
+            # (the level first: most enemies are nowhere near, and ``out`` costs more)
+            if e.pos is None or e.pos[2] != frm[2] or e.id in self.state.melee_passed or \
+                    e.out:
                 continue
             if e.posture != PRONE and melee_contact(self.board, e.pos, frm):
                 self.state.melee_passed.append(e.id)

@@ -58,8 +58,9 @@ def riders(state: GameState, board: BoardView, ch: CharacterState) -> int:
 
 def may_stop_on(state: GameState, board: BoardView, ch: CharacterState, dot: Dot3) -> str | None:
     """Why ``ch`` may not end his movement on ``dot``, or None when he may."""
+    d = tuple(dot)
     others = [c for c in state.characters.values()
-              if c is not ch and not c.out and c.pos == tuple(dot)]
+              if c.pos == d and c is not ch and not c.out]
     if not others:
         return None
     if not in_elevator(board, dot):

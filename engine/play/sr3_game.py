@@ -526,6 +526,8 @@ class SR3Game(Game):
                 return m
         return w.modes[0] if w.modes else "SS"
 
+    bot_acts = ("aim",)
+
     def bot_options(self, ch: CharacterState, holding: bool = False, only: str | None = None
                     ) -> list[tuple[float, dict[str, Any], dict[str, Any]]]:
         """Take Aim (l.173-176) for the bots, when an aim and then the aimed shot beat the
@@ -564,8 +566,12 @@ class SR3Game(Game):
                 out.append((aimed - second, {"act": "aim", "target": f.id},
                             {"target": f.id, "aimed_shot": round(aimed, 2),
                              "two_shots_now": round(first + second, 2), "aims": n + 1}))
-        out.sort(key=lambda o: (-o[0], o[1]["target"]))
+        self.sort_options(out)
         return out
+
+    @staticmethod
+    def sort_options(options: list[tuple[float, dict[str, Any], dict[str, Any]]]) -> None:
+        options.sort(key=lambda o: (-o[0], o[1]["target"]))
 
     def _what_if(self, a: CharacterState, t: CharacterState, modes: list[str],
                  aims: int = 0, fired: dict[str, Any] | None = None,

@@ -258,6 +258,9 @@ class GameState:
     achieved: dict[str, str] = field(default_factory=dict)  # objective id -> side
     finished: bool = False
     winner: str | None = None  # side id, "draw", or None while playing
+    #: ids of two characters of different sides last seen in the fight: what the turn
+    #: sequence asks first after each action (a hint it checks, never saved)
+    fighting: tuple[str, str] | None = field(default=None, repr=False, compare=False)
 
     # ---------------------------------------------------------------- queries
     def team_of(self, ch: CharacterState) -> str:

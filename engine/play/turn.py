@@ -137,6 +137,31 @@ def in_fight(game: Game) -> list[str]:
     return sorted({c.side for c in game.state.characters.values() if not c.out})
 
 
+def _fight_left(game: Game) -> list[str] | None:
+    """:func:`in_fight` when at most one side is left in it, None when two or more are.  The
+    referee asks after every action: two characters of different sides found in the fight
+    last time are asked first (still in it: the answer, two questions instead of one per
+    character); else every character, and the two that show it are kept for next time."""
+    st = game.state
+    chars = st.characters
+    hint = st.fighting
+    if hint is not None:
+        a, b = chars.get(hint[0]), chars.get(hint[1])
+        if a is not None and b is not None and a.side != b.side and not a.out and not b.out:
+            return None
+    first = None
+    for c in chars.values():
+        if c.out:
+            continue
+        if first is None:
+            first = c
+        elif c.side != first.side:
+            st.fighting = (first.id, c.id)
+            return None
+    st.fighting = None
+    return [] if first is None else [first.side]
+
+
 def open_objectives(game: Game, side: str) -> bool:
     """Has ``side`` objectives it can still achieve by moving (a lone side plays them out)?"""
     st = game.state
@@ -148,8 +173,8 @@ def advance(game: Game) -> None:
     """Move the sequence on as far as it goes without a decision by a player."""
     st = game.state
     while not st.finished:
-        left = in_fight(game)
-        if len(left) <= 1 and not (left and open_objectives(game, left[0])):
+        left = _fight_left(game)
+        if left is not None and not (left and open_objectives(game, left[0])):
             finish(game, "one side left in the fight" if left else "no one left in the fight")
             return
         if st.active is not None:

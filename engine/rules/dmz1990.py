@@ -225,14 +225,28 @@ class DMZ1990:
         if vision not in VISIONS:
             raise ValueError(f"vision {vision!r} is not one of {', '.join(VISIONS)}")
         vis = np.maximum(np.asarray(fan.visibility), light_index(light))
-        res = np.array(["clear"] + [VISIBILITY_TABLE[c][vision] for c in VISIBILITY_ORDER[1:]])
-        got = res[vis]
-        return np.asarray(fan.blocked) | (got == "blocked"), \
-            np.asarray(fan.cover) + (got == "interrupted")
+        blocks, interrupts = _fan_table(vision)
+        return np.asarray(fan.blocked) | blocks[vis], np.asarray(fan.cover) + interrupts[vis]
 
     def range_m(self, facts: LosFacts) -> float:
         """DMZ counts dots (seed 000 l.376: two metres apart); metres are shown for reference."""
         return float(facts.range * METERS_PER_DOT)
+
+
+_FAN_TABLES: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _fan_table(vision: str) -> tuple[np.ndarray, np.ndarray]:
+    """Per visibility condition (:data:`VISIBILITY_ORDER`): does it block ``vision``, does it
+    interrupt it; made once per vision (every bot fan asks it)."""
+    got = _FAN_TABLES.get(vision)
+    if got is None:
+        res = ["clear"] + [VISIBILITY_TABLE[c][vision] for c in VISIBILITY_ORDER[1:]]
+        got = _FAN_TABLES[vision] = (np.array([r == "blocked" for r in res]),
+                                     np.array([r == "interrupted" for r in res]))
+        for a in got:
+            a.flags.writeable = False
+    return got
 
 
 __all__ = ["DMZ1990", "VISIBILITY_TABLE", "VISIBILITY_ORDER", "elevation_modifier",

@@ -9,8 +9,10 @@ import math
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from scipy.sparse.csgraph import dijkstra
+from shapely.geometry import Point
 
 from engine.io.resolve import load_board
 from engine.movement import build_graph
@@ -141,6 +143,82 @@ def test_openings_on_a_step_follow_the_doors(name):
     view.open_hole(f"{doors[0].id}@0,0")
     assert any(o.kind == "hole" for x, y in steps for o in view.openings_on(x, y))
     check()
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_openings_of_any_step_or_cell_as_the_features_say(name):
+    """The doors, windows and holes found on a step (or by a cell) through their kept boxes
+    are the ones a query of all the level's features finds, in the same order: on every
+    step and cell of random dots, before and after doors are shut and a hole is blasted,
+    and on a fork of the board (which shares the boxes until its own change)."""
+    scen, board = load_board(ROOT / "scenarios" / name)
+    rng = random.Random(11 + len(name))
+    view = EngineBoard(fork_board(board), light=scen.light, ruleset=scen.ruleset)
+    b = view.board
+    dots = [tuple(int(x) for x in d) for lv in sorted(b._features)
+            for d in (np.c_[b.dots(lv), np.full(len(b.dots(lv)), lv)] if len(b.dots(lv)) else [])]
+    # every dot within two of a door, window or hole (where a box meets one the geometry
+    # may miss), and random others
+    opens = [f for f in b.all_features() if f.kind in ("door", "window", "hole")]
+    close = [d for d in dots if any(f.level == d[2] and f.geom.distance(
+        Point(b.dot_point(d))) <= 2 for f in opens)]
+    found = 0
+
+    def check(v: EngineBoard) -> int:
+        n = 0
+        for d in close + rng.sample(dots, min(200, len(dots))):
+            for e in v.neighbours(d):
+                got = [(o.feature, o.kind, o.state) for o in v.openings_on(d, e)]
+                assert got == _openings_fresh(v, d, e), (d, e)
+                n += len(got)
+            near = [(o.feature, o.kind, o.state) for o in v.openings_near(d)]
+            assert near == _near_fresh(v, d), d
+            n += len(near)
+        return n
+
+    found += check(view)
+    doors = sorted((f for f in b.all_features() if f.kind == "door"), key=lambda f: f.id)
+    for f in doors[:4]:
+        state = b.feature(f.id).props.get("state", "open")
+        view.set_opening(f.id, "open" if state == "closed" else "closed")
+    found += check(view)
+    other = EngineBoard(fork_board(board), light=scen.light, ruleset=scen.ruleset)
+    found += check(other)
+    view.open_hole(f"{doors[-1].id}@0,0")
+    walls = [f for f in b.all_features() if f.kind == "wall"]
+    w = walls[len(walls) // 2]
+    p = w.geom.interpolate(0.5, normalized=True)
+    view.open_hole(f"{w.id}@{p.x:g},{p.y:g}")
+    found += check(view)
+    found += check(other)
+    assert found > 20
+
+
+def test_openings_met_by_any_segment_as_the_features_say():
+    """Segments of any direction close by doors and windows (whose box meets a door's box
+    far more often than steps between dots do): the openings found through the kept boxes
+    are the ones a query of all the level's features finds."""
+    from shapely.geometry import LineString
+
+    scen, board = load_board(ROOT / "scenarios" / "police-station-extraction.yaml")
+    view = EngineBoard(fork_board(board), light=scen.light, ruleset=scen.ruleset)
+    b = view.board
+    rng = random.Random(7)
+    opens = [f for f in b.all_features() if f.kind in ("door", "window", "hole")]
+    empty = hits = 0
+    for _ in range(3000):
+        f = rng.choice(opens)
+        x0, y0, x1, y1 = f.geom.bounds
+        pa = (rng.uniform(x0 - 1.5, x1 + 1.5), rng.uniform(y0 - 1.5, y1 + 1.5))
+        pb = (pa[0] + rng.uniform(-1.5, 1.5), pa[1] + rng.uniform(-1.5, 1.5))
+        seg = LineString([pa, pb])
+        want = [g.id for g in b.features_near(f.level, seg) if g.kind in ("door", "window", "hole")]
+        got = view._openings_meeting(f.level, seg.bounds, lambda s=seg: s,
+                                     ("door", "window", "hole"))
+        assert [o.feature for o in got] == want
+        empty += not want
+        hits += bool(want)
+    assert hits > 300 and empty > 300
 
 
 @pytest.mark.parametrize("lattice", ["square", "hex"])

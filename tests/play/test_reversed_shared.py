@@ -47,3 +47,28 @@ def test_reversed_as_the_plain_transpose(name):
     assert other._reversed(w)[0] is view._reversed(w)[0]
     if view._metric:  # the doors changed no metre: the state after took them turned
         assert kept >= 4
+
+
+@pytest.mark.parametrize("name", ["police-station-extraction.yaml", "street-ambush.yaml"])
+def test_step_kept_per_weighting_through_doors(name):
+    """A goal search's common step (how far its first cut-off goes) is the median of the first
+    door state's matrix of that weighting, in every door state after; the turned matrix is
+    still each state's own, and the costs are the whole search's."""
+    from tests.play.test_costs_to_cut_off import _whole
+
+    scenario, board = load_board(ROOT / "scenarios" / name)
+    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
+    first = {mr: view._reversed(view._weights(mr), (mr,))[1] for mr in (1, 2)}
+    assert first == {mr: max(float(np.median(view._weights(mr).data)), 1e-3) for mr in (1, 2)}
+    dots = [tuple(d) for d in view.board._node_dots.tolist()]
+    for door in [f for f in view.board.all_features() if f.kind == "door"][:3]:
+        view.set_opening(door.id, "closed" if door.props.get("state", "open") == "open"
+                         else "open")
+        for mr in (1, 2):
+            w = view._weights(mr)
+            rev, step = view._reversed(w, (mr,))
+            assert step == first[mr]
+            assert np.array_equal(rev.data, w.T.tocsr().data)
+            goal = dots[len(dots) // 3]
+            want = _whole(view, goal, mr)
+            assert view.costs_to(goal, mr, dots) == [want[d] for d in dots]

@@ -1,7 +1,8 @@
 """After a door opens or shuts, play takes some answers of the map state before instead of
 working them out again (issue 12, point 6): the openings on a step or near a dot when the door
 is not among them, the reach from a dot when it holds no end of a step the door changed, and
-under the rulesets that walk metres (a door changes no metre) the cheapest paths.  Every answer must be the one a board loaded afresh with the door in
+the cheapest paths whose search met no step the door changed (under the rulesets that walk
+metres a door changes no metre: all of them).  Every answer must be the one a board loaded afresh with the door in
 its new state gives, and answers must actually come from before."""
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ def test_answers_after_a_door_as_a_fresh_board(name, metric):
     keep_reach, keep_path = eb_mod.reach, eb_mod.cheapest_dots
     changed: list[tuple[str, str]] = []
     counted = {"reach": 0, "paths": 0, "openings": 0}
-    near_of = view.board.features_near
+    asked_paths = 0
+    near_of = view._openings_meeting  # (what works out the openings of a step or a cell)
 
     def spy_near(*a, **kw):
         counted["openings"] += 1
@@ -85,12 +87,12 @@ def test_answers_after_a_door_as_a_fresh_board(name, metric):
         changed.append((door.id, state))
         counted.update(reach=0, paths=0, openings=0)
         eb_mod.reach, eb_mod.cheapest_dots = spy_reach, spy_path
-        view.board.features_near = spy_near
+        view._openings_meeting = spy_near
         try:
             after = [_answer(view, ask) for ask in asks]
         finally:
             eb_mod.reach, eb_mod.cheapest_dots = keep_reach, keep_path
-            del view.board.features_near
+            del view._openings_meeting
         _s, fresh_board = load_board(ROOT / "scenarios" / name)
         for fid, st in changed:
             fresh_board.set_state(fid, st)
@@ -99,6 +101,7 @@ def test_answers_after_a_door_as_a_fresh_board(name, metric):
             assert got == _answer(fresh, ask), (door.id, state, ask)
         n_reach = len({a[1:] for a in asks if a[0] == "reach"})
         n_path = len({a[1:] for a in asks if a[0] == "path"})
+        asked_paths += n_path
         taken["reach"] += n_reach - counted["reach"]
         taken["paths"] += n_path - counted["paths"]
         n_open = len({a for a in asks if a[0] in ("near", "on")})
@@ -110,5 +113,6 @@ def test_answers_after_a_door_as_a_fresh_board(name, metric):
     assert taken["reach"] >= 10
     if metric:
         assert taken["paths"] >= 10
-    else:  # dmz1990: a door changes the MP of the steps through it: paths searched again
-        assert taken["paths"] == 0
+    else:  # dmz1990: a door changes the MP of the steps through it: a path whose A* window
+        # holds one is searched again (tests/play/test_other_states.py: the others are taken)
+        assert taken["paths"] < asked_paths
