@@ -21,6 +21,7 @@ import pytest
 from engine.io import load_board
 from engine.los import line_of_sight
 from engine.play.engine_board import EngineBoard, fork_board
+from tests.play.test_common_sight import near_door
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,12 +36,6 @@ def _fresh(board, states: dict[str, str]):
     return b
 
 
-def _around(board, door, n: int) -> list[tuple[int, int, int]]:
-    x, y = door.geom.centroid.x, door.geom.centroid.y
-    dots = [(int(c), int(r), door.level) for c, r in board.dots(door.level)]
-    return sorted(dots, key=lambda d: ((d[0] - x) ** 2 + (d[1] - y) ** 2, d))[:n]
-
-
 @pytest.mark.parametrize("name", ["nightclub-raid-sr3.yaml", "police-station-extraction.yaml",
                                   "street-ambush.yaml"])
 def test_kept_facts_are_fresh_facts_through_doors(name):
@@ -49,7 +44,7 @@ def test_kept_facts_are_fresh_facts_through_doors(name):
     rng = random.Random(name)
     doors = [f for f in view.board.all_features() if f.kind == "door"]
     doors = rng.sample(doors, min(3, len(doors)))
-    near = sorted({d for door in doors for d in _around(view.board, door, 12)})
+    near = sorted({d for door in doors for d in near_door(view.board, door, 12)})
     dots = [(int(c), int(r), lv) for lv in board.levels for c, r in board.dots(lv)]
     pairs = [(a, b) for a in near for b in near if a != b]
     pairs = rng.sample(pairs, min(300, len(pairs))) + \

@@ -37,7 +37,8 @@ def _fresh(board, scenario, states: dict[str, str]) -> EngineBoard:
     return EngineBoard(b, light=scenario.light, ruleset=scenario.ruleset)
 
 
-def _around(board, door, n: int) -> list[tuple[int, int, int]]:
+def near_door(board, door, n: int) -> list[tuple[int, int, int]]:
+    """The ``n`` dots of the door's level nearest its middle (ties by dot)."""
     x, y = door.geom.centroid.x, door.geom.centroid.y
     dots = [(int(c), int(r), door.level) for c, r in board.dots(door.level)]
     return sorted(dots, key=lambda d: ((d[0] - x) ** 2 + (d[1] - y) ** 2, d))[:n]
@@ -51,7 +52,7 @@ def test_shared_answers_are_those_of_a_fresh_board(name):
     rng = random.Random(name)
     doors = [f for f in view.board.all_features() if f.kind == "door"]
     doors = rng.sample(doors, min(3, len(doors)))
-    near = sorted({d for door in doors for d in _around(view.board, door, 14)})
+    near = sorted({d for door in doors for d in near_door(view.board, door, 14)})
     pairs = [(a, b) for a in near for b in near if a != b]
     pairs = rng.sample(pairs, min(500, len(pairs)))
     states: dict[str, str] = {}
@@ -94,7 +95,7 @@ def test_lines_through_doors_kept_with_their_states():
     scenario, board = load_board(ROOT / "scenarios" / "club-umbra-darkcon.yaml")
     view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
     door = next(f for f in view.board.all_features() if f.kind == "door")
-    near = _around(view.board, door, 20)
+    near = near_door(view.board, door, 20)
     through = 0
     for a in near:
         for b in near:

@@ -186,10 +186,9 @@ def test_holders_and_posts_play_the_same_with_fans_as_without(name, monkeypatch)
     takes (``_post``) now warm their lines in fans first: a seeded game on a board that
     remembers nothing and fans nothing (every line traced) plays the same, and both were
     asked."""
-    import copy
     import zlib
 
-    from tests.play.test_play_caches import _Uncached
+    from tests.play.test_play_caches import cold_and_shared
 
     scenario, board = load_board(ROOT / "scenarios" / name)
     seed = zlib.crc32(name.encode()) % 1000 + 1
@@ -203,16 +202,7 @@ def test_holders_and_posts_play_the_same_with_fans_as_without(name, monkeypatch)
 
         monkeypatch.setattr(bots_mod.Bot, fn, counted)
 
-    def cold():
-        b = copy.copy(board)
-        b.__dict__.pop("_play_memo", None)
-        b = b.fork()
-        b.invalidate()
-        return _Uncached(b, light=scenario.light, ruleset=scenario.ruleset)
-
-    def shared():
-        return EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
-
+    cold, shared = cold_and_shared(scenario, board)
     want = play_game_of(scenario, cold, seed, turn_limit=4).log.to_data()
     play_game_of(scenario, shared, seed + 1, turn_limit=4)
     got = play_game_of(scenario, shared, seed, turn_limit=4).log.to_data()

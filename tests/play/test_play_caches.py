@@ -155,12 +155,9 @@ class _Uncached(EngineBoard):
         return None
 
 
-@pytest.mark.parametrize("name", ["street-ambush.yaml", "nightclub-raid-sr3.yaml",
-                                  "club-umbra-darkcon.yaml"])
-def test_a_seeded_game_plays_the_same_with_and_without_the_caches(name):
-    scenario, board = _sample(name)
-    seed = zlib.crc32(name.encode()) % 1000 + 1
-
+def cold_and_shared(scenario, board):
+    """Two view factories for seeded games: ``cold`` a fork that remembers nothing and asks
+    every question in full (:class:`_Uncached`), ``shared`` a fork sharing every table."""
     def cold():
         b = copy.copy(board)
         b.__dict__.pop("_play_memo", None)
@@ -170,7 +167,16 @@ def test_a_seeded_game_plays_the_same_with_and_without_the_caches(name):
 
     def shared():
         return EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
+    return cold, shared
 
+
+@pytest.mark.parametrize("name", ["street-ambush.yaml", "nightclub-raid-sr3.yaml",
+                                  "club-umbra-darkcon.yaml"])
+def test_a_seeded_game_plays_the_same_with_and_without_the_caches(name):
+    scenario, board = _sample(name)
+    seed = zlib.crc32(name.encode()) % 1000 + 1
+
+    cold, shared = cold_and_shared(scenario, board)
     want = play_game_of(scenario, cold, seed, turn_limit=2).log.to_data()
     shared()  # a first fork fills the shared tables ...
     play_game_of(scenario, shared, seed + 1, turn_limit=2)
