@@ -17,7 +17,7 @@ import pytest
 
 from engine.io import load_board
 from engine.play.engine_board import EngineBoard, fork_board
-from tests.play.test_common_sight import _around, _fresh
+from tests.play.test_common_sight import _fresh, near_door
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +31,7 @@ def test_shared_steps_are_those_of_a_fresh_board(name):
     doors = [f for f in view.board.all_features() if f.kind in ("door", "window")]
     assert doors
     doors = rng.sample(doors, min(4, len(doors)))
-    near = sorted({d for door in doors for d in _around(view.board, door, 12)})
+    near = sorted({d for door in doors for d in near_door(view.board, door, 12)})
     # each dot's steps to its neighbours (through the doors among them), and a few non-steps
     pairs = [(a, b) for a in near for b in view.neighbours(a)]
     pairs += [(a, b) for a, b in zip(near, near[3:])]

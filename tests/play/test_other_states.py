@@ -20,7 +20,7 @@ import pytest
 
 from engine.io import load_board
 from engine.play.engine_board import EngineBoard, fork_board
-from tests.play.test_common_sight import _around, _fresh
+from tests.play.test_common_sight import _fresh, near_door
 from tests.play.test_costs_to_cut_off import _whole
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +38,7 @@ def test_answers_from_other_states_are_those_of_a_fresh_board(name, monkeypatch)
     goals = [d for d in rng.sample(dots, 12) if view.board.standable(d)][:4]
     starts = [d for d in rng.sample(dots, 12) if view.board.standable(d)][:4]
     # (and beside the doors: a reach a changed door touches must not be taken)
-    starts += [d for door in doors for d in _around(view.board, door, 3)
+    starts += [d for door in doors for d in near_door(view.board, door, 3)
                if view.board.standable(d)][::2]
     ratios = (1,) if view._metric else (1, 2)
     budget = 6 if not view._metric else 12.0
@@ -100,7 +100,7 @@ def test_paths_from_other_states_are_those_of_a_fresh_board(name, monkeypatch):
             if view.board.standable(d)]
     doors = [f for f in view.board.all_features() if f.kind == "door"]
     doors = rng.sample(doors, min(3, len(doors)))
-    near = [d for door in doors for d in _around(view.board, door, 4)
+    near = [d for door in doors for d in near_door(view.board, door, 4)
             if view.board.standable(d)]
     pairs = [(a, b) for a, b in zip(near, rng.sample(dots, len(near)))]
     pairs += [tuple(rng.sample(dots, 2)) for _ in range(6)]

@@ -21,7 +21,7 @@ import pytest
 from engine.io import load_board
 from engine.play import bot_magic
 from engine.play.engine_board import EngineBoard, fork_board
-from tests.play.test_common_sight import _around, _fresh
+from tests.play.test_common_sight import _fresh, near_door
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +35,7 @@ def test_wall_dots_kept_across_doors_are_the_plain_ones(name):
     doors = [f for f in view.board.all_features() if f.kind == "door"]
     doors = rng.sample(doors, min(3, len(doors)))
     mages = [SimpleNamespace(pos=d, posture="standing", vision="normal")
-             for door in doors for d in _around(view.board, door, 6)
+             for door in doors for d in near_door(view.board, door, 6)
              if view.board.standable(d)][::2]
     flips = [(d.id, "open" if d.props.get("state") == "closed" else "closed") for d in doors]
     flips += [(d.id, d.props.get("state", "open")) for d in doors]  # and back again
