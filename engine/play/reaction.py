@@ -16,7 +16,7 @@ one "free" attack; any attack earned the normal way overrides it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 #: arc name -> (MP cost, width in degrees)
@@ -52,6 +52,11 @@ class Arc:
     kind: str
     origin: tuple[float, float]
     direction: float
+    #: :meth:`contains` per point asked: the referee asks every reactor's arcs at every step
+    #: of every mover, the bots at every dot of every way they weigh (the same few points all
+    #: turn long); not part of the arc's value
+    _seen: dict[tuple[float, float], bool] = field(default_factory=dict, init=False,
+                                                   repr=False, compare=False, hash=False)
 
     @property
     def width(self) -> float:
@@ -62,7 +67,18 @@ class Arc:
         return ARCS[self.kind][0]
 
     def contains(self, point: tuple[float, float]) -> bool:
-        """Is ``point`` inside the wedge?  The arc's own origin is not."""
+        """Is ``point`` inside the wedge?  The arc's own origin is not.  Each point is worked
+        out once (:meth:`inside`, kept in ``_seen``)."""
+        if point.__class__ is not tuple:
+            return self.inside(point)
+        seen = self._seen
+        got = seen.get(point)
+        if got is None:
+            got = seen[point] = self.inside(point)
+        return got
+
+    def inside(self, point: tuple[float, float]) -> bool:
+        """:meth:`contains` worked out."""
         o = self.origin
         dx, dy = point[0] - o[0], point[1] - o[1]
         if -_EPS < dx < _EPS and -_EPS < dy < _EPS:
