@@ -35,7 +35,7 @@ from engine.play.dice import Dice
 from engine.play.errors import PlayError
 from engine.play.events import EventLog
 from engine.play.grenades import MAX_THROW, accuracy_target_value, scatter_point, throw_mp
-from engine.play.reaction import ARCS, Arc, ReactionTally, arc_cost, arcs_allowed
+from engine.play.reaction import ARCS, Arc, ReactionTally, arc_cost, arcs_allowed, spend_tally
 from engine.play.referee_areas import across, across_dots
 from engine.play.referee_areas import restore as restore_areas
 from engine.play.referee_blind import blind_fire
@@ -344,7 +344,11 @@ class Game:
         return False
 
     def reactors(self, mover: CharacterState) -> list[CharacterState]:
-        return [c for c in self.state.enemies_of(mover) if c.arcs and not c.out]
+        """The enemies of ``mover`` holding an arc (``enemies_of``, filtered in one pass: the
+        referee asks at every step and every action of every mover)."""
+        side = mover.side
+        return [c for c in self.state.characters.values()
+                if c.side != side and c.arcs and not c.out]
 
     # ================================================================== actions
     def act(self, action: dict[str, Any]) -> None:
@@ -458,11 +462,15 @@ class Game:
         for r in self.reactors(m):
             if not self.in_arcs(r, m.pos):
                 continue
-            tally = self.state.tally(r.id) or ReactionTally(r.fire_ratio)
-            shots = tally.spend(mp)
-            self.state.tallies[r.id] = tally.to_data()
+            # (the tally's data counted in place: ReactionTally.spend without the object)
+            tallies = self.state.tallies
+            tally = tallies.get(r.id)
+            if tally is None:
+                tally = ReactionTally(r.fire_ratio).to_data()
+            shots = spend_tally(tally, mp)
+            tallies[r.id] = tally
             self.log.record("reaction-count", reactor=r.id, mover=m.id, mp=mp,
-                            unresolved=tally.unresolved, attacks=shots)
+                            unresolved=tally["unresolved"], attacks=shots)
             for _ in range(shots):
                 if m.out:
                     break

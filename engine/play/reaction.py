@@ -107,6 +107,20 @@ def direction_to(origin: tuple[float, float], point: tuple[float, float]) -> flo
     return math.degrees(math.atan2(point[1] - origin[1], point[0] - origin[0]))
 
 
+def spend_tally(data: dict[str, Any], mp: float) -> int:
+    """:meth:`ReactionTally.spend` on a tally's data (its ``to_data``), in place: the
+    referee counts every reactor's tally at every step and action of a mover, and building
+    the tally from its data and back each time cost more than the count."""
+    if mp < 0:
+        raise ValueError("MP spent cannot be negative")
+    fire_ratio = data["fire_ratio"]
+    unresolved = data["unresolved"] + mp
+    shots = int(unresolved // fire_ratio)  # metres may be fractional
+    data["unresolved"] = unresolved - shots * fire_ratio
+    data["attacks"] += shots
+    return shots
+
+
 @dataclass
 class ReactionTally:
     """Fire Ratio bookkeeping of one reacting character against one moving character."""
