@@ -90,6 +90,14 @@ class BoardView(Protocol):
         """Cheapest cost from each of ``dots`` to ``goal`` (None where it cannot be reached)."""
         ...
 
+    def cheapest_to(self, goal: Dot3, move_ratio: int, dots: list[Dot3]
+                    ) -> tuple[float | None, list[Dot3]]:
+        """The least of :meth:`costs_to` ``(goal, move_ratio, dots)`` and the dots that cost
+        it, in the order of ``dots``; (None, []) when none reaches ``goal``.  A view may
+        find it without pricing every dot (a carrier asks his way out from every dot of an
+        edge)."""
+        ...
+
     def cost_floor(self, a: Dot3, b: Dot3, move_ratio: int) -> float | None:
         """A cost :meth:`costs_to` never answers below between ``a`` and ``b``; None: the
         view knows none (the bots then price every objective's path)."""

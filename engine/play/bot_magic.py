@@ -33,7 +33,7 @@ from engine.play.bot_odds import exposure, in_any_arc, shot_odds
 from engine.play.condition import PHYSICAL
 from engine.play.referee_areas import BARRIER_DEFENSES, wall_shape
 from engine.play.referee_areas import victims as area_victims
-from engine.play.referee_blind import BLIND_FIRE_MP, blind_value
+from engine.play.referee_blind import BLIND_FIRE_MP, blind_value, numbers_memo
 from engine.play.referee_effects import known_to
 from engine.play.referee_levels import fall_targets, may_stop_on
 from engine.play.referee_levitate import leg_mp
@@ -520,10 +520,11 @@ def blind_shot(game: Any, ch: CharacterState, foes: list[CharacterState]
     if game.units != "MP" or ch.mp_left < BLIND_FIRE_MP:
         return None
     best = None
+    numbers = numbers_memo()  # (nothing changes while he weighs them: each target's once)
     for f in foes:
         if f.invisible and not known_to(game, ch, f):
             continue
-        v = blind_value(game, ch, f)
+        v = blind_value(game, ch, f, numbers)
         if v >= GOOD_BLIND and (best is None or v > best[0]):
             best = (v, f)
     if best is None:

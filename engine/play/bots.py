@@ -478,13 +478,7 @@ class Bot:
         if not dots:
             return None
         # the edge dot nearest by path cost (walls and buildings in the way), not by crow flight
-        cheapest = getattr(board, "cheapest_to", None)
-        if cheapest is not None:  # (the cheapest ones alone, without pricing every edge dot)
-            near = cheapest(ch.pos, ch.move_ratio, dots)[1]
-        else:
-            costs = board.costs_to(ch.pos, ch.move_ratio, dots)
-            least = min((c for c in costs if c is not None), default=None)
-            near = [d for c, d in zip(costs, dots, strict=True) if c is not None and c == least]
+        near = board.cheapest_to(ch.pos, ch.move_ratio, dots)[1]
         if near:
             # among the cheapest, the one straight ahead: the lowest-numbered of a tie led
             # Street Ambush's carrier out of his smoke onto the open kerb

@@ -35,14 +35,21 @@ class Movement:
     rule: str = ""
 
 
+#: the keys of :meth:`Ruleset.modifiers` that only say why (left out without ``text``): play
+#: reads the numbers alone, and a bot game asks thousands of new lines
+TEXT_KEYS = ("interruptions", "reasons", "notes")
+
+
 class Ruleset(Protocol):
     name: str
     movement: Movement
 
     def modifiers(self, facts: LosFacts, vision: str = "normal",
-                  weapon: str | None = None) -> dict[str, Any]:
+                  weapon: str | None = None, *, text: bool = True) -> dict[str, Any]:
         """Target modifiers for a shot along ``facts`` (``blocked`` says no shot at all),
-        with ``reasons``: one line per number, citing the rule it comes from."""
+        with ``reasons``: one line per number, citing the rule it comes from.  Without
+        ``text`` the keys of :data:`TEXT_KEYS` are left out and every other is the same (a
+        ruleset registered without the keyword is asked for them all)."""
         ...
 
     def barrier(self, cls: str, kind: str = "wall") -> tuple[int, int]:

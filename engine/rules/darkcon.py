@@ -170,7 +170,10 @@ class DarkCon:
                          f"Chart is not in the sources (class {cls!r})")
 
     def modifiers(self, facts: LosFacts, vision: str = "normal",
-                  weapon: str | None = None) -> dict[str, Any]:
+                  weapon: str | None = None, *, text: bool = True) -> dict[str, Any]:
+        """Every number of the verdict, and with ``text`` the interruptions, reasons and
+        notes citing the rules (play reads the numbers alone: :data:`engine.rules.base.TEXT_KEYS`
+        are left out without ``text``, every other key is the same)."""
         notes: list[str] = []
         reasons: list[str] = []
         vis, row = visibility_modifier(facts.visibility, vision)
@@ -180,24 +183,27 @@ class DarkCon:
         blocked_by = facts.blocked_by
         if door is not None and not facts.blocked:
             blocked_by = {**door, "reason": f"closed door {door['feature']} hides the target"}
-        if blocked_by:
-            reasons.append(f"blocked: {blocked_by.get('reason', blocked_by.get('kind'))}: no direct fire at what the firer "
-                           f"cannot see (seed 003 l.346)")
-        if row:
-            notes.append(f"target obscured ({row}) {vis:+d} for {vision} vision")
-            reasons.append(f"target obscured ({row}) {vis:+d} for {vision} vision "
-                           f"(seed 003 l.402-409)")
-        items = [{"kind": i["kind"], "feature": i.get("feature"),
-                  "reason": i["reason"] + (" (hides legs, seed 003 l.644)"
-                                           if i["kind"] in SOLID_KINDS else " (hides, no roll)")}
-                 for i in facts.interruptions]
+        items = []
+        if text:
+            if blocked_by:
+                reasons.append(f"blocked: {blocked_by.get('reason', blocked_by.get('kind'))}: no direct fire at what the firer "
+                               f"cannot see (seed 003 l.346)")
+            if row:
+                notes.append(f"target obscured ({row}) {vis:+d} for {vision} vision")
+                reasons.append(f"target obscured ({row}) {vis:+d} for {vision} vision "
+                               f"(seed 003 l.402-409)")
+            items = [{"kind": i["kind"], "feature": i.get("feature"),
+                      "reason": i["reason"] + (" (hides legs, seed 003 l.644)"
+                                               if i["kind"] in SOLID_KINDS else " (hides, no roll)")}
+                     for i in facts.interruptions]
         prone = PRONE if facts.posture_b == "prone" else 0
         solid = sorted({i["kind"] for i in facts.interruptions if i["kind"] in SOLID_KINDS})
         covered: tuple[str, ...] = ()
         if solid:
             covered = LOCATIONS if facts.posture_b == "prone" else LEGS
-            notes.append(f"{', '.join(solid)} hide(s) {', '.join(covered)}: a hit there must "
-                         f"penetrate the obstacle")
+            if text:
+                notes.append(f"{', '.join(solid)} hide(s) {', '.join(covered)}: a hit there "
+                             f"must penetrate the obstacle")
         # a DMZ-style area modifier makes the shot harder: it is subtracted here
         area = -facts.target_modifier
         total = prone + vis + area
@@ -214,15 +220,15 @@ class DarkCon:
                 rmod, difficulty = 0, "Difficult"
             if rmod is not None and not blocked:
                 hit = rmod + total
-        if blocked:
-            notes.append("the shooter cannot see the target: no direct fire (L346)")
-        if prone:
-            reasons.append(f"target prone {prone:+d} (seed 003 l.410)")
-        return {
-            "blocked": blocked,
-            "blocked_by": blocked_by,
-            "interruptions": items,
-            "reasons": reasons,
+        if text:
+            if blocked:
+                notes.append("the shooter cannot see the target: no direct fire (L346)")
+            if prone:
+                reasons.append(f"target prone {prone:+d} (seed 003 l.410)")
+        out: dict[str, Any] = {"blocked": blocked, "blocked_by": blocked_by}
+        if text:
+            out.update(interruptions=items, reasons=reasons)
+        out.update({
             "visibility_result": "clear" if vis == 0 else "obscured",
             "cover": 0,
             "prone": prone,
@@ -239,8 +245,10 @@ class DarkCon:
             "range_modifier": rmod,
             "difficulty": difficulty,
             "hit_modifier": hit,
-            "notes": notes,
-        }
+        })
+        if text:
+            out["notes"] = notes
+        return out
 
 
 __all__ = ["DarkCon", "OBSCURED", "VISIBILITY_ROWS", "parse_weapon", "range_band",

@@ -174,9 +174,14 @@ class DMZ1990:
         return out
 
     def modifiers(self, facts: LosFacts, vision: str = "normal",
-                  weapon: str | None = None) -> dict[str, Any]:
+                  weapon: str | None = None, *, text: bool = True) -> dict[str, Any]:
+        """Every number of the verdict, and with ``text`` the interruptions and reasons citing
+        the rules (play reads the numbers alone: :data:`engine.rules.base.TEXT_KEYS` are left
+        out without ``text``, every other key is the same)."""
         vis = visibility_result(facts.visibility, vision)
         blocked = facts.blocked or vis == "blocked"
+        if not text:
+            return self._numbers(facts, vis, blocked, weapon)
         items = self.cover_items(facts)
         cover = sum(i["cover"] for i in items)
         prone = 0
@@ -214,6 +219,34 @@ class DMZ1990:
             "range_m": self.range_m(facts),
             "interruptions": items,
             "reasons": reasons,
+        }
+        b = barrier_of(self, facts.blocked_by)
+        if b is not None:
+            out["barrier"], out["armor"] = b
+        return out
+
+    def _numbers(self, facts: LosFacts, vis: str, blocked: bool, weapon: str | None
+                 ) -> dict[str, Any]:
+        """:meth:`modifiers` without its text: the same numbers worked out the same way (each
+        interruption's cover as :meth:`cover_items` counts it, each barrier asked as it is)."""
+        above = facts.a[2] > facts.b[2] and facts.posture_b == "prone"
+        cover = 0
+        for i in facts.interruptions:
+            barrier_of(self, i)  # (asked of each: a class it cannot rate raises either way)
+            cover += 0 if above and i.get("adjacent") else 1
+        prone = (1 if facts.range > 1 else -2) if facts.posture_b == "prone" else 0
+        elevation = elevation_modifier(facts.elevation_stories, weapon)
+        visibility = 1 if vis == "interrupted" else 0
+        out = {
+            "blocked": blocked,
+            "visibility_result": vis,
+            "cover": cover,
+            "prone": prone,
+            "elevation": elevation,
+            "visibility": visibility,
+            "target_modifier": facts.target_modifier,
+            "total": cover + prone + elevation + visibility + facts.target_modifier,
+            "range_m": self.range_m(facts),
         }
         b = barrier_of(self, facts.blocked_by)
         if b is not None:

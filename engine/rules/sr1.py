@@ -102,42 +102,51 @@ class SR1:
         return round(straight_metres(facts), 2)
 
     def modifiers(self, facts: LosFacts, vision: str = "normal",
-                  weapon: str | None = None) -> dict[str, Any]:
+                  weapon: str | None = None, *, text: bool = True) -> dict[str, Any]:
+        """Every number of the verdict, and with ``text`` the interruptions, reasons and
+        notes citing the rules (play reads the numbers alone: :data:`engine.rules.base.TEXT_KEYS`
+        are left out without ``text``, every other key is the same)."""
         notes: list[str] = []
         reasons: list[str] = []
         vis, rows = sr3.visibility_modifier(facts.visibility, vision)
         hard = []
         items = []
         for i in facts.interruptions:
-            b = barrier_of(self, i)
+            hard_one = is_hard(i)
+            b = barrier_of(self, i)  # (asked of each: a class it cannot rate raises either way)
+            if not (hard_one or text):
+                continue
             entry = {"kind": i["kind"], "feature": i.get("feature")}
-            text = i["reason"]
-            if is_hard(i):
+            if hard_one:
                 entry["hard_cover_rating"] = b[0] if b else None
                 hard.append(entry)
-                text += (f" (hard cover, rating {b[0]}, seed 004 l.1398)" if b
-                         else " (hard cover, seed 004 l.1398)")
-            else:
-                text += " (soft cover, seed 004 l.1400)"
-            items.append({**entry, "reason": text})
+            if text:
+                why = i["reason"]
+                if hard_one:
+                    why += (f" (hard cover, rating {b[0]}, seed 004 l.1398)" if b
+                            else " (hard cover, seed 004 l.1398)")
+                else:
+                    why += " (soft cover, seed 004 l.1400)"
+                items.append({**entry, "reason": why})
         cover_type = "hard" if hard else ("soft" if facts.interruptions else "none")
         cover = sr3.PARTIAL_COVER if facts.interruptions else 0
-        if facts.blocked_by:
-            reasons.append(f"blocked: {facts.blocked_by.get('reason', facts.blocked_by.get('kind'))} (impenetrable, seed 004 "
-                           f"l.1396)")
-        reasons += [i["reason"] for i in items]
-        if cover:
-            notes.append(f"{cover_type} cover: visibility penalty +{cover}")
-            reasons.append(f"{cover_type} cover: visibility penalty +{cover} (seed 004 l.1392; "
-                           f"number borrowed from sr3)")
-        if hard:
-            ids = ", ".join(f"{h['kind']} {h['feature']}" for h in hard)
-            notes.append(f"hard cover ({ids}): its rating adds automatic successes to the "
-                         f"target's Resistance Test")
-        if rows:
-            notes.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision)")
-            reasons.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision; seed 004 "
-                           f"l.1404, table borrowed from sr3)")
+        if text:
+            if facts.blocked_by:
+                reasons.append(f"blocked: {facts.blocked_by.get('reason', facts.blocked_by.get('kind'))} (impenetrable, seed 004 "
+                               f"l.1396)")
+            reasons += [i["reason"] for i in items]
+            if cover:
+                notes.append(f"{cover_type} cover: visibility penalty +{cover}")
+                reasons.append(f"{cover_type} cover: visibility penalty +{cover} (seed 004 "
+                               f"l.1392; number borrowed from sr3)")
+            if hard:
+                ids = ", ".join(f"{h['kind']} {h['feature']}" for h in hard)
+                notes.append(f"hard cover ({ids}): its rating adds automatic successes to the "
+                             f"target's Resistance Test")
+            if rows:
+                notes.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision)")
+                reasons.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision; seed "
+                               f"004 l.1404, table borrowed from sr3)")
         total = cover + vis + facts.target_modifier
         meters = self.range_m(facts)
         rating, through = sr3.barrier_total(self, facts)
@@ -147,9 +156,9 @@ class SR1:
             if band in sr3.BASE_TN:
                 base = SHORT_BASE_TN if band == "short" else sr3.BASE_TN[band]
                 tn = None if facts.blocked else max(MIN_TN, base + total)
-        if facts.blocked:
+        if facts.blocked and text:
             notes.append("no line of sight: impenetrable, or nothing to aim at")
-        return {
+        out = {
             "blocked": facts.blocked,
             "visibility_result": "clear" if vis == 0 else "impaired",
             "cover": cover,
@@ -167,10 +176,10 @@ class SR1:
             "barrier_rating": rating,
             "barriers": through,
             "borrowed": list(BORROWED),
-            "interruptions": items,
-            "reasons": reasons,
-            "notes": notes,
         }
+        if text:
+            out.update(interruptions=items, reasons=reasons, notes=notes)
+        return out
 
     def fan_verdict(self, fan: Fan, vision: str = "normal", light: str = "day"
                     ) -> tuple[np.ndarray, np.ndarray]:

@@ -340,7 +340,10 @@ class SR3:
         return round(straight_metres(facts), 2)
 
     def modifiers(self, facts: LosFacts, vision: str = "normal",
-                  weapon: str | None = None) -> dict[str, Any]:
+                  weapon: str | None = None, *, text: bool = True) -> dict[str, Any]:
+        """Every number of the verdict, and with ``text`` the interruptions, reasons and
+        notes citing the rules (play reads the numbers alone: :data:`engine.rules.base.TEXT_KEYS`
+        are left out without ``text``, every other key is the same)."""
         notes: list[str] = []
         reasons: list[str] = []
         vis, rows = visibility_modifier(facts.visibility, vision)
@@ -353,30 +356,34 @@ class SR3:
         cover = PARTIAL_COVER if seen and not blocked else 0
         items = []
         for i in facts.interruptions:
-            b = barrier_of(self, i)
-            text = i["reason"]
+            b = barrier_of(self, i)  # (asked of each: a class it cannot rate raises either way)
+            if not text:
+                continue
+            why = i["reason"]
             if b is not None:
-                text += f" (Barrier Rating {b[0]}, seed 001 l.946-962)"
-            items.append({"kind": i["kind"], "feature": i.get("feature"), "reason": text,
+                why += f" (Barrier Rating {b[0]}, seed 001 l.946-962)"
+            items.append({"kind": i["kind"], "feature": i.get("feature"), "reason": why,
                           **({"barrier_rating": b[0]} if b is not None else {})})
-        if blocked_by:
-            b = barrier_of(self, blocked_by)
-            reasons.append(f"blocked: {blocked_by.get('reason', blocked_by.get('kind'))}"
-                           + (f" (Barrier Rating {b[0]}, seed 001 l.946-962)" if b else ""))
-        if not blocked:
-            reasons += [i["reason"] for i in items if "barrier_rating" in i]
-        if cover:
-            kinds = ", ".join(sorted({i["kind"] for i in seen}))
-            notes.append(f"partial cover +{PARTIAL_COVER} ({kinds}); one level only")
-            reasons.append(f"partial cover +{PARTIAL_COVER} ({kinds}), once (seed 001 l.488-489)")
-        if rows:
-            notes.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision)")
-            reasons.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision; "
-                           f"Visibility Table, seed 001 l.494-511)")
-        if facts.posture_b == "prone":
-            notes.append("prone target: no ranged modifier in this chapter")
-        if facts.elevation_stories:
-            notes.append("height difference: no ranged modifier in this chapter")
+        if text:
+            if blocked_by:
+                b = barrier_of(self, blocked_by)
+                reasons.append(f"blocked: {blocked_by.get('reason', blocked_by.get('kind'))}"
+                               + (f" (Barrier Rating {b[0]}, seed 001 l.946-962)" if b else ""))
+            if not blocked:
+                reasons += [i["reason"] for i in items if "barrier_rating" in i]
+            if cover:
+                kinds = ", ".join(sorted({i["kind"] for i in seen}))
+                notes.append(f"partial cover +{PARTIAL_COVER} ({kinds}); one level only")
+                reasons.append(f"partial cover +{PARTIAL_COVER} ({kinds}), once (seed 001 "
+                               f"l.488-489)")
+            if rows:
+                notes.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision)")
+                reasons.append(f"visibility +{vis} ({' + '.join(rows)}, {vision} vision; "
+                               f"Visibility Table, seed 001 l.494-511)")
+            if facts.posture_b == "prone":
+                notes.append("prone target: no ranged modifier in this chapter")
+            if facts.elevation_stories:
+                notes.append("height difference: no ranged modifier in this chapter")
         total = cover + vis + facts.target_modifier
         meters = self.range_m(facts)
         rating, through = barrier_total(self, facts)
@@ -391,16 +398,17 @@ class SR3:
         kind = (blocked_by or {}).get("kind")
         if blocked and kind in FIRE_THROUGH_KINDS:
             blind = BLIND_FIRE
-            text = (f"no sight through the {kind}: Blind Fire +{BLIND_FIRE} (seed 001 l.486); "
-                    f"the Barrier Rating comes off the Power (Firing Through, seed 001 "
-                    f"l.964-968)")
-            notes.append(text)
-            reasons.append(text + (f": barriers on the line total {rating}" if rating else ""))
+            if text:
+                why = (f"no sight through the {kind}: Blind Fire +{BLIND_FIRE} (seed 001 l.486); "
+                       f"the Barrier Rating comes off the Power (Firing Through, seed 001 "
+                       f"l.964-968)")
+                notes.append(why)
+                reasons.append(why + (f": barriers on the line total {rating}" if rating else ""))
         else:
             blind_tn = None
         if blocked:
             tn = None
-        return {
+        out = {
             "blocked": blocked,
             "blocked_by": blocked_by,
             "visibility_result": "clear" if vis == 0 else ("blind" if vis >= BLIND_FIRE
@@ -419,10 +427,10 @@ class SR3:
             "blind_fire_target_number": blind_tn,
             "barrier_rating": rating,
             "barriers": through,
-            "interruptions": items,
-            "reasons": reasons,
-            "notes": notes,
         }
+        if text:
+            out.update(interruptions=items, reasons=reasons, notes=notes)
+        return out
 
     def fan_verdict(self, fan: Fan, vision: str = "normal", light: str = "day"
                     ) -> tuple[np.ndarray, np.ndarray]:

@@ -101,6 +101,11 @@ class GridBoard:
             cache[key] = dist
         return [dist.get(tuple(d)) for d in dots]
 
+    def cheapest_to(self, goal: Dot3, move_ratio: int, dots) -> tuple:
+        costs = self.costs_to(goal, move_ratio, dots)
+        least = min((c for c in costs if c is not None), default=None)
+        return least, [d for c, d in zip(costs, dots, strict=True) if c is not None and c == least]
+
     # ------------------------------------------------------------ sight
     def crossed(self, a: Dot3, b: Dot3) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []

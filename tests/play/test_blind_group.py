@@ -62,3 +62,66 @@ def test_the_blind_value_is_the_groups_mean_and_the_bot_fires_when_it_pays():
     tusk.weapons[0].success = (24, 22, 20, 18)
     game.board.smoke.clear()  # seen again: aimed fire, not blind
     assert blind_shot(game, tusk, [moth, kit, rook, far]) is None
+
+
+def test_the_bots_memo_of_blind_numbers_answers_as_the_plain_numbers(monkeypatch):
+    """Played night games (Street Ambush, Nightclub Hold): every blind shot a bot weighs with
+    the numbers memo (each target's worked out once) is the one the plain numbers pick,
+    value for value, with fewer numbers worked out; and the memo tells shooters apart."""
+    from pathlib import Path
+
+    from engine.io import load_board
+    from engine.play import bots as bots_mod
+    from engine.play import referee_blind as rb
+    from engine.play.headless import engine_view_factory, play_game_of
+
+    lean = bots_mod.blind_shot
+    seen = {"calls": 0, "valued": 0, "memo_saved": 0}
+    asked = [0]
+    keep = rb.blind_numbers
+
+    def counting(*a):
+        asked[0] += 1
+        return keep(*a)
+
+    def plain(game, ch, foes):
+        best = None
+        for f in foes:
+            if f.invisible and not rb.known_to(game, ch, f):
+                continue
+            v = rb.blind_value(game, ch, f, counting)  # (no memo: asked each time)
+            seen["valued"] += v > 0
+            if v >= GOOD_BLIND and (best is None or v > best[0]):
+                best = (v, f)
+        return best
+
+    def spy(game, ch, foes):
+        asked[0] = 0
+        got = lean(game, ch, foes)  # (its memo asks the module's blind_numbers: counted)
+        with_memo = asked[0]
+        asked[0] = 0
+        want = plain(game, ch, foes)
+        seen["memo_saved"] += asked[0] - with_memo
+        if want is None:
+            assert got is None
+        else:
+            assert got[0]["target"] == want[1].id
+            assert got[1]["expected_boxes"] == round(want[0], 2)
+        seen["calls"] += 1
+        return got
+
+    monkeypatch.setattr(rb, "blind_numbers", counting)
+    monkeypatch.setattr(bots_mod, "blind_shot", spy)
+    root = Path(__file__).resolve().parents[2]
+    for name in ("street-ambush.yaml", "nightclub-hold.yaml"):
+        scenario, board = load_board(root / "scenarios" / name)
+        make = engine_view_factory(scenario, board)
+        for seed in (1, 2):
+            play_game_of(scenario, make, seed)
+    assert seen["calls"] > 50 and seen["valued"] > 20 and seen["memo_saved"] > 20, seen
+
+    # the memo keys the shooter too: moth's numbers at kit are not tusk's
+    game, tusk, moth, kit, rook, far = smoky()
+    memo = rb.numbers_memo()
+    assert memo(game, moth, kit) == keep(game, moth, kit)
+    assert memo(game, tusk, kit) == keep(game, tusk, kit) != keep(game, moth, kit)
