@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar
 
+import numpy as np
+
 from engine.catalogue import weapon_key
 from engine.rules.sr3 import (
     BASE_TN,
@@ -696,34 +698,48 @@ def ranged_outcome(attack: int, resist_body: int, resist_pool: int, level: str,
     return Outcome(attack, resist, resist_pool, stage_level(level, staging(attack - resist)))
 
 
+@lru_cache(maxsize=1024)
+def _odds_terms(na: int, nb: int, nc: int, base: int, clean_miss: bool
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The terms :func:`ranged_odds` sums, in its order: for every attack count ``a`` (1 up),
+    resisting Combat Pool count ``c`` (0 up, none above ``a`` with ``clean_miss``: a clean
+    miss) and Body count ``b`` (0 up) whose net successes leave some damage, the three counts
+    and the boxes of the level they stage ``base`` to (none below Light, Deadly the top).
+    They depend on the sizes of the dice pools alone, so one table serves every TN."""
+    top = len(LEVELS) - 1
+    boxes = [BOXES[lv] for lv in LEVELS]
+    rows: list[tuple[int, int, int, float]] = []
+    for a in range(1, na):
+        for c in range(nc):
+            if clean_miss and c > a:
+                break
+            for b in range(nb):
+                i = base + staging(a - b - c)
+                if i >= 0:
+                    rows.append((a, b, c, float(boxes[min(i, top)])))
+    cols = list(zip(*rows, strict=True)) if rows else [(), (), (), ()]
+    return (np.array(cols[0], dtype=np.intp), np.array(cols[1], dtype=np.intp),
+            np.array(cols[2], dtype=np.intp), np.array(cols[3], dtype=np.float64))
+
+
 @lru_cache(maxsize=65536)
 def ranged_odds(attack_dice: int, tn: int, body: int, pool: int, resist: int, level: str,
                 clean_miss: bool = True) -> tuple[float, float]:
     """(chance the attack does any damage, expected boxes) of an attack with ``attack_dice``
     against ``tn`` and a Damage Resistance Test of ``body`` + ``pool`` dice against
-    ``resist``: the exact sum over the three binomial counts."""
+    ``resist``: the exact sum over the three binomial counts.
+
+    Every term ``P(a) * P(b) * P(c)`` (and times its boxes) is added one after the other in
+    the order of the loops ``for a: for c: for b:`` (:func:`_odds_terms`): numpy multiplies
+    each term as Python would and ``cumsum`` adds them one by one (never pairwise), so the
+    floats are the ones the plain loops give (tests/play/test_sr3_odds_same.py), for a
+    fifth of the time (the bots price a few thousand new shots in their first games)."""
     pa, pb, pc = binomial(attack_dice, tn), binomial(body, resist), binomial(pool, resist)
-    hit = exp = 0.0
-    # stage_level(level, staging(net)) inlined (the innermost loop runs ~100 times a call):
-    # the level ``net`` successes stage to is LEVELS[min(base + staging(net), top)], none
-    # below Light; the sums are made in the same order, so the floats are the same
-    base, top = LEVELS.index(level), len(LEVELS) - 1
-    boxes = [BOXES[lv] for lv in LEVELS]
-    pb_ = list(enumerate(pb))
-    for a, qa in enumerate(pa):
-        if a == 0 or qa == 0.0:
-            continue
-        for c, qc in enumerate(pc):
-            if clean_miss and c > a:
-                break
-            for b, qb in pb_:
-                net = a - b - c
-                i = base + (net // 2 if net >= 0 else -((-net) // 2))
-                if i >= 0:
-                    q = qa * qb * qc
-                    hit += q
-                    exp += q * boxes[i if i < top else top]
-    return hit, exp
+    a, b, c, boxes = _odds_terms(len(pa), len(pb), len(pc), LEVELS.index(level), clean_miss)
+    if not len(a):
+        return 0.0, 0.0
+    q = np.array(pa)[a] * np.array(pb)[b] * np.array(pc)[c]
+    return float(np.cumsum(q)[-1]), float(np.cumsum(q * boxes)[-1])
 
 
 def melee_outcome(attack: int, defence: int) -> tuple[str, int]:

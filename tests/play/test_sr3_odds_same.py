@@ -41,6 +41,34 @@ def test_ranged_odds_as_the_staging_loop_gave():
     assert n == 5 * 5 * 3 * 3 * 3 * 4 * 2 and hits > n // 2
 
 
+def test_ranged_odds_summed_by_numpy_as_the_loops_sum():
+    """``ranged_odds`` adds its terms with numpy's ``cumsum`` (one after the other, in the
+    loops' order): bit for bit the loops' floats over big pools too (a pairwise sum, a term
+    left out or out of order would differ in the last bits somewhere here)."""
+    n = 0
+    for dice, tn, body, pool, resist, level in itertools.product(
+            (2, 5, 8, 12, 16), (2, 3, 5, 7, 10), (2, 4, 8, 12), (0, 1, 4, 9), (2, 3, 5, 9),
+            C.LEVELS):
+        for clean in (True, False):
+            got = C.ranged_odds.__wrapped__(dice, tn, body, pool, resist, level, clean)
+            assert got == _reference(dice, tn, body, pool, resist, level, clean), \
+                (dice, tn, body, pool, resist, level, clean)
+            assert all(type(x) is float for x in got)
+            n += 1
+    assert n == 5 * 5 * 4 * 4 * 4 * 4 * 2
+
+
+def test_odds_terms_in_the_loops_order():
+    """The kept terms are the loops' (a, then c, then b), none left out, none added."""
+    a, b, c, boxes = C._odds_terms(5, 4, 3, 1, True)
+    want = [(x, y, z) for x in range(1, 5) for z in range(3) if z <= x for y in range(4)
+            if 1 + C.staging(x - y - z) >= 0]
+    assert list(zip(a.tolist(), b.tolist(), c.tolist(), strict=True)) == want
+    assert boxes.tolist() == [C.BOXES[C.stage_level("M", C.staging(x - y - z))]
+                              for x, y, z in want]
+    assert len(C._odds_terms(1, 3, 3, 0, True)[0]) == 0
+
+
 def test_ranged_odds_book_shape():
     """More dice or a lower TN never make a hit less likely; Deadly is worth the most."""
     C.ranged_odds.cache_clear()
