@@ -456,25 +456,11 @@ class SR3Game(Game):
     def _ranged_as(self, base: tuple, mode: str | None, rounds: int | None, called: bool
                    ) -> dict[str, Any]:
         """:meth:`_ranged` from its :meth:`_ranged_base` figures, fired in ``mode``."""
-        (_a, _t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace,
-         aimed, held, ts, skill, pool, barrier, melee, resist_pool, wounds) = base
-        mode = mode or self._mode(w)
-        if mode == "FA":
-            rounds = min(rounds or FA_ROUNDS, loaded)
-        else:
-            rounds = min(BURST, loaded) if mode == "BF" else 1
-        before = fired["rounds"] if mode == "FA" else fired["shots"]
-        recoil = C.recoil(mode, before, rounds, w.recoil_comp, w.heavy) \
-            if w.kind == "firearm" else 0
-        tn, mods = _ranged_tn(band, cover, pace, tpace, melee, len(others), w.aid, metres,
-                              s.visibility >= 4, recoil, wounds, blind, called, aimed)
+        (_a, _t, s, _pace, w, metres, band, _fired, _loaded, _others, blind, _cover, _tpace,
+         aimed, held, ts, skill, pool, barrier, _melee, resist_pool, _wounds) = base
+        mode, rounds, tn, mods, code, armour, resist_tn = self._fired_as(base, mode, rounds,
+                                                                         called)
         mods = dict(mods)  # (the kept answer's own dict stays as it was)
-        code = C.burst_code(w.code, mode, rounds)
-        if called:
-            code = C.called_code(code)
-        armour = C.armour_against(code, ts.ballistic, ts.impact, w.kind)
-        code = C.flechette_code(code, armour)
-        resist_tn = C.resistance_tn(code.power, armour, barrier)
         n = {"target_number": tn, "modifiers": mods, "range_m": metres, "range_band": band,
              "mode": mode, "rounds": rounds, "skill": skill, "pool": pool,
              "dice": skill + pool, "damage_code": str(code), "power": code.power,
@@ -492,6 +478,43 @@ class SR3Game(Game):
             if held:
                 n["aimed_over_phases"] = True
         return n
+
+    def _fired_as(self, base: tuple, mode: str | None, rounds: int | None, called: bool
+                  ) -> tuple:
+        """(mode, rounds, TN, its modifiers as kept, Damage Code, armour, resistance TN) of
+        the shot of these :meth:`_ranged_base` figures fired in ``mode``: what both
+        :meth:`_ranged_as` and :meth:`_odds_as` work from."""
+        (_a, _t, s, pace, w, metres, band, fired, loaded, others, blind, cover, tpace,
+         aimed, _held, ts, _skill, _pool, barrier, melee, _resist_pool, wounds) = base
+        mode = mode or self._mode(w)
+        if mode == "FA":
+            rounds = min(rounds or FA_ROUNDS, loaded)
+        else:
+            rounds = min(BURST, loaded) if mode == "BF" else 1
+        before = fired["rounds"] if mode == "FA" else fired["shots"]
+        recoil = C.recoil(mode, before, rounds, w.recoil_comp, w.heavy) \
+            if w.kind == "firearm" else 0
+        tn, mods = _ranged_tn(band, cover, pace, tpace, melee, len(others), w.aid, metres,
+                              s.visibility >= 4, recoil, wounds, blind, called, aimed)
+        code = C.burst_code(w.code, mode, rounds)
+        if called:
+            code = C.called_code(code)
+        armour = C.armour_against(code, ts.ballistic, ts.impact, w.kind)
+        code = C.flechette_code(code, armour)
+        return mode, rounds, tn, mods, code, armour, C.resistance_tn(code.power, armour,
+                                                                     barrier)
+
+    def _odds_as(self, base: tuple, mode: str | None, rounds: int | None, called: bool
+                 ) -> tuple[float, float]:
+        """``_odds(_ranged_as(base, mode, rounds, called))`` without the figures the log
+        shows (the bots weigh up to 20 fire modes a target and keep only the odds)."""
+        _m, _r, tn, _mods, code, _armour, resist_tn = self._fired_as(base, mode, rounds,
+                                                                     called)
+        w, ts, skill, pool, barrier, resist_pool = (base[4], base[15], base[16], base[17],
+                                                    base[18], base[20])
+        if barrier > w.code.power:  # stopped by the barrier (l.969, l.994)
+            return 0.0, 0.0
+        return C.ranged_odds(skill + pool, tn, ts.body, resist_pool, resist_tn, code.level)
 
     def _price_key(self, base: tuple) -> tuple:
         """What :meth:`_ranged_as`'s odds read of its :meth:`_ranged_base` figures, in one
@@ -514,7 +537,7 @@ class SR3Game(Game):
         if got is None:
             if len(_PRICES) > 65536:
                 _PRICES.clear()
-            got = _PRICES[key] = self._odds(self._ranged_as(base, None, None, False))[1]
+            got = _PRICES[key] = self._odds_as(base, None, None, False)[1]
         return got
 
     @staticmethod
@@ -693,7 +716,7 @@ class SR3Game(Game):
         if pick is None:
             best: tuple[float, tuple[str, int | None, bool], float] | None = None
             for m, r, c in choices:
-                _p, exp = self._odds(self._ranged_as(base, m, r, c))
+                _p, exp = self._odds_as(base, m, r, c)
                 value = exp / (2 if m == "FA" else 1)
                 if best is None or value > best[0] + 1e-9:
                     best = (value, (m, r, c), exp)

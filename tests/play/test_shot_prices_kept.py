@@ -272,6 +272,28 @@ def test_sr3_kept_prices_and_picks_are_the_fresh_ones(monkeypatch: pytest.Monkey
     assert seen["along"] > 1000
 
 
+def test_sr3_odds_as_are_the_numbers_odds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_odds_as`` (the odds of a fire mode without the figures the log shows) is
+    ``_odds(_ranged_as(...))`` for every fire mode, burst and called shot the bots weigh,
+    stopped shots included: its own TN, code or resistance TN would differ here."""
+    kept = s3.SR3Game._odds_as
+    seen = {"asked": 0, "hit": 0}
+
+    def odds_as(self, base, mode, rounds, called):
+        got = kept(self, base, mode, rounds, called)
+        assert got == self._odds(self._ranged_as(base, mode, rounds, called))
+        assert type(got[0]) is float and type(got[1]) is float
+        seen["asked"] += 1
+        seen["hit"] += got[1] > 0
+        return got
+
+    monkeypatch.setattr(s3.SR3Game, "_odds_as", odds_as)
+    s3._PICKS.clear()
+    s3._PRICES.clear()
+    _play("nightclub-raid-sr3.yaml", range(1, 3))
+    assert seen["asked"] > 1000 and seen["hit"] > 500
+
+
 # ------------------------------------------------------------------ one figure changed
 def _captured(monkeypatch: pytest.MonkeyPatch, cls: Any, name: str, scenario: str,
               keep: Any) -> list:
