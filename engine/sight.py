@@ -9,6 +9,7 @@ citing the rule it comes from.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,11 +102,30 @@ def sight(board: Board, a: Dot3, b: Dot3, *, ruleset: str = "dmz1990",
 
 
 def verdict_of(facts: LosFacts, *, ruleset: str = "dmz1990", vision: str = "normal",
-               weapon: str | None = None) -> Verdict:
+               weapon: str | None = None, text: bool = True) -> Verdict:
     """:func:`sight` on the facts of a line already found (play asks one line with several
-    visions: the facts do not depend on vision, and no ruleset changes them)."""
+    visions: the facts do not depend on vision, and no ruleset changes them).  Without
+    ``text`` the numbers alone (no ``reasons``: play never reads them, and a bot game
+    prices thousands of new lines) where the ruleset can leave them out."""
     rs = get_ruleset(ruleset)
+    if not text and numbers_only(rs):
+        return Verdict(rs.name, facts, rs.modifiers(facts, vision=vision, weapon=weapon,
+                                                    text=False), vision)
     return Verdict(rs.name, facts, rs.modifiers(facts, vision=vision, weapon=weapon), vision)
+
+
+#: per ruleset class: does its ``modifiers`` take ``text`` (:data:`engine.rules.base.TEXT_KEYS`)?
+_TEXT_KEYWORD: dict[type, bool] = {}
+
+
+def numbers_only(rules: Any) -> bool:
+    """Can ``rules`` be asked for a verdict's numbers without its text (``text=False``)?  A
+    ruleset registered without the keyword is asked for everything."""
+    got = _TEXT_KEYWORD.get(rules.__class__)
+    if got is None:
+        got = _TEXT_KEYWORD[rules.__class__] = \
+            "text" in inspect.signature(rules.modifiers).parameters
+    return got
 
 
 @dataclass

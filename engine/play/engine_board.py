@@ -25,7 +25,6 @@ Decisions that belong to play rather than to the LOS engine (docs/play.md):
 
 from __future__ import annotations
 
-import inspect
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -155,20 +154,6 @@ class _GoalSearch:
             got = self.mins[id(nodes)] = (nodes, self.full,  # type: ignore[assignment]
                                           float(self.full[nodes].min()))  # type: ignore[index]
         return got[2]
-
-
-#: per ruleset class: does its ``modifiers`` take ``text`` (:data:`engine.rules.base.TEXT_KEYS`)?
-_TEXT_KEYWORD: dict[type, bool] = {}
-
-
-def _numbers_only(rules: Any) -> bool:
-    """Can ``rules`` be asked for a verdict's numbers without its text (``text=False``)?  A
-    ruleset registered without the keyword is asked for everything."""
-    got = _TEXT_KEYWORD.get(rules.__class__)
-    if got is None:
-        got = _TEXT_KEYWORD[rules.__class__] = \
-            "text" in inspect.signature(rules.modifiers).parameters
-    return got
 
 
 class EngineBoard:
@@ -955,18 +940,14 @@ class EngineBoard:
         if facts is None:
             facts = line_of_sight(self.board, tuple(a), tuple(b), posture_a=posture_a,
                                   posture_b=posture_b, light=self.light)
-        if _numbers_only(self.rules):
-            # (the numbers alone: the reasons citing the rules are never read in play)
-            mods = self.rules.modifiers(facts, vision=vision, text=False)
-        else:
-            mods = verdict_of(facts, ruleset=self.rules.name, vision=vision).mods
+        # (the numbers alone: the reasons citing the rules are never read in play)
+        v = verdict_of(facts, ruleset=self.rules.name, vision=vision, text=False)
+        mods = v.mods
         details: dict[str, Any] = {}
-        blocked = bool(mods["blocked"])
-        if blocked:  # (what :attr:`engine.sight.Verdict.blocked_by` names)
-            by = mods.get("blocked_by", facts.blocked_by)
-            if by is None:
-                details["blocked_by"] = "visibility"
-            elif by:
+        blocked = v.blocked
+        if blocked:
+            by = v.blocked_by
+            if by:
                 details["blocked_by"] = by.get("feature") or by.get("kind")
             if mods.get("blind_fire"):
                 # no sight, but a shot may go through (Shadowrun's Blind Fire and the Barrier

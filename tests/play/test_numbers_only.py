@@ -17,10 +17,10 @@ from engine.board import Board, compile_board
 from engine.io.resolve import load_board
 from engine.los import line_of_sight
 from engine.play.board_view import Sight
-from engine.play.engine_board import EngineBoard, _numbers_only, fork_board
+from engine.play.engine_board import EngineBoard, fork_board
 from engine.rules import get_ruleset
 from engine.rules.base import TEXT_KEYS
-from engine.sight import verdict_of
+from engine.sight import numbers_only, verdict_of
 from tests.engine.test_single_line_agrees import _city, _pairs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,7 +74,7 @@ def _agree(board: Board, seed: int, n: int) -> dict[str, int]:
     seen = {"blocked": 0, "cover": 0, "clear": 0, "blind": 0}
     for ruleset in RULESETS:
         rs = get_ruleset(ruleset)
-        assert _numbers_only(rs)
+        assert numbers_only(rs)
         for light in LIGHTS:
             rng = random.Random(seed)
             view = EngineBoard(fork_board(board), light=light, ruleset=ruleset)
@@ -117,4 +117,4 @@ def test_a_ruleset_without_the_keyword_is_asked_for_everything():
         def modifiers(self, facts, vision="normal", weapon=None):
             return {}
 
-    assert not _numbers_only(Old()) and _numbers_only(get_ruleset("sr3"))
+    assert not numbers_only(Old()) and numbers_only(get_ruleset("sr3"))
