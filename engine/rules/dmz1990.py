@@ -206,24 +206,8 @@ class DMZ1990:
                            f"(Visibility Table, seed 000 l.865-871)")
         if facts.target_modifier:
             reasons.append(f"area modifier {facts.target_modifier:+d} (the map's own note)")
-        total = cover + prone + elevation + visibility + facts.target_modifier
-        out = {
-            "blocked": blocked,
-            "visibility_result": vis,
-            "cover": cover,
-            "prone": prone,
-            "elevation": elevation,
-            "visibility": visibility,
-            "target_modifier": facts.target_modifier,
-            "total": total,
-            "range_m": self.range_m(facts),
-            "interruptions": items,
-            "reasons": reasons,
-        }
-        b = barrier_of(self, facts.blocked_by)
-        if b is not None:
-            out["barrier"], out["armor"] = b
-        return out
+        return self._verdict(facts, vis, blocked, (cover, prone, elevation, visibility),
+                             {"interruptions": items, "reasons": reasons})
 
     def _numbers(self, facts: LosFacts, vis: str, blocked: bool, weapon: str | None
                  ) -> dict[str, Any]:
@@ -237,6 +221,13 @@ class DMZ1990:
         prone = (1 if facts.range > 1 else -2) if facts.posture_b == "prone" else 0
         elevation = elevation_modifier(facts.elevation_stories, weapon)
         visibility = 1 if vis == "interrupted" else 0
+        return self._verdict(facts, vis, blocked, (cover, prone, elevation, visibility), {})
+
+    def _verdict(self, facts: LosFacts, vis: str, blocked: bool,
+                 numbers: tuple[int, int, int, int], text: dict[str, Any]) -> dict[str, Any]:
+        """The modifiers' dict from (cover, prone, elevation, visibility), with ``text`` (the
+        interruptions and reasons, or nothing) after the numbers and before the barrier."""
+        cover, prone, elevation, visibility = numbers
         out = {
             "blocked": blocked,
             "visibility_result": vis,
@@ -247,6 +238,7 @@ class DMZ1990:
             "target_modifier": facts.target_modifier,
             "total": cover + prone + elevation + visibility + facts.target_modifier,
             "range_m": self.range_m(facts),
+            **text,
         }
         b = barrier_of(self, facts.blocked_by)
         if b is not None:
