@@ -13,17 +13,12 @@ from __future__ import annotations
 
 import copy
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from engine.io import load_board
 from engine.los import line_of_sight
-from engine.play.engine_board import EngineBoard, fork_board
-from tests.play.test_common_sight import near_door
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.play.sample_views import near_door, sample_view, some_doors
 
 
 def _fresh(board, states: dict[str, str]):
@@ -39,11 +34,9 @@ def _fresh(board, states: dict[str, str]):
 @pytest.mark.parametrize("name", ["nightclub-raid-sr3.yaml", "police-station-extraction.yaml",
                                   "street-ambush.yaml"])
 def test_kept_facts_are_fresh_facts_through_doors(name):
-    scenario, board = load_board(ROOT / "scenarios" / name)
-    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
+    scenario, board, view = sample_view(name)
     rng = random.Random(name)
-    doors = [f for f in view.board.all_features() if f.kind == "door"]
-    doors = rng.sample(doors, min(3, len(doors)))
+    doors = some_doors(view, rng, 3)
     near = sorted({d for door in doors for d in near_door(view.board, door, 12)})
     dots = [(int(c), int(r), lv) for lv in board.levels for c, r in board.dots(lv)]
     pairs = [(a, b) for a in near for b in near if a != b]

@@ -12,15 +12,12 @@ parity layers), after doors open.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
-from engine.io import load_board
-from engine.play.engine_board import EngineBoard, fork_board
+from engine.play.engine_board import EngineBoard
+from tests.play.sample_views import sample_view
 from tests.play.test_common_sight import _fresh
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _plain(view: EngineBoard, goal, mr: int, dots) -> tuple:
@@ -32,9 +29,8 @@ def _plain(view: EngineBoard, goal, mr: int, dots) -> tuple:
 @pytest.mark.parametrize("name", ["police-station-extraction.yaml", "street-ambush.yaml",
                                   "club-umbra-darkcon.yaml", "chop-shop-sr1.yaml"])
 def test_cheapest_to_is_the_least_of_the_plain_costs(name):
-    scenario, board = load_board(ROOT / "scenarios" / name)
+    scenario, board, view = sample_view(name)
     rng = random.Random(name)
-    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
     dots = [tuple(d) for d in view.board._node_dots.tolist()]
     edges = {e: view.deploy_dots(None, 0, e, 1) for e in ("north", "south", "east", "west")}
     lists = [v for v in edges.values() if v] + [rng.sample(dots, 25)]

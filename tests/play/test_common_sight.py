@@ -20,6 +20,7 @@ import pytest
 from engine.io import load_board
 from engine.los import openings_met
 from engine.play.engine_board import EngineBoard, fork_board
+from tests.play.sample_views import near_door, sample_view, some_doors
 
 ROOT = Path(__file__).resolve().parents[2]
 ASKS = (("standing", "standing", "normal"), ("standing", "prone", "normal"),
@@ -37,21 +38,12 @@ def _fresh(board, scenario, states: dict[str, str]) -> EngineBoard:
     return EngineBoard(b, light=scenario.light, ruleset=scenario.ruleset)
 
 
-def near_door(board, door, n: int) -> list[tuple[int, int, int]]:
-    """The ``n`` dots of the door's level nearest its middle (ties by dot)."""
-    x, y = door.geom.centroid.x, door.geom.centroid.y
-    dots = [(int(c), int(r), door.level) for c, r in board.dots(door.level)]
-    return sorted(dots, key=lambda d: ((d[0] - x) ** 2 + (d[1] - y) ** 2, d))[:n]
-
-
 @pytest.mark.parametrize("name", ["club-umbra-darkcon.yaml", "nightclub-raid-sr3.yaml",
                                   "chop-shop-sr1.yaml"])
 def test_shared_answers_are_those_of_a_fresh_board(name):
-    scenario, board = load_board(ROOT / "scenarios" / name)
-    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
+    scenario, board, view = sample_view(name)
     rng = random.Random(name)
-    doors = [f for f in view.board.all_features() if f.kind == "door"]
-    doors = rng.sample(doors, min(3, len(doors)))
+    doors = some_doors(view, rng, 3)
     near = sorted({d for door in doors for d in near_door(view.board, door, 14)})
     pairs = [(a, b) for a in near for b in near if a != b]
     pairs = rng.sample(pairs, min(500, len(pairs)))

@@ -8,22 +8,17 @@ answered with no new search."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
-from engine.io.resolve import load_board
-from engine.play.engine_board import EngineBoard, fork_board
+from tests.play.sample_views import sample_view
 from tests.play.test_costs_to_cut_off import _whole
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("name", ["police-station-extraction.yaml", "chop-shop-sr1.yaml",
                                   "club-umbra-darkcon.yaml", "nightclub-raid-sr3.yaml"])
 def test_costs_after_a_door_as_the_whole_search(name):
-    scen, board = load_board(ROOT / "scenarios" / name)
-    eb = EngineBoard(fork_board(board), light=scen.light, ruleset=scen.ruleset)
+    scen, board, eb = sample_view(name)
     rng = random.Random(name)
     dots = [tuple(d) for d in eb.board._node_dots.tolist()]
     doors = [f for f in eb.board.all_features() if f.kind == "door"]

@@ -11,22 +11,17 @@ shared table would keep the old door's price or reason.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
-from engine.io import load_board
-from engine.play.engine_board import EngineBoard, fork_board
-from tests.play.test_common_sight import _fresh, near_door
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.play.sample_views import near_door, sample_view
+from tests.play.test_common_sight import _fresh
 
 
 @pytest.mark.parametrize("name", ["police-station-extraction.yaml", "nightclub-hold.yaml",
                                   "club-umbra-darkcon.yaml", "chop-shop-sr1.yaml"])
 def test_shared_steps_are_those_of_a_fresh_board(name):
-    scenario, board = load_board(ROOT / "scenarios" / name)
-    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
+    scenario, board, view = sample_view(name)
     rng = random.Random(name)
     doors = [f for f in view.board.all_features() if f.kind in ("door", "window")]
     assert doors

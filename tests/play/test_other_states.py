@@ -14,27 +14,22 @@ a state other than the one the board came from.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
-from engine.io import load_board
 from engine.play.engine_board import EngineBoard, fork_board
-from tests.play.test_common_sight import _fresh, near_door
+from tests.play.sample_views import near_door, sample_view, some_doors
+from tests.play.test_common_sight import _fresh
 from tests.play.test_costs_to_cut_off import _whole
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("name", ["police-station-extraction.yaml", "nightclub-hold.yaml",
                                   "club-umbra-darkcon.yaml"])
 def test_answers_from_other_states_are_those_of_a_fresh_board(name, monkeypatch):
-    scenario, board = load_board(ROOT / "scenarios" / name)
+    scenario, board, view = sample_view(name)
     rng = random.Random(name)
-    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
     dots = [tuple(d) for d in view.board._node_dots.tolist()]
-    doors = [f for f in view.board.all_features() if f.kind == "door"]
-    doors = rng.sample(doors, min(3, len(doors)))
+    doors = some_doors(view, rng, 3)
     goals = [d for d in rng.sample(dots, 12) if view.board.standable(d)][:4]
     starts = [d for d in rng.sample(dots, 12) if view.board.standable(d)][:4]
     # (and beside the doors: a reach a changed door touches must not be taken)
@@ -93,13 +88,11 @@ def test_paths_from_other_states_are_those_of_a_fresh_board(name, monkeypatch):
     """A cheapest path another door state found is taken only when its search read the same
     numbers (no step a differing door prices in its window): every path equals a fresh
     board's in that state, paths beside the doors included, and some are taken."""
-    scenario, board = load_board(ROOT / "scenarios" / name)
+    scenario, board, view = sample_view(name)
     rng = random.Random(name + "paths")
-    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
     dots = [d for d in (tuple(d) for d in view.board._node_dots.tolist())
             if view.board.standable(d)]
-    doors = [f for f in view.board.all_features() if f.kind == "door"]
-    doors = rng.sample(doors, min(3, len(doors)))
+    doors = some_doors(view, rng, 3)
     near = [d for door in doors for d in near_door(view.board, door, 4)
             if view.board.standable(d)]
     pairs = [(a, b) for a, b in zip(near, rng.sample(dots, len(near)))]

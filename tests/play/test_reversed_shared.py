@@ -5,23 +5,19 @@ plain ``w.T.tocsr()`` of the map state's matrix, with the median step, after doo
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from engine.io import load_board
 from engine.play.engine_board import EngineBoard, fork_board
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.play.sample_views import sample_view
 
 
 @pytest.mark.parametrize("name", ["police-station-extraction.yaml", "club-umbra-darkcon.yaml",
                                   "chop-shop-sr1.yaml", "street-ambush.yaml"])
 def test_reversed_as_the_plain_transpose(name):
-    scenario, board = load_board(ROOT / "scenarios" / name)
+    scenario, board, view = sample_view(name)
     rng = random.Random(name)
-    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
     doors = [f for f in view.board.all_features() if f.kind == "door"]
     seen: dict[int, object] = {}
     kept = 0
@@ -56,8 +52,7 @@ def test_step_kept_per_weighting_through_doors(name):
     still each state's own, and the costs are the whole search's."""
     from tests.play.test_costs_to_cut_off import _whole
 
-    scenario, board = load_board(ROOT / "scenarios" / name)
-    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
+    scenario, board, view = sample_view(name)
     first = {mr: view._reversed(view._weights(mr), (mr,))[1] for mr in (1, 2)}
     assert first == {mr: max(float(np.median(view._weights(mr).data)), 1e-3) for mr in (1, 2)}
     dots = [tuple(d) for d in view.board._node_dots.tolist()]

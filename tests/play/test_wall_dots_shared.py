@@ -13,27 +13,22 @@ change with the doors, and some must come from the shared table.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from engine.io import load_board
 from engine.play import bot_magic
 from engine.play.engine_board import EngineBoard, fork_board
-from tests.play.test_common_sight import _fresh, near_door
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.play.sample_views import near_door, sample_view, some_doors
+from tests.play.test_common_sight import _fresh
 
 
 @pytest.mark.parametrize("name", ["club-umbra-darkcon.yaml", "nightclub-raid-sr3.yaml",
                                   "police-station-extraction.yaml"])
 def test_wall_dots_kept_across_doors_are_the_plain_ones(name):
-    scenario, board = load_board(ROOT / "scenarios" / name)
+    scenario, board, view = sample_view(name)
     rng = random.Random(name)
-    view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
-    doors = [f for f in view.board.all_features() if f.kind == "door"]
-    doors = rng.sample(doors, min(3, len(doors)))
+    doors = some_doors(view, rng, 3)
     mages = [SimpleNamespace(pos=d, posture="standing", vision="normal")
              for door in doors for d in near_door(view.board, door, 6)
              if view.board.standable(d)][::2]
