@@ -11,24 +11,13 @@ nothing; and a caller editing the facts it got must not change the next line's.
 
 from __future__ import annotations
 
-import copy
 import random
 
 import numpy as np
 import pytest
 
 from engine.los import line_of_sight
-from tests.play.sample_views import near_door, sample_view, some_doors
-
-
-def _fresh(board, states: dict[str, str]):
-    b = copy.copy(board)
-    b.__dict__.pop("_play_memo", None)
-    b = b.fork()
-    b.invalidate()
-    for fid, st in states.items():
-        b.set_state(fid, st)
-    return b
+from tests.play.sample_views import cold_board, near_door, sample_view, some_doors
 
 
 @pytest.mark.parametrize("name", ["nightclub-raid-sr3.yaml", "police-station-extraction.yaml",
@@ -50,7 +39,7 @@ def test_kept_facts_are_fresh_facts_through_doors(name):
             now = states.get(door.id, door.props.get("state", "open"))
             states[door.id] = "open" if now == "closed" else "closed"
             view.set_opening(door.id, states[door.id])
-        fresh = _fresh(board, states)
+        fresh = cold_board(board, states)
         for a, b in pairs:
             for pb in ("standing", "prone"):
                 got = line_of_sight(view.board, a, b, posture_b=pb, light=scenario.light)

@@ -3,6 +3,7 @@ on a fork of the compiled board (what every bot game gets) and the doors it togg
 
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 from typing import Any
@@ -32,3 +33,15 @@ def near_door(board, door, n: int) -> list[tuple[int, int, int]]:
     x, y = door.geom.centroid.x, door.geom.centroid.y
     dots = [(int(c), int(r), door.level) for c, r in board.dots(door.level)]
     return sorted(dots, key=lambda d: ((d[0] - x) ** 2 + (d[1] - y) ** 2, d))[:n]
+
+
+def cold_board(board, states: dict[str, str]):
+    """A copy of ``board`` in these door states with nothing remembered or shared (what
+    every cache is compared with)."""
+    b = copy.copy(board)
+    b.__dict__.pop("_play_memo", None)
+    b = b.fork()
+    b.invalidate()
+    for fid, st in states.items():
+        b.set_state(fid, st)
+    return b

@@ -11,7 +11,6 @@ an answer on a line through a door that changed, taken from the shared tables, w
 
 from __future__ import annotations
 
-import copy
 import random
 from pathlib import Path
 
@@ -20,7 +19,7 @@ import pytest
 from engine.io import load_board
 from engine.los import openings_met
 from engine.play.engine_board import EngineBoard, fork_board
-from tests.play.sample_views import near_door, sample_view, some_doors
+from tests.play.sample_views import cold_board, near_door, sample_view, some_doors
 
 ROOT = Path(__file__).resolve().parents[2]
 ASKS = (("standing", "standing", "normal"), ("standing", "prone", "normal"),
@@ -29,13 +28,8 @@ ASKS = (("standing", "standing", "normal"), ("standing", "prone", "normal"),
 
 def _fresh(board, scenario, states: dict[str, str]) -> EngineBoard:
     """A board in the same door states with nothing remembered or shared."""
-    b = copy.copy(board)
-    b.__dict__.pop("_play_memo", None)
-    b = b.fork()
-    b.invalidate()
-    for fid, st in states.items():
-        b.set_state(fid, st)
-    return EngineBoard(b, light=scenario.light, ruleset=scenario.ruleset)
+    return EngineBoard(cold_board(board, states), light=scenario.light,
+                       ruleset=scenario.ruleset)
 
 
 @pytest.mark.parametrize("name", ["club-umbra-darkcon.yaml", "nightclub-raid-sr3.yaml",

@@ -7,7 +7,6 @@ These tests fail if any cached answer differs from the one traced or searched af
 shipped samples (every ruleset), and if a seeded game plays differently with the caches on.
 """
 
-import copy
 import random
 import zlib
 from pathlib import Path
@@ -19,6 +18,7 @@ from engine.movement import cheapest_path, reach, step
 from engine.play.engine_board import EngineBoard, fork_board
 from engine.play.headless import play_game_of
 from engine.sight import sight
+from tests.play.sample_views import cold_board
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted(p.name for p in (ROOT / "scenarios").glob("*.yaml"))
@@ -159,11 +159,7 @@ def cold_and_shared(scenario, board):
     """Two view factories for seeded games: ``cold`` a fork that remembers nothing and asks
     every question in full (:class:`_Uncached`), ``shared`` a fork sharing every table."""
     def cold():
-        b = copy.copy(board)
-        b.__dict__.pop("_play_memo", None)
-        b = b.fork()
-        b.invalidate()
-        return _Uncached(b, light=scenario.light, ruleset=scenario.ruleset)
+        return _Uncached(cold_board(board, {}), light=scenario.light, ruleset=scenario.ruleset)
 
     def shared():
         return EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
