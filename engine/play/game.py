@@ -35,7 +35,15 @@ from engine.play.dice import Dice
 from engine.play.errors import PlayError
 from engine.play.events import EventLog
 from engine.play.grenades import MAX_THROW, accuracy_target_value, scatter_point, throw_mp
-from engine.play.reaction import ARCS, Arc, ReactionTally, arc_cost, arcs_allowed, spend_tally
+from engine.play.reaction import (
+    ARCS,
+    Arc,
+    ReactionTally,
+    arc_cost,
+    arcs_allowed,
+    owes_free_shot,
+    spend_tally,
+)
 from engine.play.referee_areas import across, across_dots
 from engine.play.referee_areas import restore as restore_areas
 from engine.play.referee_blind import blind_fire
@@ -406,8 +414,12 @@ class Game:
 
     def _finish_mover(self) -> None:
         m = self.mover
-        # a mover who began in an arc and drew no attack still draws one
+        # a mover who began in an arc and drew no attack still draws one (the arcs asked
+        # only of a tally that still owes it)
         for rid in list(self.state.tallies):
+            t = self.state.tallies.get(rid)
+            if t is None or not owes_free_shot(t):
+                continue
             r = self.state.characters[rid]
             if not m.out and self.in_arcs(r, m.pos):
                 self._free_shot(r, m)
@@ -805,10 +817,12 @@ class Game:
         self._need(m, (st.cost, 0), "crawling" if crawl else "moving")
         frm = m.pos
         # leaving an arc he began in without drawing fire: the free attack, where he stands
+        # (the arcs asked only of a tally that still owes it: most drew an attack already)
         for rid, t in list(self.state.tallies.items()):
-            r = self.state.characters[rid]
-            if t["started_in_arc"] and self.in_arcs(r, frm) and not self.in_arcs(r, to):
-                self._free_shot(r, m)
+            if owes_free_shot(t):
+                r = self.state.characters[rid]
+                if self.in_arcs(r, frm) and not self.in_arcs(r, to):
+                    self._free_shot(r, m)
         if m.out or m.movement_ended or m.posture != (PRONE if crawl else STANDING):
             return  # the free attack stopped him (the step is not taken, no MP spent)
         self._move_by_attacks(m, frm)

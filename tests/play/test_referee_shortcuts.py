@@ -75,3 +75,37 @@ def test_a_held_attack_is_logged_again_and_a_shot_is_planned_again():
             assert len(planned) == 1 and not shots
         else:
             assert len(planned) == 3 and len(shots) == 3 and not holds
+
+
+def test_the_arcs_are_asked_about_a_free_shot_only_while_one_is_owed(monkeypatch):
+    """With ``owes_free_shot`` always True (the plain code: every tally that began in an arc
+    asks the arcs, ``_free_shot`` then finds nothing owed) the games are the same; the
+    shortcut asks the arcs less."""
+    from engine.play import game as game_mod
+
+    asked = [0]
+    keep = Game.in_arcs
+
+    def counting(self, *a):
+        asked[0] += 1
+        return keep(self, *a)
+
+    monkeypatch.setattr(Game, "in_arcs", counting)
+    lean = _logs()
+    lean_asked, asked[0] = asked[0], 0
+    monkeypatch.setattr(game_mod, "owes_free_shot", lambda t: t["started_in_arc"])
+    assert _logs() == lean
+    assert asked[0] - lean_asked > 1000, (asked[0], lean_asked)
+
+
+def test_owes_free_shot_is_the_tallys_own_free_shot():
+    """Every combination of the fields: owed exactly when ``free_shot`` gives an attack."""
+    from itertools import product
+
+    from engine.play.reaction import ReactionTally, owes_free_shot
+
+    for started, attacks, used in product((False, True), (0, 1, 2), (False, True)):
+        t = ReactionTally(2, started_in_arc=started, attacks=attacks, free_used=used)
+        owed = owes_free_shot(t.to_data())
+        assert owed == bool(t.free_shot()) == (started and attacks == 0 and not used)
+        assert not owes_free_shot(t.to_data())  # (given once)
