@@ -36,20 +36,24 @@ def _plain_attacks(self, r, m, shots) -> None:
         self._reaction_attack(r, m)
 
 
+def _counted(work, calls: list[int]):
+    """``work`` that notes each call in ``calls``."""
+    def counted(*a, **k):
+        calls.append(1)
+        return work(*a, **k)
+    return counted
+
+
 def test_held_reaction_attacks_repeat_as_if_each_was_worked_out(monkeypatch):
-    planned = [0]
-    keep = Game.plan_shot
-
-    def counting(self, *a, **k):
-        planned[0] += 1
-        return keep(self, *a, **k)
-
-    monkeypatch.setattr(Game, "plan_shot", counting)
+    """The plain loop (every attack worked out) plays the same games, planning more shots."""
+    planned: list[int] = []
+    monkeypatch.setattr(Game, "plan_shot", _counted(Game.plan_shot, planned))
     lean = _logs()
-    lean_planned, planned[0] = planned[0], 0
+    lean_planned = len(planned)
+    planned.clear()
     monkeypatch.setattr(Game, "_reaction_attacks", _plain_attacks)
     assert _logs() == lean
-    assert planned[0] - lean_planned > 100, (planned[0], lean_planned)
+    assert len(planned) - lean_planned > 100, (len(planned), lean_planned)
 
 
 def test_a_held_attack_is_logged_again_and_a_shot_is_planned_again():
@@ -63,9 +67,8 @@ def test_a_held_attack_is_logged_again_and_a_shot_is_planned_again():
                  damage=1)
         game = build(board, [a, b], ["runners", "gang"])
         set_arc(b, "wide", 180.0)
-        planned = []
-        keep = game.plan_shot
-        game.plan_shot = lambda *x, **k: planned.append(1) or keep(*x, **k)
+        planned: list[int] = []
+        game.plan_shot = _counted(game.plan_shot, planned)
         game.act({"act": "begin", "who": "a"})
         game.act({"act": "arc", "kind": "wide", "direction": 0.0})
         holds = [e for e in game.log.events if e["event"] == "reaction-hold"]
@@ -83,19 +86,14 @@ def test_the_arcs_are_asked_about_a_free_shot_only_while_one_is_owed(monkeypatch
     shortcut asks the arcs less."""
     from engine.play import game as game_mod
 
-    asked = [0]
-    keep = Game.in_arcs
-
-    def counting(self, *a):
-        asked[0] += 1
-        return keep(self, *a)
-
-    monkeypatch.setattr(Game, "in_arcs", counting)
+    asked: list[int] = []
+    monkeypatch.setattr(Game, "in_arcs", _counted(Game.in_arcs, asked))
     lean = _logs()
-    lean_asked, asked[0] = asked[0], 0
+    lean_asked = len(asked)
+    asked.clear()
     monkeypatch.setattr(game_mod, "owes_free_shot", lambda t: t["started_in_arc"])
     assert _logs() == lean
-    assert asked[0] - lean_asked > 1000, (asked[0], lean_asked)
+    assert len(asked) - lean_asked > 1000, (len(asked), lean_asked)
 
 
 def test_owes_free_shot_is_the_tallys_own_free_shot():
