@@ -1900,10 +1900,10 @@ def _bounded(board: Board, g: MoveGraph, mat: csr_matrix, i: int, limit: float,
 
 
 def _window(board: Board, g: MoveGraph, mat: csr_matrix, c0: int, r0: int, c1: int, r1: int
-            ) -> tuple[np.ndarray, csr_matrix, np.ndarray]:
+            ) -> tuple[np.ndarray, csr_matrix, np.ndarray, np.ndarray]:
     """The nodes of every level in the box of columns ``c0..c1`` and rows ``r0..r1`` (each
-    parity layer of ``mat``), the submatrix among them, and which of them have an edge that
-    leaves the box."""
+    parity layer of ``mat``), the submatrix among them (its own arrays), which of them have
+    an edge that leaves the box, and the row of each of the submatrix's entries."""
     n = g.n
     cmin, rmin, _owner = board._owner_grid
     grid = board._node_grid
@@ -1924,7 +1924,7 @@ def _window(board: Board, g: MoveGraph, mat: csr_matrix, c0: int, r0: int, c1: i
     exits[rows_all[~ok]] = True
     sub = csr_matrix((mat.data[flat][ok], loc[ok], np.concatenate(
         [[0], np.cumsum(np.bincount(rows, minlength=len(win)))])), shape=(len(win), len(win)))
-    return win, sub, exits
+    return win, sub, exits, rows
 
 
 def _astar(board: Board, g: MoveGraph, mat: csr_matrix, i: int, j: int,
@@ -1956,12 +1956,11 @@ def _astar(board: Board, g: MoveGraph, mat: csr_matrix, i: int, j: int,
         if (box[0] <= cmin and box[1] <= rmin and box[2] >= cmin + cols_n - 1
                 and box[3] >= rmin + rows_n - 1):
             return None  # the window is the board: a plain search costs less
-        win, sub, exits = _window(board, g, mat, *box)
+        win, red, exits, src = _window(board, g, mat, *box)
         wn = win % n
         h = per * np.maximum(np.abs(dots[wn, 0] - cb), np.abs(dots[wn, 1] - rb)).astype(float)
-        src = np.repeat(np.arange(len(win)), np.diff(sub.indptr))
-        red = csr_matrix((np.maximum(sub.data + h[sub.indices] - h[src], 0.0), sub.indices,
-                          sub.indptr), shape=sub.shape)
+        # the window's own matrix takes the reduced costs (no second matrix built)
+        red.data = np.maximum(red.data + h[red.indices] - h[src], 0.0)
         si = int(np.nonzero(win == i)[0][0])
         goals = np.nonzero(wn == j)[0]
         wred = float(red.data.max()) if len(red.data) else 0.0
