@@ -22,6 +22,7 @@ Where the supplement leaves a number to the rulebook, the log entry says ``assum
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -61,6 +62,13 @@ OPEN_M = float(METERS_PER_DOT)  # opening a door or window: 2 m of the move (ASS
 
 #: expected wound points of a shot by its figures (:meth:`DarkConGame._fire_expected`)
 _PRICES: dict[tuple, tuple[float | None]] = {}
+
+
+@functools.lru_cache(maxsize=8192)
+def _band(short_m: int, metres: float) -> str:
+    """``R.range_band`` of a weapon's printed short range (every shot priced asks: the
+    weapon's figure parsed and the bands walked once per range and distance)."""
+    return R.range_band(str(short_m), metres)
 
 
 def _assumed(key: str) -> dict[str, str]:
@@ -422,7 +430,7 @@ class DarkConGame(Game):
         if skill <= 0:
             return None  # "Characters with no skill in a weapon type may not fire it" (l.348)
         metres = self.metres(apos, tpos)
-        band = R.range_band(str(p.range), metres)
+        band = _band(p.range, metres)
         if band not in R.RANGE_MODIFIER:
             return None
         spent = a.mp_spent if moving is None else moving

@@ -704,9 +704,9 @@ class Wounds:
 
     def _kept(self) -> tuple:
         """(copies of the damage and capacity, wound level per body part, the worst, a
-        serious head or any critical wound, arms lost, legs lost): asked hundreds of
-        thousands of times a bot game (every "is he out?", every shot priced), worked out
-        again only when the damage (or the capacity) changed."""
+        serious head or any critical wound, arms lost, legs lost, Strength halved): asked
+        hundreds of thousands of times a bot game (every "is he out?", every shot priced),
+        worked out again only when the damage (or the capacity) changed."""
         got = self.__dict__.get("_memo")
         # (copies of the two dicts, compared as dicts: no key tuple built per question)
         if got is None or got[0] != self.damage or got[1] != self.capacity:
@@ -714,10 +714,12 @@ class Wounds:
                   for loc in self.capacity}
             parts = [lv[loc] for loc in LOCATIONS]
             rank = SEVERITY.index
-            got = (dict(self.damage), dict(self.capacity), lv, max(parts, key=rank),
+            worst = max(parts, key=rank)
+            got = (dict(self.damage), dict(self.capacity), lv, worst,
                    lv["head"] == "serious" or "critical" in parts,
                    sum(rank(lv[loc]) >= 3 for loc in ("left-arm", "right-arm")),
-                   sum(rank(lv[loc]) >= 3 for loc in ("left-leg", "right-leg")))
+                   sum(rank(lv[loc]) >= 3 for loc in ("left-leg", "right-leg")),
+                   rank(worst) >= rank("serious"))
             self.__dict__["_memo"] = got
         return got
 
@@ -756,7 +758,8 @@ class Wounds:
 
     @property
     def strength_halved(self) -> bool:
-        return SEVERITY.index(self.worst) >= SEVERITY.index("serious")
+        """A serious or critical wound (l.760; kept with the levels: every shot priced asks)."""
+        return self._kept()[7]
 
     @property
     def lowest(self) -> int | None:

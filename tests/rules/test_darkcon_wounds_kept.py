@@ -26,12 +26,13 @@ def _fresh(w: Wounds) -> tuple:
                                   or any(v == "critical" for v in lv.values()))
     arms = sum(SEVERITY.index(lv[loc]) >= 3 for loc in ("left-arm", "right-arm"))
     legs = sum(SEVERITY.index(lv[loc]) >= 3 for loc in ("left-leg", "right-leg"))
-    return lv, worst, unconscious, w.dead or unconscious, arms, legs
+    halved = SEVERITY.index(worst) >= SEVERITY.index("serious")
+    return lv, worst, unconscious, w.dead or unconscious, arms, legs, halved
 
 
 def _asked(w: Wounds) -> tuple:
     return ({loc: w.level(loc) for loc in LOCATIONS}, w.worst, w.unconscious, w.out,
-            w.arms_lost, w.legs_lost)
+            w.arms_lost, w.legs_lost, w.strength_halved)
 
 
 def test_levels_follow_the_damage():
