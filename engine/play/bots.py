@@ -502,15 +502,30 @@ class Bot:
     def _area_dot(self, game: Game, ch: CharacterState, obj):
         if obj.area is None:
             return obj_rules.at_dot(obj)
+        # the nearest in dots (the lattice's distances, all at once), the lowest dot of a tie:
+        # a fact of the map, kept per dot he stands on (Police's holders and the runners who
+        # contest them ask it from the same few dots activation after activation)
+        memo = self._area_memo(game, obj)
+        near = memo.get("near")
+        if near is None:
+            near = memo["near"] = {}
+        pos = ch.pos if ch.pos.__class__ is tuple else tuple(ch.pos)
+        try:
+            return near[pos]
+        except KeyError:
+            got = near[pos] = self._nearest_in_area(game, pos, obj)
+            return got
+
+    def _nearest_in_area(self, game: Game, pos, obj):
+        """:meth:`_area_dot` worked out for a character on ``pos``."""
         dots = self._area_dots(game, obj)
         if not dots:
             return None
-        # the nearest in dots (the lattice's distances, all at once), the lowest dot of a tie
         memo = self._area_memo(game, obj)
         cells = memo.get("cells")
         if cells is None:
             cells = memo["cells"] = np.array([d[:2] for d in dots], dtype=np.int64)
-        far = game.board.lattice.distances(ch.pos[:2], cells)
+        far = game.board.lattice.distances(pos[:2], cells)
         return min(dots[k] for k in np.flatnonzero(far == far.min()).tolist())
 
     def _post(self, game: Game, ch: CharacterState, obj):
