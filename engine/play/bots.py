@@ -502,22 +502,27 @@ class Bot:
     def _area_dot(self, game: Game, ch: CharacterState, obj):
         if obj.area is None:
             return obj_rules.at_dot(obj)
-        # the nearest in dots (the lattice's distances, all at once), the lowest dot of a tie:
-        # a fact of the map, kept per dot he stands on (Police's holders and the runners who
-        # contest them ask it from the same few dots activation after activation)
+        return self._nearest_in_area(game, ch.pos, obj)
+
+    def _nearest_in_area(self, game: Game, pos, obj):
+        """The dot of ``obj``'s area nearest ``pos`` (the lowest dot of a tie; None: the area
+        has none): a fact of the map, kept per dot asked (Police's holders and the runners
+        who contest them stand on the same few dots activation after activation, and a
+        holder asks it from each enemy's dot for that enemy's way in)."""
         memo = self._area_memo(game, obj)
         near = memo.get("near")
         if near is None:
             near = memo["near"] = {}
-        pos = ch.pos if ch.pos.__class__ is tuple else tuple(ch.pos)
+        pos = pos if pos.__class__ is tuple else tuple(pos)
         try:
             return near[pos]
         except KeyError:
-            got = near[pos] = self._nearest_in_area(game, pos, obj)
+            got = near[pos] = self._nearest_worked_out(game, pos, obj)
             return got
 
-    def _nearest_in_area(self, game: Game, pos, obj):
-        """:meth:`_area_dot` worked out for a character on ``pos``."""
+    def _nearest_worked_out(self, game: Game, pos, obj):
+        """:meth:`_nearest_in_area` worked out: the lattice's distances to every dot of the
+        area at once."""
         dots = self._area_dots(game, obj)
         if not dots:
             return None
@@ -627,7 +632,7 @@ class Bot:
         foe = min(foes, key=lambda c: (lat.distance(c.pos[:2], ch.pos[:2]), c.id))
         if self._in_area(game, foe.pos, obj):
             return [foe.pos]
-        door = min(inside, key=lambda d: (lat.distance(d[:2], foe.pos[:2]), d))
+        door = self._nearest_in_area(game, foe.pos, obj)
         path = board.path(foe.pos, door, foe.move_ratio) or []
         for i, d in enumerate(path):
             if self._in_area(game, d, obj):
