@@ -569,7 +569,7 @@ class Bot:
         for a in way:  # (speed only: one fan from each dot of the way answers most lines)
             game.board.warm_blocked(a, cands, (ch.vision,))
         for d in cands:
-            cover = sum(shot_odds(game, ch, d, foe, a, False) for a in way) / len(way)
+            cover = self._covered(game, ch, d, foe, way)
             bound[d] = (round(cover, 6), d == ch.pos, d), cover
         best = None
         for d in sorted(cands, key=lambda d: bound[d][0], reverse=True):
@@ -580,6 +580,15 @@ class Bot:
             if best is None or score > best[0]:
                 best = (score, d)
         return best[1] if best is not None else ch.pos
+
+    @staticmethod
+    def _covered(game: Game, ch: CharacterState, d, foe: CharacterState, way: list) -> float:
+        """The mean expected boxes of ``ch``'s shot from ``d`` at ``foe`` on each dot of
+        ``way`` (:meth:`_post`).  A line the fans already found blocked is 0.0 without asking
+        the referee, as in ``exposure``: every ruleset's ``shot_value`` answers 0.0 there."""
+        blocked, vision = game.board.known_blocked, ch.vision
+        return sum([0.0 if blocked(d, a, vision) else shot_odds(game, ch, d, foe, a, False)
+                    for a in way]) / len(way)
 
     def _area_memo(self, game: Game, obj) -> dict:
         """What is known of ``obj``'s area on this game's board: its dots and, per dot asked,
