@@ -35,7 +35,15 @@ from engine.play.dice import Dice
 from engine.play.errors import PlayError
 from engine.play.events import EventLog
 from engine.play.grenades import MAX_THROW, accuracy_target_value, scatter_point, throw_mp
-from engine.play.reaction import ARCS, Arc, ReactionTally, arc_cost, arcs_allowed, spend_tally
+from engine.play.reaction import (
+    ARCS,
+    Arc,
+    ReactionTally,
+    arc_cost,
+    arcs_allowed,
+    owes_free_shot,
+    spend_tally,
+)
 from engine.play.referee_areas import across, across_dots
 from engine.play.referee_areas import restore as restore_areas
 from engine.play.referee_blind import blind_fire
@@ -406,8 +414,12 @@ class Game:
 
     def _finish_mover(self) -> None:
         m = self.mover
-        # a mover who began in an arc and drew no attack still draws one
+        # a mover who began in an arc and drew no attack still draws one (the arcs asked
+        # only of a tally that still owes it)
         for rid in list(self.state.tallies):
+            t = self.state.tallies.get(rid)
+            if t is None or not owes_free_shot(t):
+                continue
             r = self.state.characters[rid]
             if not m.out and self.in_arcs(r, m.pos):
                 self._free_shot(r, m)
@@ -471,11 +483,23 @@ class Game:
             tallies[r.id] = tally
             self.log.record("reaction-count", reactor=r.id, mover=m.id, mp=mp,
                             unresolved=tally["unresolved"], attacks=shots)
-            for _ in range(shots):
-                if m.out:
-                    break
-                self._reaction_attack(r, m)
+            if shots:
+                self._reaction_attacks(r, m, shots)
         return not (m.out or m.movement_ended)
+
+    def _reaction_attacks(self, r: CharacterState, m: CharacterState, shots: int) -> None:
+        """``shots`` reaction attacks of ``r`` at ``m`` in a row.  An attack he holds changes
+        nothing but the log (no roll, no ammunition, no spell), so the next one would hold for
+        the same reason: it is logged again without planning the shot again (a fifth of the
+        DMZ samples' reaction attacks are such repeats, most of them "no line of fire")."""
+        held = None
+        for _ in range(shots):
+            if m.out:
+                break
+            if held is None:
+                held = self._reaction_attack(r, m)
+            else:
+                self.log.record("reaction-hold", reactor=r.id, target=m.id, why=held)
 
     def _free_shot(self, r: CharacterState, m: CharacterState) -> None:
         tally = self.state.tally(r.id)
@@ -486,24 +510,27 @@ class Game:
             self.log.record("reaction-free", reactor=r.id, mover=m.id)
             self._reaction_attack(r, m)
 
-    def _reaction_attack(self, r: CharacterState, m: CharacterState) -> None:
+    def _reaction_attack(self, r: CharacterState, m: CharacterState) -> str | None:
+        """One reaction attack of ``r`` at ``m``; the reason logged if he held his fire (the
+        attack then changed nothing else), None if he fired, cast, or had no attack."""
         if r.out or not r.arcs:
-            return
+            return None
         if r.spells and react_with_spell(self, r, m):
-            return  # a mage cast a combat spell into his arc instead (seed 000 l.1461)
+            return None  # a mage cast a combat spell into his arc instead (seed 000 l.1461)
         w = r.ready_weapon
         if w is None or w.is_grenade or not w.can_fire():
-            self.log.record("reaction-hold", reactor=r.id, target=m.id, why="no shot in the gun")
-            return
-        plan = self.plan_shot(r, m, movement_fire=False)
-        if plan is None:
-            self.log.record("reaction-hold", reactor=r.id, target=m.id, why="no line of fire")
-            return
-        why = self.reaction_hold(r, m, plan)
-        if why:
-            self.log.record("reaction-hold", reactor=r.id, target=m.id, why=why)
-            return
-        self.resolve_shot(r, m, plan, reaction=True)
+            why = "no shot in the gun"
+        else:
+            plan = self.plan_shot(r, m, movement_fire=False)
+            if plan is None:
+                why = "no line of fire"
+            else:
+                why = self.reaction_hold(r, m, plan)
+                if not why:
+                    self.resolve_shot(r, m, plan, reaction=True)
+                    return None
+        self.log.record("reaction-hold", reactor=r.id, target=m.id, why=why)
+        return why
 
     def reaction_hold(self, r: CharacterState, m: CharacterState, plan: ShotPlan
                       ) -> str | None:
@@ -790,10 +817,12 @@ class Game:
         self._need(m, (st.cost, 0), "crawling" if crawl else "moving")
         frm = m.pos
         # leaving an arc he began in without drawing fire: the free attack, where he stands
+        # (the arcs asked only of a tally that still owes it: most drew an attack already)
         for rid, t in list(self.state.tallies.items()):
-            r = self.state.characters[rid]
-            if t["started_in_arc"] and self.in_arcs(r, frm) and not self.in_arcs(r, to):
-                self._free_shot(r, m)
+            if owes_free_shot(t):
+                r = self.state.characters[rid]
+                if self.in_arcs(r, frm) and not self.in_arcs(r, to):
+                    self._free_shot(r, m)
         if m.out or m.movement_ended or m.posture != (PRONE if crawl else STANDING):
             return  # the free attack stopped him (the step is not taken, no MP spent)
         self._move_by_attacks(m, frm)

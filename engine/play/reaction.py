@@ -121,6 +121,14 @@ def spend_tally(data: dict[str, Any], mp: float) -> int:
     return shots
 
 
+def owes_free_shot(data: dict[str, Any]) -> bool:
+    """Would :meth:`ReactionTally.free_shot` give an attack on a tally with this data (its
+    ``to_data``): he began in the arc, and no attack was earned or given yet?  The referee
+    asks the arcs about a free shot only while one is owed: most tallies drew an attack at
+    the first step or action in the arc, and the rest of the phase cannot owe one again."""
+    return data["started_in_arc"] and data["attacks"] == 0 and not data["free_used"]
+
+
 @dataclass
 class ReactionTally:
     """Fire Ratio bookkeeping of one reacting character against one moving character."""
@@ -150,7 +158,7 @@ class ReactionTally:
         One attack if he began his phase in the arc and none was earned; 0 otherwise.  It is
         given at most once.
         """
-        if self.started_in_arc and self.attacks == 0 and not self.free_used:
+        if owes_free_shot(self.to_data()):
             self.free_used = True
             self.attacks += 1
             return 1
