@@ -419,6 +419,10 @@ MODES = ("SS", "SA", "FA")
 MAX_AUTO_SHOTS = 7  # l.1382
 
 
+#: engine.rules.sr1's movement rates by name (a Fighter's run is asked for every budget)
+_RATES: dict[str, float] = dict(SR1.movement.rates)
+
+
 @dataclass(frozen=True)
 class Fighter:
     """A character's sr1 figures, defaults filled in."""
@@ -449,8 +453,7 @@ class Fighter:
     @property
     def run_multiplier(self) -> float:
         """x4, dwarf and troll x3 (l.1132-1136): engine.rules.sr1's movement rates."""
-        rates = dict(SR1.movement.rates)
-        return rates.get(f"run-{self.metatype}", rates["run"])
+        return _RATES.get(f"run-{self.metatype}", _RATES["run"])
 
     @property
     def run(self) -> float:

@@ -268,3 +268,17 @@ def test_barrier_shot_assumed_rule_says_so():
 def test_seeded_dice_never_loop_forever():
     d = cycle([6, 6, 2])
     assert c.die_total(lambda: next(d)) == 14
+
+
+def test_the_run_multiplier_is_the_rulesets_movement_rate():
+    """A Fighter's run multiplier comes from a table made once of engine.rules.sr1's movement
+    rates: for every metatype, what that table's own lookup gives (x4, dwarf and troll x3)."""
+    from engine.rules.sr1 import SR1
+    from engine.rules.sr1_combat import fighter
+
+    for meta, want in (("human", 4.0), ("elf", 4.0), ("ork", 4.0), ("dwarf", 3.0),
+                       ("troll", 3.0)):
+        rates = dict(SR1.movement.rates)
+        f = fighter({"quickness": 5}, meta)
+        assert f.run_multiplier == rates.get(f"run-{meta}", rates["run"]) == want
+        assert f.run == 5 * want
