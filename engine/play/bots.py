@@ -502,15 +502,35 @@ class Bot:
     def _area_dot(self, game: Game, ch: CharacterState, obj):
         if obj.area is None:
             return obj_rules.at_dot(obj)
+        return self._nearest_in_area(game, ch.pos, obj)
+
+    def _nearest_in_area(self, game: Game, pos, obj):
+        """The dot of ``obj``'s area nearest ``pos`` (the lowest dot of a tie; None: the area
+        has none): a fact of the map, kept per dot asked (Police's holders and the runners
+        who contest them stand on the same few dots activation after activation, and a
+        holder asks it from each enemy's dot for that enemy's way in)."""
+        memo = self._area_memo(game, obj)
+        near = memo.get("near")
+        if near is None:
+            near = memo["near"] = {}
+        pos = pos if pos.__class__ is tuple else tuple(pos)
+        try:
+            return near[pos]
+        except KeyError:
+            got = near[pos] = self._nearest_worked_out(game, pos, obj)
+            return got
+
+    def _nearest_worked_out(self, game: Game, pos, obj):
+        """:meth:`_nearest_in_area` worked out: the lattice's distances to every dot of the
+        area at once."""
         dots = self._area_dots(game, obj)
         if not dots:
             return None
-        # the nearest in dots (the lattice's distances, all at once), the lowest dot of a tie
         memo = self._area_memo(game, obj)
         cells = memo.get("cells")
         if cells is None:
             cells = memo["cells"] = np.array([d[:2] for d in dots], dtype=np.int64)
-        far = game.board.lattice.distances(ch.pos[:2], cells)
+        far = game.board.lattice.distances(pos[:2], cells)
         return min(dots[k] for k in np.flatnonzero(far == far.min()).tolist())
 
     def _post(self, game: Game, ch: CharacterState, obj):
@@ -549,7 +569,7 @@ class Bot:
         for a in way:  # (speed only: one fan from each dot of the way answers most lines)
             game.board.warm_blocked(a, cands, (ch.vision,))
         for d in cands:
-            cover = sum(shot_odds(game, ch, d, foe, a, False) for a in way) / len(way)
+            cover = self._covered(game, ch, d, foe, way)
             bound[d] = (round(cover, 6), d == ch.pos, d), cover
         best = None
         for d in sorted(cands, key=lambda d: bound[d][0], reverse=True):
@@ -560,6 +580,15 @@ class Bot:
             if best is None or score > best[0]:
                 best = (score, d)
         return best[1] if best is not None else ch.pos
+
+    @staticmethod
+    def _covered(game: Game, ch: CharacterState, d, foe: CharacterState, way: list) -> float:
+        """The mean expected boxes of ``ch``'s shot from ``d`` at ``foe`` on each dot of
+        ``way`` (:meth:`_post`).  A line the fans already found blocked is 0.0 without asking
+        the referee, as in ``exposure``: every ruleset's ``shot_value`` answers 0.0 there."""
+        blocked, vision = game.board.known_blocked, ch.vision
+        return sum([0.0 if blocked(d, a, vision) else shot_odds(game, ch, d, foe, a, False)
+                    for a in way]) / len(way)
 
     def _area_memo(self, game: Game, obj) -> dict:
         """What is known of ``obj``'s area on this game's board: its dots and, per dot asked,
@@ -612,7 +641,7 @@ class Bot:
         foe = min(foes, key=lambda c: (lat.distance(c.pos[:2], ch.pos[:2]), c.id))
         if self._in_area(game, foe.pos, obj):
             return [foe.pos]
-        door = min(inside, key=lambda d: (lat.distance(d[:2], foe.pos[:2]), d))
+        door = self._nearest_in_area(game, foe.pos, obj)
         path = board.path(foe.pos, door, foe.move_ratio) or []
         for i, d in enumerate(path):
             if self._in_area(game, d, obj):

@@ -131,10 +131,13 @@ class _GoalSearch:
     and each dot's answer once worked out (the bots ask the same dots of the same goal turn
     after turn, game after game)."""
 
-    __slots__ = ("costs", "full", "limit", "known", "mins", "runs", "w")
+    __slots__ = ("closed", "costs", "full", "limit", "known", "mins", "runs", "w")
 
     def __init__(self) -> None:
         self.costs: np.ndarray | None = None  # per node; exact up to ``limit``
+        #: exact at ``limit`` too (a search of its own: scipy keeps a cost equal to its
+        #: limit), not only below it (a table started from another state's)
+        self.closed = False
         #: ``costs`` over every node of the matrix searched (Dark Conspiracy: both layers)
         self.full: np.ndarray | None = None
         self.limit = 0.0
@@ -465,8 +468,10 @@ class EngineBoard:
                 _GoalSearch()
             self._note("goal", key)
             self._keep()
-        if search.costs is None or not search.limit > need:  # (a table started from
-            # another state's keeps the costs below its limit only)
+        if search.costs is None or search.limit < need or \
+                (search.limit == need and not search.closed):
+            # (a table started from another state's keeps the costs below its limit only; a
+            # carrier asking again from where he stands finds his own search's limit there)
             self._search_to(key, move_ratio, search, tuple(goal), need)
         costs = search.costs
         metric = self._metric
@@ -505,7 +510,7 @@ class EngineBoard:
         else:
             full = dijkstra(rev, indices=i, limit=limit)
         got.costs, got.full, got.w = full[:g.n], full, w
-        got.limit, got.runs = limit, got.runs + 1
+        got.limit, got.runs, got.closed = limit, got.runs + 1, True
 
     def _weights(self, move_ratio: int) -> Any:
         """The weight matrix the goal searches of this map state run on."""

@@ -104,9 +104,12 @@ def item_dot(state: GameState, obj: Objective) -> Dot3 | None:
 
 def carrier(state: GameState, objectives: list[Objective], obj: Objective
             ) -> CharacterState | None:
-    """Who holds the item of ``obj`` now (of either side), if anyone still in the fight."""
+    """Who holds the item of ``obj`` now (of either side), if anyone still in the fight.
+    (The objectives naming that item are found once, not once per character: the bots ask
+    at every goal they weigh.)"""
+    ids = [o.id for o in objectives if same_item(o, obj)]
     for c in state.characters.values():
-        if not c.out and any(same_item(o, obj) and o.id in c.carrying for o in objectives):
+        if not c.out and any(i in c.carrying for i in ids):
             return c
     return None
 

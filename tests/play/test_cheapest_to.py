@@ -51,3 +51,51 @@ def test_cheapest_to_is_the_least_of_the_plain_costs(name):
             view.set_opening(doors[k].id, st)
             states[doors[k].id] = st
     assert ties >= 3  # some answers tie several dots
+
+
+def test_asked_again_from_the_same_dot_no_second_search(monkeypatch):
+    """A carrier asking his way out again from where he stands finds the goal's table
+    searched to just that limit (scipy keeps a cost equal to its limit): no second search,
+    the same answer as the plain costs."""
+    scenario, board, view = sample_view("police-station-extraction.yaml")
+    rng = random.Random(7)
+    dots = [tuple(d) for d in view.board._node_dots.tolist()]
+    edge = view.deploy_dots(None, 0, "south", 1)
+    searched = []
+    keep = EngineBoard._search_to
+
+    def spy(self, *a, **k):
+        searched.append(a[0])
+        return keep(self, *a, **k)
+
+    monkeypatch.setattr(EngineBoard, "_search_to", spy)
+    fresh = _fresh(board, scenario, {})
+    for goal in rng.sample(dots, 10):
+        want = _plain(fresh, goal, 2, edge)
+        first = view.cheapest_to(goal, 2, edge)
+        n = len(searched)
+        assert view.cheapest_to(goal, 2, edge) == first == want
+        assert len(searched) == n, goal
+    assert searched
+
+
+def test_a_table_exact_only_below_its_limit_is_searched_at_that_limit():
+    """A table started from another door state's is exact only below its limit: asked for
+    dots that need exactly that limit, it is searched (here it knows nothing at all)."""
+    import numpy as np
+
+    from engine.play.engine_board import _GoalSearch
+
+    scenario, board, view = sample_view("police-station-extraction.yaml")
+    rng = random.Random(8)
+    dots = [tuple(d) for d in view.board._node_dots.tolist()]
+    edge = view.deploy_dots(None, 0, "south", 1)
+    fresh = _fresh(board, scenario, {})
+    n = view.board.node_count
+    for goal in rng.sample(dots, 5):
+        want = _plain(fresh, goal, 2, edge)
+        blank = _GoalSearch()
+        blank.costs = blank.full = np.full(n, np.inf)
+        blank.limit, blank.w = want[0] + 0.5, view._weights(2)  # (cheapest_to's own limit)
+        view._to_goal[(goal, 2)] = blank
+        assert view.cheapest_to(goal, 2, edge) == want

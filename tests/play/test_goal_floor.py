@@ -120,3 +120,37 @@ def test_hex_distances_as_distance():
             cells = [(rng.randrange(-20, 40), rng.randrange(-20, 40)) for _ in range(40)]
             got = lat.distances(a, np.array(cells, dtype=np.int64)).tolist()
             assert got == [lat.distance(c, a) for c in cells]
+
+
+def test_nearest_area_dot_kept_per_dot_as_worked_out():
+    """``_area_dot`` keeps each dot's answer per board and objective: asked again (and for
+    another area, and on another game's board in another door state) it answers as the
+    plain minimum over (distance, dot) of that area's own dots."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from engine.play import referees
+
+    scenario, board = load_board(ROOT / "scenarios" / "police-station-extraction.yaml")
+    bot = bots_mod.Bot("police")
+    rng = random.Random(11)
+    hold = next(o for o in scenario.objectives if o.kind == "hold")
+    other = replace(hold, id="west-cells",
+                    area=((0.5, 1.5), (12.5, 1.5), (12.5, 9.5), (0.5, 9.5)))
+    for game_no in range(2):
+        view = EngineBoard(fork_board(board), light=scenario.light, ruleset=scenario.ruleset)
+        if game_no:
+            door = next(f for f in view.board.all_features() if f.kind == "door")
+            view.set_opening(door.id, "closed" if door.props.get("state", "open") == "open"
+                             else "open")
+        game = referees.new_game(scenario, view, 1)
+        lat = view.lattice
+        dots = [(int(c), int(r), lv) for lv in view.board.levels
+                for c, r in view.board.dots(lv)]
+        asked = rng.sample(dots, 60)
+        for obj in (hold, other):
+            area = view.deploy_dots(obj.area, obj.level, None, None)
+            assert area
+            for pos in asked + asked:
+                want = min(area, key=lambda d, p=pos: (lat.distance(d[:2], p[:2]), d))
+                assert bot._area_dot(game, SimpleNamespace(pos=pos), obj) == want

@@ -148,3 +148,40 @@ def test_one_item_for_two_retrieve_objectives_dropped_where_its_carrier_falls():
     from engine.play.state import GameState
     g.state.items["grab"] = [2, 1, 0]
     assert GameState.from_data(g.state.to_data()).items == {"grab": [2, 1, 0]}
+
+
+def test_the_carrier_as_found_character_by_character():
+    """``objectives.carrier`` finds the item's objectives once: it names the carrier the
+    plain way does (the first character still in the fight carrying any objective of that
+    item) over random carrying, outs and a second item."""
+    import random
+
+    from engine.play import objectives as obj_rules
+
+    objs = [Objective(id="grab", side="red", kind="retrieve", at=(2, 2), then="exit-west"),
+            Objective(id="deliver", side="blue", kind="retrieve", at=(2, 2, 0),
+                      then="exit-east"),
+            Objective(id="files", side="red", kind="retrieve", at=(5, 5)),
+            Objective(id="hold", side="blue", kind="reach", at=(2, 2))]
+    chars = [char(f"c{k}", "red" if k % 2 else "blue", (k, 1, 0)) for k in range(6)]
+    g = build(GridBoard(16, 10), chars, ["red", "blue"], objectives=objs)
+    rng = random.Random(5)
+
+    def plain(obj):
+        for c in g.state.characters.values():
+            if not c.out and any(obj_rules.same_item(o, obj) and o.id in c.carrying
+                                 for o in objs):
+                return c
+        return None
+
+    named = outs = 0
+    for _ in range(300):
+        for c in chars:
+            c.carrying = rng.sample(["grab", "deliver", "files", "hold"], rng.randrange(3))
+            c.exited = "west" if rng.random() < 0.3 else None  # (out of the fight)
+        for obj in objs:
+            got = obj_rules.carrier(g.state, objs, obj)
+            assert got is plain(obj)
+            named += got is not None
+        outs += sum(c.out and bool(c.carrying) for c in chars)
+    assert named > 300 and outs > 100
