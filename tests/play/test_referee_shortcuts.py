@@ -137,3 +137,33 @@ def test_a_reaction_attack_on_a_line_known_blocked_is_held_unplanned(monkeypatch
     monkeypatch.setattr(Game, "__init__", keep)
     assert not OwnPlans(GameState(), GridBoard(4, 4), Dice(0), [])._plans_by_sight
     assert Game(GameState(), GridBoard(4, 4), Dice(0), [])._plans_by_sight
+
+
+def test_blind_numbers_on_a_line_known_blocked_are_the_plain_numbers(monkeypatch):
+    """Every Blind Fire numbers of the played games (the bots' and the referee's) equal the
+    plain code's (``known_blocked`` not asked: Game.sight and his own verdict worked out),
+    and most of them came from a line a fan knew was blocked."""
+    from engine.play import referee_blind as rb
+
+    keep = rb.blind_numbers
+    seen = {"calls": 0, "dark": 0}
+
+    def plain(game, a, t):
+        board = game.board
+        board.known_blocked = lambda *x: False  # (the instance's: the plain path)
+        try:
+            return keep(game, a, t)
+        finally:
+            del board.known_blocked
+
+    def spy(game, a, t):
+        got = keep(game, a, t)
+        assert got == plain(game, a, t)
+        seen["calls"] += 1
+        seen["dark"] += a.pos is not None and t.pos is not None and \
+            game.board.known_blocked(a.pos, t.pos, a.vision)
+        return got
+
+    monkeypatch.setattr(rb, "blind_numbers", spy)
+    _logs()
+    assert seen["calls"] > 500 and seen["dark"] > 300, seen
