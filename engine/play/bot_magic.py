@@ -300,40 +300,65 @@ def _way(game: Any, c: CharacterState, goal: Dot3, n: int = WAY_DOTS) -> list[Do
 
 
 def _way_down(game: Any, here: Dot3, goal: Dot3, move_ratio: int, n: int) -> list[Dot3]:
-    """:func:`_way` worked out: from each dot the step to the neighbour with the least step
-    plus cost to the goal (of equal ones, the straightest: nearest the goal as the crow
-    flies, then the lowest dot).  Neighbours are priced cheapest cost to the goal first, and
-    one whose cost alone is above the best found is not priced: no step costs less than
-    nothing.  tests/play/test_bot_way_lean.py compares it with pricing every step."""
+    """:func:`_way` worked out, one :func:`_step_down` at a time.  Each step is kept in the
+    map state's table (:meth:`~engine.play.engine_board.EngineBoard.plans`): a friend who
+    walked on asks his way again from a dot of the way he was given, and the ways of
+    friends heading for one goal soon meet, so most steps were worked out already."""
     board = game.board
-    lat, out = board.lattice, []
+    plans = getattr(board, "plans", None)
+    table = None if plans is None else plans()
+    here, goal = tuple(here), tuple(goal)
+    out: list[Dot3] = []
     for _ in range(n):
         if here == goal:
             break
-        # the dots one step away on his level (a step exists where the graph has an edge)
-        linked = set(board.neighbours(here))
-        lv = here[2]
-        nbrs = [d for x, y in lat.neighbours(here[:2])
-                if (d := (x, y, lv)) in linked and board.standable(d)]
-        if not nbrs:
+        if table is None:
+            nxt = _step_down(game, here, goal, move_ratio)
+        else:
+            key = ("way-step", here, goal, move_ratio)
+            nxt = table.get(key, _UNASKED)
+            if nxt is _UNASKED:
+                nxt = table[key] = _step_down(game, here, goal, move_ratio)
+        if nxt is None:
             break
-        costs = board.costs_to(goal, move_ratio, nbrs)
-        best = None
-        for cost, k in sorted((cost, k) for k, cost in enumerate(costs) if cost is not None):
-            if best is not None and cost > best[0]:
-                break
-            d = nbrs[k]
-            st = board.step(here, d, move_ratio)
-            if st is None:
-                continue
-            cand = (cost + st.cost, _dist2(game, d, goal), d)
-            if best is None or cand < best:
-                best = cand
-        if best is None:
-            break
-        here = best[2]
+        here = nxt
         out.append(here)
     return out
+
+
+#: not in the table yet (None there is an answer: no step down)
+_UNASKED = object()
+
+
+def _step_down(game: Any, here: Dot3, goal: Dot3, move_ratio: int) -> Dot3 | None:
+    """The next dot of the way from ``here`` to ``goal``: the neighbour on his level with the
+    least step plus cost to the goal (of equal ones, the straightest: nearest the goal as
+    the crow flies, then the lowest dot); None when there is none.  Neighbours are priced
+    cheapest cost to the goal first, and one whose cost alone is above the best found is
+    not priced: no step costs less than nothing.  tests/play/test_bot_way_lean.py compares
+    the way with pricing every step."""
+    board = game.board
+    lat = board.lattice
+    # the dots one step away on his level (a step exists where the graph has an edge)
+    linked = set(board.neighbours(here))
+    lv = here[2]
+    nbrs = [d for x, y in lat.neighbours(here[:2])
+            if (d := (x, y, lv)) in linked and board.standable(d)]
+    if not nbrs:
+        return None
+    costs = board.costs_to(goal, move_ratio, nbrs)
+    best = None
+    for cost, k in sorted((cost, k) for k, cost in enumerate(costs) if cost is not None):
+        if best is not None and cost > best[0]:
+            break
+        d = nbrs[k]
+        st = board.step(here, d, move_ratio)
+        if st is None:
+            continue
+        cand = (cost + st.cost, _dist2(game, d, goal), d)
+        if best is None or cand < best:
+            best = cand
+    return None if best is None else best[2]
 
 
 def _dist2(game: Any, a: Dot3, b: Dot3) -> float:

@@ -182,6 +182,7 @@ class EngineBoard:
         self._paths: dict[tuple, tuple[Dot3, ...] | None] = {}
         self._fans: dict[tuple, Any] = {}  # (and the dots known per origin: warm_blocked)
         self._ids: dict[Dot3, int] = {}
+        self._ids_of: dict[tuple, np.ndarray] = {}  # (cheapest_to's dots: _dot_ids)
         self._reach: dict[tuple, dict[Dot3, float]] = {}
         self._openings: dict[tuple, list[OpeningInfo]] = {}
         self._plans: dict[tuple, Any] = {}
@@ -438,17 +439,17 @@ class EngineBoard:
         cheapest, and their costs are never asked."""
         if not self.board.standable(tuple(goal)):
             return None, []
-        node_of = self.board._node_of
-        ids = [node_of(tuple(d)) for d in dots]
-        if not any(i >= 0 for i in ids):
+        dkey = tuple(d if d.__class__ is tuple else tuple(d) for d in dots)
+        ids = self._dot_ids(dkey)
+        if not (ids >= 0).any():
             return None, []
         wkey = 0 if self._metric else move_ratio
         w = self._weights(move_ratio)
         plans = self.plans()
-        pkey = ("cheapest-from", tuple(tuple(d) for d in dots), wkey)
+        pkey = ("cheapest-from", dkey, wkey)
         got = plans.get(pkey)
         if got is None or got[0] is not w:
-            src = np.unique([i for i in ids if i >= 0])
+            src = np.unique(ids[ids >= 0])
             got = plans[pkey] = (w, dijkstra(w, indices=src, min_only=True))
         g = build_graph(self.board)
         gi = self.board.node(tuple(goal))
@@ -473,15 +474,27 @@ class EngineBoard:
             # (a table started from another state's keeps the costs below its limit only; a
             # carrier asking again from where he stands finds his own search's limit there)
             self._search_to(key, move_ratio, search, tuple(goal), need)
-        costs = search.costs
         metric = self._metric
-        vals = []
-        for d, i in zip(dots, ids, strict=True):
-            c = float(costs[i]) if i >= 0 else math.inf
-            if math.isfinite(c):
-                vals.append(((round(c, 2) if metric else int(round(c))), d))
-        best = min(v for v, _d in vals)
-        return best, [d for v, d in vals if v == best]
+        cs = np.where(ids >= 0, search.costs[np.maximum(ids, 0)], math.inf)
+        # the answers round each cost (monotonic): a dot more than a rounding step dearer
+        # than the least cannot round to the same answer, so only the few within are rounded
+        near = np.flatnonzero(cs <= cs.min() + (0.02 if metric else 1.0)).tolist()
+        vals = [((round(c, 2) if metric else int(round(c))), k)
+                for k in near if math.isfinite(c := float(cs[k]))]
+        best = min(v for v, _k in vals)
+        return best, [dots[k] for v, k in vals if v == best]
+
+    def _dot_ids(self, dots: tuple) -> np.ndarray:
+        """The graph's node of each of ``dots`` (-1: none), kept per tuple of dots for the
+        view (a carrier asks his way out to the same edge dots from every dot he stands on;
+        the compiled board numbers the nodes once, as :meth:`known_blocked`'s ids rely on)."""
+        got = self._ids_of.get(dots)
+        if got is None:
+            if len(self._ids_of) > 64:
+                self._ids_of.clear()
+            node_of = self.board._node_of
+            got = self._ids_of[dots] = np.array([node_of(d) for d in dots], dtype=np.int64)
+        return got
 
     def _search_to(self, key: tuple, move_ratio: int, got: _GoalSearch, d: Dot3,
                    limit: float | None = None) -> None:

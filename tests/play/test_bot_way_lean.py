@@ -197,3 +197,28 @@ def test_walls_weighed_once_for_every_force_as_the_plain_way(monkeypatch):
     for seed in (3, 8):
         play_game_of(scenario, make, seed)
     assert asked["calls"] > 20 and asked["shared"] > 10 and asked["walls"] > 0
+
+
+def test_way_steps_are_kept_and_read_back():
+    """Each step of a way is kept in the map state's table: a friend asking again from a dot
+    of the way he was given prices no neighbour (no ``costs_to``) until he walks past its
+    end, and gets the rest of the same way."""
+    view, game = _view("police-station-extraction.yaml")
+    rng = random.Random(3)
+    dots = _dots(view)
+    asked = []
+    costs_to = view.costs_to
+    view.costs_to = lambda *a: (asked.append(a), costs_to(*a))[1]
+    walked = 0
+    for _ in range(20):
+        goal, here = rng.sample(dots, 2)
+        way = _way_down(game, here, goal, 2, bot_magic.WAY_DOTS)
+        if len(way) < 3:
+            continue
+        walked += 1
+        asked.clear()
+        again = _way_down(game, way[0], goal, 2, len(way) - 1)
+        assert again == way[1:] and not asked
+        assert _way_down(game, way[0], goal, 2, len(way) - 1) == _priced_way(
+            game, way[0], goal, 2, len(way) - 1)
+    assert walked > 5

@@ -99,3 +99,50 @@ def test_a_table_exact_only_below_its_limit_is_searched_at_that_limit():
         blank.limit, blank.w = want[0] + 0.5, view._weights(2)  # (cheapest_to's own limit)
         view._to_goal[(goal, 2)] = blank
         assert view.cheapest_to(goal, 2, edge) == want
+
+
+@pytest.mark.parametrize("name", ["street-ambush.yaml", "club-umbra-darkcon.yaml"])
+def test_the_same_dots_in_other_lists_as_the_plain_costs(name):
+    """The nodes of the dots asked are kept per tuple of dots: the same dots as lists, in
+    another order, or a few of them answer as the plain costs do, in their own order."""
+    scenario, board, view = sample_view(name)
+    rng = random.Random(name)
+    dots = [tuple(d) for d in view.board._node_dots.tolist()]
+    edge = view.deploy_dots(None, 0, "west", 1)
+    fresh = _fresh(board, scenario, {})
+    mr = 1 if view._metric else 2
+    for goal in rng.sample(dots, 8):
+        some = rng.sample(edge, 10)
+        for ds in (edge, [list(d) for d in edge], edge[::-1], some, some[::-1]):
+            least, tied = view.cheapest_to(goal, mr, ds)
+            want = _plain(fresh, goal, mr, [tuple(d) for d in ds])
+            assert (least, [tuple(d) for d in tied]) == want, (goal, len(ds))
+
+
+@pytest.mark.parametrize("name,costs", [
+    ("nightclub-raid-sr3.yaml", [10.004, 12.0, 10.001, 10.0149, 10.016, None]),
+    ("police-station-extraction.yaml", [2.5, 4.0, 1.5, 3.0, 2.4999, None])])
+def test_only_costs_that_round_alike_tie(name, costs):
+    """Only the dots within a rounding step of the least cost are rounded: every dot whose
+    answer rounds to the least is still named (costs set in a table by hand: metres rounded
+    to the centimetre, MP to the whole, half to even)."""
+    import math
+
+    import numpy as np
+
+    from engine.play.engine_board import _GoalSearch
+
+    _scenario, _board, view = sample_view(name)
+    dots = [tuple(d) for d in view.board._node_dots.tolist()]
+    goal, ask = dots[0], dots[1:len(costs) + 1]
+    table = _GoalSearch()
+    table.costs = table.full = np.full(view.board.node_count, np.inf)
+    for d, c in zip(ask, costs, strict=True):
+        table.costs[view.board.node(d)] = math.inf if c is None else c
+    table.limit, table.closed, table.w = math.inf, True, view._weights(2)
+    view._to_goal[(goal, 0 if view._metric else 2)] = table
+    plain = [(round(c, 2) if view._metric else int(round(c)), d)
+             for c, d in zip(costs, ask, strict=True) if c is not None]
+    least = min(v for v, _d in plain)
+    assert view.cheapest_to(goal, 2, ask) == (least, [d for v, d in plain if v == least])
+    assert len([v for v, _d in plain if v == least]) >= 2
