@@ -148,8 +148,6 @@ class Game:
         #: reacting characters hold their fire below this success chance (saves ammunition)
         self.min_chance = min_chance
         self.actions: list[dict[str, Any]] = []
-        #: this referee plans a shot as DMZ does: none where ``line_of_fire`` finds none
-        self._plans_by_sight = type(self).plan_shot is Game.plan_shot
         self.wire()
 
     def wire(self) -> None:
@@ -523,12 +521,7 @@ class Game:
         if w is None or w.is_grenade or not w.can_fire():
             why = "no shot in the gun"
         else:
-            # (most reaction attacks end here: a line the bots' fans know is blocked is no
-            # shot for DMZ's plan_shot, found without planning it; a ruleset's own plan_shot
-            # is asked, it may shoot blind)
-            plan = None if self._plans_by_sight and \
-                self.board.known_blocked(r.pos, m.pos, r.vision) else \
-                self.plan_shot(r, m, movement_fire=False)
+            plan = self.plan_shot(r, m, movement_fire=False)
             if plan is None:
                 why = "no line of fire"
             else:

@@ -7,10 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.io import load_board
-from engine.play.dice import Dice
 from engine.play.game import Game
 from engine.play.headless import engine_view_factory, play_game_of
-from engine.play.state import GameState
 from tests.play.fakes import GridBoard
 from tests.play.helpers import build, char, set_arc
 
@@ -109,34 +107,6 @@ def test_owes_free_shot_is_the_tallys_own_free_shot():
         owed = owes_free_shot(t.to_data())
         assert owed == bool(t.free_shot()) == (started and attacks == 0 and not used)
         assert not owes_free_shot(t.to_data())  # (given once)
-
-
-def test_a_reaction_attack_on_a_line_known_blocked_is_held_unplanned(monkeypatch):
-    """With the fans' answer not used (``_plans_by_sight`` off: every reaction attack plans
-    its shot) the games are the same, planning more shots; a referee with its own
-    ``plan_shot`` (a ruleset that may shoot blind) always plans."""
-    planned: list[int] = []
-    monkeypatch.setattr(Game, "plan_shot", _counted(Game.plan_shot, planned))
-    lean = _logs()
-    lean_planned = len(planned)
-    planned.clear()
-    keep = Game.__init__
-
-    def plain(self, *a, **k):
-        keep(self, *a, **k)
-        self._plans_by_sight = False
-
-    monkeypatch.setattr(Game, "__init__", plain)
-    assert _logs() == lean
-    assert len(planned) - lean_planned > 1000, (len(planned), lean_planned)
-
-    class OwnPlans(Game):
-        def plan_shot(self, a, t, movement_fire):
-            return super().plan_shot(a, t, movement_fire)
-
-    monkeypatch.setattr(Game, "__init__", keep)
-    assert not OwnPlans(GameState(), GridBoard(4, 4), Dice(0), [])._plans_by_sight
-    assert Game(GameState(), GridBoard(4, 4), Dice(0), [])._plans_by_sight
 
 
 def test_blind_numbers_on_a_line_known_blocked_are_the_plain_numbers(monkeypatch):
