@@ -1554,9 +1554,7 @@ def _link_feats(lat: Lattice, feats: dict[int, list[Feature]]
         rs = [int(dot[1]) for _f, dot in out]
         box = (min(cs), min(rs), max(cs), max(rs))
     if len(_LINK_FEATS) > 2 * _UNITS_MAX:
-        live = cached_unit_ids()
-        for key in [key for key in _LINK_FEATS if key not in live]:
-            del _LINK_FEATS[key]
+        forget_dead_units(_LINK_FEATS)
     _LINK_FEATS[id(feats)] = (feats, lat.name, out, box)
     return out, box
 
@@ -1765,6 +1763,29 @@ def cached_unit_ids() -> set[int]:
     (movement crossings, sight primitives) drops the units this cache has let go.  The
     cache's own live set: read it, never change it."""
     return _UNITS.ids
+
+
+def forget_dead_units(table: dict[int, Any]) -> None:
+    """Drop the entries of a table kept per unit (``id(unit) -> ...``) whose unit the unit
+    cache has let go.
+
+    The editor compiles and searches boards on its GUI thread and two workers at once, and
+    they share these tables: the keys are copied in one step (``list()`` of a dict lets no
+    other thread in) and each popped with a default, so another thread adding or dropping
+    entries meanwhile breaks neither the walk ("dictionary changed size during iteration")
+    nor the pop (KeyError)."""
+    live = _UNITS.ids
+    for key in [key for key in list(table) if key not in live]:
+        table.pop(key, None)
+
+
+def forget_oldest(table: dict[Any, Any], most: int) -> None:
+    """Drop a cache's oldest entries until it holds at most ``most``, safe while other
+    threads use it (as :func:`forget_dead_units`)."""
+    over = len(table) - most
+    if over > 0:
+        for key in list(table)[:over]:
+            table.pop(key, None)
 
 
 def compile_board(layout: m.Layout, sheets: Mapping[str, m.Sheet],

@@ -37,7 +37,14 @@ from typing import Any
 import numpy as np
 import shapely
 
-from engine.board import Board, Feature, cached_unit_ids, fmt_dot
+from engine.board import (
+    Board,
+    Feature,
+    cached_unit_ids,
+    fmt_dot,
+    forget_dead_units,
+    forget_oldest,
+)
 from engine.lattice import Dot3, Lattice
 
 EPS = 1e-9
@@ -279,12 +286,10 @@ def _units_parts(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]
     if fresh:
         alive = cached_unit_ids()
         if len(_PARTS) + len(fresh) >= 2 * len(alive) + 64:
-            for key in [key for key in _PARTS if key not in alive]:
-                del _PARTS[key]
+            forget_dead_units(_PARTS)
         for k in fresh:
             _PARTS[id(units[k][0])] = (units[k][0], lat.name, out[k])
-        while len(_PARTS) > _PARTS_MAX:
-            _PARTS.pop(next(iter(_PARTS)))
+        forget_oldest(_PARTS, _PARTS_MAX)
     return out  # type: ignore[return-value]
 
 
@@ -2361,8 +2366,7 @@ def _interior_dots(lat: Lattice, footprint: Any) -> np.ndarray:
             pts = lat.points(cand)
             out = np.asarray(cand, dtype=np.int64)[shapely.contains_xy(inner, pts[:, 0],
                                                                           pts[:, 1])]
-    while len(_INTERIOR) >= _INTERIOR_MAX:
-        _INTERIOR.pop(next(iter(_INTERIOR)))
+    forget_oldest(_INTERIOR, _INTERIOR_MAX - 1)
     _INTERIOR[key] = out
     return out
 
@@ -2387,8 +2391,7 @@ def _ring_dots(lat: Lattice, footprint: Any) -> tuple[np.ndarray, tuple[int, int
         out = np.asarray(cand, dtype=np.int64)[shapely.intersects_xy(band, pts[:, 0], pts[:, 1])]
     box = ((int(out[:, 0].min()), int(out[:, 1].min()), int(out[:, 0].max()),
             int(out[:, 1].max())) if len(out) else (-(1 << 30), -(1 << 30), 1 << 30, 1 << 30))
-    while len(_RING) >= _INTERIOR_MAX:
-        _RING.pop(next(iter(_RING)))
+    forget_oldest(_RING, _INTERIOR_MAX - 1)
     _RING[key] = (out, box)
     return out, box
 

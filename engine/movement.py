@@ -305,10 +305,20 @@ def _crossing(f: Feature, inside_start: bool) -> tuple[int, str] | None:
     return None
 
 
-#: crossings per compiled unit: id(unit) -> (unit, its _UnitHits per level); the unit cache
-#: shares a unit's feature lists between boards, so a board that moved one building finds
-#: every other unit's crossings here
-_UNIT_HITS: dict[int, tuple[Any, Any, str]] = {}
+class _ThreadUnitHits(threading.local):
+    """Crossings per compiled unit, one table per thread (``table``: id(unit) -> (unit, its
+    _UnitHits per level, lattice name)).  The unit cache shares a unit's feature lists
+    between boards, so a board that moved one building finds every other unit's crossings
+    here.  A _UnitHits is finished on first use (its levels taken out of their batches,
+    :meth:`_UnitHits.levels`), which two threads doing at once tear: the editor builds
+    movement graphs on its GUI thread and two workers at once, so each thread keeps its own
+    and a thread's never reach another."""
+
+    def __init__(self) -> None:  # noqa: D107
+        self.table: dict[int, tuple[Any, Any, str]] = {}
+
+
+_UNIT_HITS = _ThreadUnitHits()
 _UNIT_HITS_MAX = 4096
 
 
@@ -628,10 +638,11 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
     A shared unit's come from the cache when it has them.  The units still to do are done
     together, a level at a time (one pass: a cold board pays no overhead per unit), and
     left in those batches (:class:`_Batch`) until a unit's own are asked for."""
+    cache = _UNIT_HITS.table
     out: list[_UnitHits | None] = [None] * len(units)
     todo = []
     for k, (unit, shared) in enumerate(units):
-        hit = _UNIT_HITS.get(id(unit)) if shared else None
+        hit = cache.get(id(unit)) if shared else None
         if hit is not None and hit[0] is unit and hit[2] == lat.name:
             out[k] = hit[1]
         else:
@@ -657,14 +668,14 @@ def _units_hits(lat: Lattice, units: list[tuple[dict[int, list[Feature]], bool]]
             out[k].pending.append(batch)  # type: ignore[union-attr]
     if any(units[k][1] for k in todo):
         live = cached_unit_ids()
-        for key in [key for key in _UNIT_HITS if key not in live]:
-            del _UNIT_HITS[key]
+        for key in [key for key in cache if key not in live]:
+            del cache[key]
     for k in todo:
         unit, shared = units[k]
         if shared:
-            _UNIT_HITS[id(unit)] = (unit, out[k], lat.name)  # type: ignore[assignment]
-    while len(_UNIT_HITS) > _UNIT_HITS_MAX:
-        _UNIT_HITS.pop(next(iter(_UNIT_HITS)))
+            cache[id(unit)] = (unit, out[k], lat.name)  # type: ignore[assignment]
+    while len(cache) > _UNIT_HITS_MAX:
+        cache.pop(next(iter(cache)))
     return out  # type: ignore[return-value]
 
 

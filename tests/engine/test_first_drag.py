@@ -27,7 +27,7 @@ from tests.engine.test_movement_graph_arrays import _same, _same_graph
 def _cold(blocks: int = 2, seed: int = 7):
     """A city compiled and given its graph with nothing cached: every unit in a batch."""
     board_module._UNITS.clear()
-    movement._UNIT_HITS.clear()
+    movement._UNIT_HITS.table.clear()
     lay, sheets = neighbourhood(seed=seed, blocks=blocks)
     board = compile_board(lay, sheets)
     build_graph(board)
