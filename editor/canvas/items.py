@@ -354,7 +354,18 @@ NO_LABELS = "sprawlmap-no-labels"
 
 
 class CanvasLabel(QGraphicsSimpleTextItem):
-    """Screen-sized text, left out of views that ask for no names."""
+    """Screen-sized text, left out of views that ask for no names.
+
+    ``home`` is its offset from the point it names (in pixels); the canvas view may move it
+    off that spot to keep it clear of other labels (editor.canvas.label_layout).  ``area`` is
+    the box of what it names (a building, a zone) relative to that point, None for a dot."""
+
+    home = QTransform()
+    area: QRectF | None = None
+
+    def room(self) -> float:
+        """How much room the name has to move in (dots²): a dot's name has none."""
+        return 0.0 if self.area is None else self.area.width() * self.area.height()
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         if widget is not None and widget.property(NO_LABELS):
@@ -362,10 +373,14 @@ class CanvasLabel(QGraphicsSimpleTextItem):
         super().paint(painter, option, widget)
 
 
-def label_item(text: str, at: QPointF, anchor: str = "centre") -> QGraphicsSimpleTextItem:
+def label_item(text: str, at: QPointF, anchor: str = "centre",
+               area: QRectF | None = None) -> CanvasLabel:
     """A building name that stays readable at every zoom.  ``anchor`` "left" puts the
-    text's left edge on ``at`` (a zone's name, which must not stick out of the board)."""
+    text's left edge on ``at`` (a zone's name, which must not stick out of the board);
+    ``area``: the scene box of what it names (see :class:`CanvasLabel`)."""
     item = CanvasLabel(text)
+    if area is not None:
+        item.area = area.translated(-at)
     item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
     item.setBrush(QBrush(QColor(40, 40, 40)))
     f = item.font()
@@ -378,5 +393,6 @@ def label_item(text: str, at: QPointF, anchor: str = "centre") -> QGraphicsSimpl
     item.setZValue(90)
     # centre the text on the point (offset applies in device pixels)
     dx = 0.0 if anchor == "left" else -br.width() / 2
-    item.setTransform(QTransform.fromTranslate(dx, -br.height() / 2))
+    item.home = QTransform.fromTranslate(dx, -br.height() / 2)
+    item.setTransform(item.home)
     return item

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from editor.canvas import style
 from editor.canvas.city_picture import CityPicture
-from editor.canvas.items import ExtrasItem, PlacementItem, label_item, qtransform
+from editor.canvas.items import CanvasLabel, ExtrasItem, PlacementItem, label_item, qtransform
 from editor.canvas.scenario_item import ScenarioItem
 from editor.document import Document
 from editor.edits import FeatureRef, PlacementRef, extras_get, get_feature
@@ -105,7 +105,8 @@ class BoardScene(QGraphicsScene):
                 if lab is not None and lab.text() == name and lab.pos() == QPointF(c.x, c.y):
                     keep.add(id(lab))  # the same name in the same place
                 else:
-                    lab = label_item(name, QPointF(c.x, c.y))
+                    x0, y0, x1, y1 = r.footprint.bounds
+                    lab = label_item(name, QPointF(c.x, c.y), area=QRectF(x0, y0, x1 - x0, y1 - y0))
                     self.addItem(lab)
                 new_items.append(lab)
                 self.label_items[(r.pavement, r.index)] = (
@@ -149,6 +150,18 @@ class BoardScene(QGraphicsScene):
         hit = self.label_items.get(key)
         if hit is not None:
             hit[0].setPos(QPointF(*tf.apply(hit[1])))
+
+    def canvas_labels(self) -> list[CanvasLabel]:
+        """Every name shown on the board: the buildings' and the scenario's."""
+        out = [lab for lab, _ in self.label_items.values()]
+        if self._scenario_item is not None:
+            out += [it for it in self._scenario_item.childItems() if isinstance(it, CanvasLabel)]
+        return out
+
+    def label_blocks(self) -> list[QRectF]:
+        """What names must not cover (scene boxes): the objectives' symbols."""
+        item = self._scenario_item
+        return item.symbol_rects() if item is not None else []
 
     def show_selection(self) -> None:
         """Flag the selected buildings and outline a selected feature, zone or objective."""
