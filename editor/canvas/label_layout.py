@@ -30,12 +30,12 @@ MAX_LABELS = 80
 MARGIN_PX = 200.0
 
 
-def layout_key(view: QGraphicsView, labels: list[CanvasLabel]) -> tuple:
-    """What the layout depends on: the zoom, the part shown and each name's anchor."""
+def layout_key(view: QGraphicsView, names_version: int) -> tuple:
+    """What the layout depends on: the zoom, the part shown and the names (their scene's
+    ``names_version``, bumped whenever a name is made or moved)."""
     t = view.viewportTransform()
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
-    return ((t.m11(), t.m12(), t.m21(), t.m22()), shown.getRect(),
-            tuple((id(lab), anchor(lab).x(), anchor(lab).y(), lab.text()) for lab in labels))
+    return (t.m11(), t.m12(), t.m21(), t.m22()), shown.getRect(), names_version
 
 
 def lay_out(view: QGraphicsView, labels: list[CanvasLabel], blocks: list[QRectF],
@@ -44,11 +44,16 @@ def lay_out(view: QGraphicsView, labels: list[CanvasLabel], blocks: list[QRectF]
     it; ``blocks`` (scene boxes) must stay uncovered, the names stay inside ``board``."""
     vt = view.viewportTransform()
     shown = QRectF(view.viewport().rect()).adjusted(-MARGIN_PX, -MARGIN_PX, MARGIN_PX, MARGIN_PX)
-    near = [lab for lab in labels if shown.contains(vt.map(anchor(lab)))]
-    if len(near) > MAX_LABELS:
-        near = []
+    near: list[CanvasLabel] = []
+    for lab in labels:
+        if shown.contains(vt.map(anchor(lab))):
+            near.append(lab)
+            if len(near) > MAX_LABELS:  # too many to untangle: all at home
+                near = []
+                break
+    chosen = {id(lab) for lab in near}
     for lab in labels:  # every other name at home
-        if lab not in near:
+        if lab.moved and id(lab) not in chosen:
             _move(lab, 0.0, 0.0)
     frame = vt.mapRect(board)
     placer = Placer(_edges(frame.adjusted(-0.01, -0.01, 0.01, 0.01)))  # rounding: inside
@@ -79,6 +84,7 @@ def _move(lab: CanvasLabel, dx: float, dy: float) -> None:
     t = lab.home * QTransform.fromTranslate(dx, dy)
     if lab.transform() != t:
         lab.setTransform(t)
+    lab.moved = dx != 0.0 or dy != 0.0
 
 
 def _inside(r: QRectF, frame: QRectF) -> QRectF:

@@ -55,6 +55,8 @@ class BoardScene(QGraphicsScene):
         self._highlights: list = []
         self._extras_item: ExtrasItem | None = None
         self._scenario_item: ScenarioItem | None = None
+        #: bumped whenever the names are made again or one moves (the view lays them out)
+        self.names_version = 0
         self.content_rect = QRectF(-0.5, -0.5, 48, 32)
         state.levelChanged.connect(self.rebuild)
         state.layersChanged.connect(self.rebuild)
@@ -142,6 +144,7 @@ class BoardScene(QGraphicsScene):
         if self._scenario_item is not None and id(self._scenario_item) not in keep:
             self._scenario_item = None
         self._model_items = new_items
+        self.names_version += 1
         self.show_selection()
         self._fit_rect()
 
@@ -150,6 +153,7 @@ class BoardScene(QGraphicsScene):
         hit = self.label_items.get(key)
         if hit is not None:
             hit[0].setPos(QPointF(*tf.apply(hit[1])))
+            self.names_version += 1
 
     def canvas_labels(self) -> list[CanvasLabel]:
         """Every name shown on the board: the buildings' and the scenario's."""

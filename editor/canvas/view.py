@@ -102,11 +102,11 @@ class CanvasView(QGraphicsView):
         scene = self.scene()
         if not hasattr(scene, "canvas_labels"):
             return
-        labels = scene.canvas_labels()
-        key = label_layout.layout_key(self, labels)
+        key = label_layout.layout_key(self, scene.names_version)
         if key != self._label_key:
             self._label_key = key
-            label_layout.lay_out(self, labels, scene.label_blocks(), scene.content_rect)
+            label_layout.lay_out(self, scene.canvas_labels(), scene.label_blocks(),
+                                 scene.content_rect)
 
     # ------------------------------------------------------------------ grid
     def set_grid(self, on: bool) -> None:
