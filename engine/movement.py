@@ -60,10 +60,19 @@ _BLOCKING = ("wall", "fence", "trunk", "force-field")  # force-field: a Barrier 
 _HINDERS = frozenset(_BLOCKING + ("door", "window", "hole", "obstacle", "rubble", "undergrowth",
                                   "step", "incline", "contour", "low-wall"))
 _BLOCKING_SET = frozenset(_BLOCKING)
-#: how the reason of a step through a door or window begins (:func:`_crossing` and
-#: :func:`_level_hits` write them; under the metre rulesets the " +MP" tail is cut): the only
-#: reasons whose step changes when play opens or shuts one
-OPENING_REASONS = ("closed door ", "open door ", "closed window ", "open window ")
+#: what a step through a door or window costs and says, closed and open: (extra MP closed,
+#: extra MP open, the reason's head closed, head open, tail closed, tail open); the reason is
+#: head + feature id + tail.  One table for :func:`_crossing` and :func:`_level_hits`.
+_OPENINGS = {
+    "door": (CLOSED_DOOR_OPEN + OPEN_DOOR, OPEN_DOOR, "closed door ", "open door ",
+             f": open +{CLOSED_DOOR_OPEN}, through +{OPEN_DOOR}", f" +{OPEN_DOOR}"),
+    "window": (CLOSED_WINDOW_OPEN + OPEN_WINDOW, OPEN_WINDOW, "closed window ", "open window ",
+               f": open +{CLOSED_WINDOW_OPEN}, through +{OPEN_WINDOW}", f" +{OPEN_WINDOW}"),
+}
+#: how the reason of a step through a door or window begins (under the metre rulesets the
+#: " +MP" tail is cut, never the head): the only reasons whose step changes when play opens
+#: or shuts one (:meth:`engine.play.engine_board.EngineBoard.step` shares the others)
+OPENING_REASONS = tuple(h for how in _OPENINGS.values() for h in how[2:4])
 _BLOCKED, _NONE = -1, -2  # crossing codes: impassable; no hindrance
 
 
@@ -280,16 +289,9 @@ def _crossing(f: Feature, inside_start: bool) -> tuple[int, str] | None:
     k, p = f.kind, f.props
     if k in _BLOCKING:
         return (-1, f"{k} {f.id} is in the way")
-    if k == "door":
-        if p.get("state") == "closed":
-            return (CLOSED_DOOR_OPEN + OPEN_DOOR,
-                    f"closed door {f.id}: open +{CLOSED_DOOR_OPEN}, through +{OPEN_DOOR}")
-        return (OPEN_DOOR, f"open door {f.id} +{OPEN_DOOR}")
-    if k == "window":
-        if p.get("state") == "closed":
-            return (CLOSED_WINDOW_OPEN + OPEN_WINDOW,
-                    f"closed window {f.id}: open +{CLOSED_WINDOW_OPEN}, through +{OPEN_WINDOW}")
-        return (OPEN_WINDOW, f"open window {f.id} +{OPEN_WINDOW}")
+    how = _OPENINGS.get(k)
+    if how is not None:
+        return _opening_crossing(how, f)
     if k == "hole":
         return (HOLE, f"hole {f.id} +{HOLE}")
     if k == "obstacle":
@@ -310,6 +312,14 @@ def _crossing(f: Feature, inside_start: bool) -> tuple[int, str] | None:
 #: every other unit's crossings here
 _UNIT_HITS: dict[int, tuple[Any, Any, str]] = {}
 _UNIT_HITS_MAX = 4096
+
+
+def _opening_crossing(how: tuple, f: Feature) -> tuple[int, str]:
+    """(extra MP, reason) of a step through door or window ``f``, ``how`` its row of
+    :data:`_OPENINGS`."""
+    if f.props.get("state") == "closed":
+        return (how[0], how[2] + f.id + how[4])
+    return (how[1], how[3] + f.id + how[5])
 
 
 def _crossings(f: Feature) -> tuple[tuple[int, str] | None, tuple[int, str] | None]:
@@ -401,13 +411,8 @@ def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
     blk_l: list[int] = []
     blk_g: list[Any] = []
     # doors, windows and holes (most of a city's features) priced here as _crossing does,
-    # the same either way: their reasons' fixed parts made once, not per feature
-    door = (f": open +{CLOSED_DOOR_OPEN}, through +{OPEN_DOOR}", f" +{OPEN_DOOR}")
-    window = (f": open +{CLOSED_WINDOW_OPEN}, through +{OPEN_WINDOW}", f" +{OPEN_WINDOW}")
-    opening = {"door": (CLOSED_DOOR_OPEN + OPEN_DOOR, OPEN_DOOR, "closed door ", "open door ",
-                        *door),
-               "window": (CLOSED_WINDOW_OPEN + OPEN_WINDOW, OPEN_WINDOW, "closed window ",
-                          "open window ", *window)}
+    # the same either way
+    opening = _OPENINGS
     hole_tail = f" +{HOLE}"
     hinders, blocking = _HINDERS, _BLOCKING_SET
     for k, f in enumerate(fs):
@@ -420,8 +425,7 @@ def _level_hits(lat: Lattice, fs: list[Feature]) -> _LevelHits:
             continue
         how = opening.get(kind)
         if how is not None:
-            closed = f.props.get("state") == "closed"
-            cr = (how[0], how[2] + f.id + how[4]) if closed else (how[1], how[3] + f.id + how[5])
+            cr = _opening_crossing(how, f)
             rel_l.append(k)
             geom_l.append(f.geom)
             out_l += cr

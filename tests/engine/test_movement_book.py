@@ -96,3 +96,19 @@ def test_stairs_elevator_climb_drop():
     assert step(b, (11, 1, 1), (11, 1, 0), 2).cost == 4  # climb down
     assert step(b, (12, 1, 1), (13, 1, 0), 2).cost == 4  # drop one story: dot 2 + 2
     assert step(b, (13, 1, 0), (12, 1, 1), 2) is None  # no dropping upwards
+
+
+def test_opening_reasons_name_every_step_through_a_window_and_no_other():
+    """``OPENING_REASONS`` is how play tells a step a door state prices from one every door
+    state shares (engine_board.step): every reason of a step through the window, closed or
+    open, in MP or metres, starts with one of them; the couch's does not."""
+    from engine.movement import OPENING_REASONS
+
+    for state, head in (("closed", "closed window "), ("open", "open window ")):
+        b = wedge_room(state)
+        for ruleset in ("dmz1990", "sr3"):
+            through = step(b, (3, 2, 0), (4, 2, 0), 2, ruleset=ruleset)
+            couch = step(b, (2, 2, 0), (3, 2, 0), 2, ruleset=ruleset)
+            assert [w for w in through.why if w.startswith(OPENING_REASONS)] == \
+                [w for w in through.why if w.startswith(head)] != []
+            assert couch.why and not any(w.startswith(OPENING_REASONS) for w in couch.why)
