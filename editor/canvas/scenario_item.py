@@ -79,7 +79,8 @@ class ScenarioItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for colour, poly, name in self.zones:
             # the name starts inside the zone: a zone along the west edge keeps it on the board
-            lab = label_item(name, poly.boundingRect().topLeft() + QPointF(0.3, 0.6), "left")
+            box = poly.boundingRect()
+            lab = label_item(name, box.topLeft() + QPointF(0.3, 0.6), "left", box)
             lab.setBrush(QBrush(colour.darker(150)))
             lab.setParentItem(self)
         names: dict[tuple[float, float], list[str]] = {}
@@ -95,6 +96,10 @@ class ScenarioItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect
+
+    def symbol_rects(self) -> list[QRectF]:
+        """The objectives' symbols (scene boxes), which the names must leave uncovered."""
+        return [QRectF(p.x() - 0.45, p.y() - 0.45, 0.9, 0.9) for _, p, _ in self.marks]
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         paint_items(painter, self.items)

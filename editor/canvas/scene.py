@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from editor.canvas import style
 from editor.canvas.city_picture import CityPicture
-from editor.canvas.items import ExtrasItem, PlacementItem, label_item, qtransform
+from editor.canvas.items import CanvasLabel, ExtrasItem, PlacementItem, label_item, qtransform
 from editor.canvas.scenario_item import ScenarioItem
 from editor.document import Document
 from editor.edits import FeatureRef, PlacementRef, extras_get, get_feature
@@ -55,6 +55,8 @@ class BoardScene(QGraphicsScene):
         self._highlights: list = []
         self._extras_item: ExtrasItem | None = None
         self._scenario_item: ScenarioItem | None = None
+        #: bumped whenever the names are made again or one moves (the view lays them out)
+        self.names_version = 0
         self.content_rect = QRectF(-0.5, -0.5, 48, 32)
         state.levelChanged.connect(self.rebuild)
         state.layersChanged.connect(self.rebuild)
@@ -105,7 +107,8 @@ class BoardScene(QGraphicsScene):
                 if lab is not None and lab.text() == name and lab.pos() == QPointF(c.x, c.y):
                     keep.add(id(lab))  # the same name in the same place
                 else:
-                    lab = label_item(name, QPointF(c.x, c.y))
+                    x0, y0, x1, y1 = r.footprint.bounds
+                    lab = label_item(name, QPointF(c.x, c.y), area=QRectF(x0, y0, x1 - x0, y1 - y0))
                     self.addItem(lab)
                 new_items.append(lab)
                 self.label_items[(r.pavement, r.index)] = (
@@ -141,6 +144,7 @@ class BoardScene(QGraphicsScene):
         if self._scenario_item is not None and id(self._scenario_item) not in keep:
             self._scenario_item = None
         self._model_items = new_items
+        self.names_version += 1
         self.show_selection()
         self._fit_rect()
 
@@ -149,6 +153,19 @@ class BoardScene(QGraphicsScene):
         hit = self.label_items.get(key)
         if hit is not None:
             hit[0].setPos(QPointF(*tf.apply(hit[1])))
+            self.names_version += 1
+
+    def canvas_labels(self) -> list[CanvasLabel]:
+        """Every name shown on the board: the buildings' and the scenario's."""
+        out = [lab for lab, _ in self.label_items.values()]
+        if self._scenario_item is not None:
+            out += [it for it in self._scenario_item.childItems() if isinstance(it, CanvasLabel)]
+        return out
+
+    def label_blocks(self) -> list[QRectF]:
+        """What names must not cover (scene boxes): the objectives' symbols."""
+        item = self._scenario_item
+        return item.symbol_rects() if item is not None else []
 
     def show_selection(self) -> None:
         """Flag the selected buildings and outline a selected feature, zone or objective."""

@@ -15,6 +15,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsView
 
+from editor.canvas import label_layout
 from editor.canvas.city_picture import FAR_PX
 from editor.render.painter import polygon
 from engine.lattice import get_lattice
@@ -51,6 +52,8 @@ class CanvasView(QGraphicsView):
         self.lattice_name = "square"
         self._pan: QPointF | None = None
         self._space = False
+        #: what the names were last laid out for (editor.canvas.label_layout.layout_key)
+        self._label_key: tuple | None = None
         #: the dot grid is drawn (View > Dot grid)
         self.show_grid = True
         self.scale(20, 20)
@@ -90,7 +93,20 @@ class CanvasView(QGraphicsView):
         set_far = getattr(self.scene(), "set_far", None)
         if set_far is not None:
             set_far(far)
+        self._lay_out_labels()
         super().paintEvent(event)
+
+    def _lay_out_labels(self) -> None:
+        """Keep the names clear of each other at this zoom (see editor.canvas.label_layout):
+        again only when the zoom, the part shown or the names changed since the last paint."""
+        scene = self.scene()
+        if not hasattr(scene, "canvas_labels"):
+            return
+        key = label_layout.layout_key(self, scene.names_version)
+        if key != self._label_key:
+            self._label_key = key
+            label_layout.lay_out(self, scene.canvas_labels(), scene.label_blocks(),
+                                 scene.content_rect)
 
     # ------------------------------------------------------------------ grid
     def set_grid(self, on: bool) -> None:

@@ -9,6 +9,7 @@ backend sets its text to.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import shapely
@@ -62,14 +63,22 @@ class Placer:
     def place(self, text: str, size: float, anchors: list[tuple[float, float, str]],
               bold: bool = True) -> tuple[float, float, str]:
         """The best of ``anchors`` ((x, y, text-anchor) baseline points, preferred first)."""
-        best, best_cost = anchors[0], float("inf")
-        for x, y, anchor in anchors:
-            c = self._cost(text_box(x, y, text, size, anchor, bold))
+        return anchors[self.take(text_box(x, y, text, size, anchor, bold)
+                                 for x, y, anchor in anchors)]
+
+    def take(self, boxes: Iterable[tuple[float, float, float, float]]) -> int:
+        """Index of the first clear box of ``boxes`` (preferred first; only as many are made
+        as it looks at), else of the least crowded; that box is kept as placed.  The editor
+        passes the boxes its own text items measure."""
+        best, best_box, best_cost = 0, None, float("inf")
+        for i, b in enumerate(boxes):
+            c = self._cost(b)
             if c < best_cost - 1e-9:
-                best, best_cost = (x, y, anchor), c
+                best, best_box, best_cost = i, b, c
                 if c == 0:
                     break
-        self.boxes.append(text_box(*best[:2], text, size, best[2], bold))
+        if best_box is not None:
+            self.boxes.append(best_box)
         return best
 
 

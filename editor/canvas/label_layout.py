@@ -1,0 +1,101 @@
+"""Names on the canvas kept clear of each other, of the objectives' symbols and of the board's edge.
+
+Canvas names are screen-sized (they ignore the zoom), so whether two of them collide depends on
+the zoom: the canvas view lays them out again whenever the zoom, the part shown or the names
+change.  A name stays at its home (where the scene put it, next to what it names) when that is
+clear; else it takes the nearest clear spot on rings around home (half a line apart), moved
+inside the board, over the building or zone it names when one is clear.  Names of a dot go
+first, then by the room they have to move in, smallest first.  The choice is the exports' label placer (:mod:`engine.render.labels`), fed
+with the boxes Qt measures, in the view's pixels.  Only the names' offsets change (view state):
+the document and the points the names are anchored to do not.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QGraphicsView
+
+from editor.canvas.items import CanvasLabel
+from engine.render.labels import Placer, spread
+
+#: pixels kept clear around each name, so two names never touch
+PAD = 1.5
+#: rings of spots tried around home, half a line apart (up to three lines away)
+RINGS = 6
+#: more names than this in view are left at home: nudges cannot untangle a whole city seen
+#: from afar, and the placer compares every name with every other
+MAX_LABELS = 80
+#: names anchored this far (pixels) outside the view are left alone
+MARGIN_PX = 200.0
+
+
+def layout_key(view: QGraphicsView, names_version: int) -> tuple:
+    """What the layout depends on: the zoom, the part shown and the names (their scene's
+    ``names_version``, bumped whenever a name is made or moved)."""
+    t = view.viewportTransform()
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    return (t.m11(), t.m12(), t.m21(), t.m22()), shown.getRect(), names_version
+
+
+def lay_out(view: QGraphicsView, labels: list[CanvasLabel], blocks: list[QRectF],
+            board: QRectF) -> None:
+    """Give each of ``labels`` near the part shown its home or the nearest clear spot around
+    it; ``blocks`` (scene boxes) must stay uncovered, the names stay inside ``board``."""
+    vt = view.viewportTransform()
+    shown = QRectF(view.viewport().rect()).adjusted(-MARGIN_PX, -MARGIN_PX, MARGIN_PX, MARGIN_PX)
+    near: list[CanvasLabel] = []
+    for lab in labels:
+        if shown.contains(vt.map(anchor(lab))):
+            near.append(lab)
+            if len(near) > MAX_LABELS:  # too many to untangle: all at home
+                near = []
+                break
+    chosen = {id(lab) for lab in near}
+    for lab in labels:  # every other name at home
+        if lab.moved and id(lab) not in chosen:
+            _move(lab, 0.0, 0.0)
+    frame = vt.mapRect(board)
+    placer = Placer(_edges(frame.adjusted(-0.01, -0.01, 0.01, 0.01)))  # rounding: inside
+    for r in blocks:
+        placer.block_box(*_edges(vt.mapRect(r)))
+    for lab in sorted(near, key=lambda it: (it.room(), it.text())):
+        at = anchor(lab)
+        home = lab.home.mapRect(lab.boundingRect()).translated(vt.map(at))
+        home = home.adjusted(-PAD, -PAD, PAD, PAD)
+        step = home.height() / 2
+        spots = [_inside(home.translated(dx * step, dy * step), frame)
+                 for dx, dy, _ in spread(0.0, 0.0, 0.0, 1.0, RINGS)]
+        if lab.area is not None:  # spots over what it names first (sorted() keeps the order)
+            area = vt.mapRect(lab.area.translated(at))
+            spots.sort(key=lambda s: not area.contains(s.center()))
+        best = spots[placer.take(_edges(s) for s in spots)]
+        _move(lab, best.left() - home.left(), best.top() - home.top())
+
+
+def anchor(lab: CanvasLabel) -> QPointF:
+    """The scene point ``lab`` names (its scenePos would include its own pixel offset)."""
+    parent = lab.parentItem()
+    return parent.mapToScene(lab.pos()) if parent is not None else lab.pos()
+
+
+def _move(lab: CanvasLabel, dx: float, dy: float) -> None:
+    """Put ``lab`` at (dx, dy) pixels from its home; an unchanged item is not repainted."""
+    t = lab.home * QTransform.fromTranslate(dx, dy)
+    if lab.transform() != t:
+        lab.setTransform(t)
+    lab.moved = dx != 0.0 or dy != 0.0
+
+
+def _inside(r: QRectF, frame: QRectF) -> QRectF:
+    """``r`` shifted into ``frame`` where it fits (a name does not hang off the board)."""
+    dx = dy = 0.0
+    if r.width() <= frame.width():
+        dx = max(frame.left() - r.left(), 0.0) + min(frame.right() - r.right(), 0.0)
+    if r.height() <= frame.height():
+        dy = max(frame.top() - r.top(), 0.0) + min(frame.bottom() - r.bottom(), 0.0)
+    return r.translated(dx, dy)
+
+
+def _edges(r: QRectF) -> tuple[float, float, float, float]:
+    return (r.left(), r.top(), r.right(), r.bottom())
