@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
-from editor.canvas.items import CanvasLabel
+from editor.canvas.items import CanvasLabel, label_item
 from editor.document import Document
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,3 +92,19 @@ def test_names_go_home_when_zoomed_in(make_editor):
     assert len(labels) == 6
     assert [it.text() for it in labels if it.transform() != it.home] == []
     assert _overlaps(_shown(win)) == []
+
+
+def test_a_name_has_a_pale_halo(qtbot):
+    # a dark name over dark art (a wall, hatching) did not read: the letters now sit on a
+    # pale halo, as the exports draw names
+    lab = label_item("Precinct House", QPointF(0, 0))
+    box = lab.boundingRect()
+    img = QImage(int(box.width()) + 2, int(box.height()) + 2, QImage.Format.Format_ARGB32)
+    img.fill(QColor(0, 0, 0))
+    p = QPainter(img)
+    p.translate(-box.left(), -box.top())
+    lab.paint(p, QStyleOptionGraphicsItem(), None)
+    p.end()
+    light = sum(1 for y in range(img.height()) for x in range(img.width())
+                if img.pixelColor(x, y).lightness() > 150)
+    assert light > 300, light  # 488 halo pixels round the letters; none without a halo
