@@ -379,10 +379,12 @@ class CanvasLabel(QGraphicsSimpleTextItem):
 
     ``home`` is its offset from the point it names (in pixels); the canvas view may move it
     off that spot to keep it clear of other labels (editor.canvas.label_layout).  ``area`` is
-    the box of what it names (a building, a zone) relative to that point, None for a dot."""
+    the box of what it names (a building, a zone) relative to that point, None for a dot;
+    ``mark``: the box of the symbol it names, which it sits under (relative likewise)."""
 
     home = QTransform()
     area: QRectF | None = None
+    mark: QRectF | None = None
     #: the view has it away from home
     moved = False
     #: its picture (letters and halo) and the screen's pixel ratio it was drawn for
@@ -450,13 +452,15 @@ class CanvasLabel(QGraphicsSimpleTextItem):
 
 
 def label_item(text: str, at: QPointF, anchor: str = "centre",
-               area: QRectF | None = None) -> CanvasLabel:
+               area: QRectF | None = None, mark: QRectF | None = None) -> CanvasLabel:
     """A building name that stays readable at every zoom.  ``anchor`` "left" puts the
     text's left edge on ``at`` (a zone's name, which must not stick out of the board);
-    ``area``: the scene box of what it names (see :class:`CanvasLabel`)."""
+    ``area``, ``mark``: the scene boxes of what it names (see :class:`CanvasLabel`)."""
     item = CanvasLabel(text)
     if area is not None:
         item.area = area.translated(-at)
+    if mark is not None:
+        item.mark = mark.translated(-at)
     item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
     item.setBrush(QBrush(QColor(40, 40, 40)))
     f = item.font()

@@ -74,8 +74,12 @@ def lay_out(view: QGraphicsView, names: Names, blocks: list[QRectF], board: QRec
         lab, at = labels[i], QPointF(*names.at[i])
         home = lab.home.mapRect(lab.boundingRect()).translated(xs[i], ys[i])
         home = home.adjusted(-PAD, -PAD, PAD, PAD)
+        start = home  # where the spots are tried round
+        if lab.mark is not None:  # zoomed out, a dot under its symbol is too little: just under
+            below = vt.mapRect(lab.mark.translated(at)).bottom() + 0.01 - home.top()
+            start = home.translated(0.0, max(below, 0.0))
         step = home.height() / 2
-        spots = [_inside(home.translated(dx * step, dy * step), frame)
+        spots = [_inside(start.translated(dx * step, dy * step), frame)
                  for dx, dy, _ in spread(0.0, 0.0, 0.0, 1.0, RINGS)]
         if lab.area is not None:  # spots over what it names first (sorted() keeps the order)
             area = vt.mapRect(lab.area.translated(at))

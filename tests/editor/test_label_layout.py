@@ -68,6 +68,12 @@ def test_police_names_keep_clear_of_each_other_and_near_home(make_editor):
     moved = [n for n in ("Precinct night shift", "hold-the-cells") if rects[n] != homes[n]]
     assert moved and all((rects[n].center() - homes[n].center()).manhattanLength() < 30
                          for n in moved)
+    # an objective's name sits just under its symbol, not on it (a dot below it is 9 px here,
+    # less than half the name's height) and not a whole line away
+    vt = win.view.viewportTransform()
+    [icon] = [vt.mapRect(r) for r in win.scene.label_blocks()]
+    gap = rects["free-tusk"].top() - icon.bottom()
+    assert 0 <= gap < 2 and abs(rects["free-tusk"].center().x() - icon.center().x()) < 1
 
 
 def test_names_stay_on_the_board(make_editor):
