@@ -12,6 +12,7 @@ the document and the points the names are anchored to do not.
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsView
@@ -38,39 +39,54 @@ def layout_key(view: QGraphicsView, names_version: int) -> tuple:
     return (t.m11(), t.m12(), t.m21(), t.m22()), shown.getRect(), names_version
 
 
-def lay_out(view: QGraphicsView, labels: list[CanvasLabel], blocks: list[QRectF],
-            board: QRectF) -> None:
-    """Give each of ``labels`` near the part shown its home or the nearest clear spot around
-    it; ``blocks`` (scene boxes) must stay uncovered, the names stay inside ``board``."""
+class Names:
+    """The scene's names and the scene points they name, as an array: kept while the scene's
+    names_version holds, so a pan step picks the names near the view without asking each."""
+
+    def __init__(self, labels: list[CanvasLabel]):
+        self.labels = labels
+        self.at = np.array([(p.x(), p.y()) for p in map(anchor, labels)],
+                           dtype=float).reshape(-1, 2)
+        #: the ones away from home
+        self.moved = {i for i, lab in enumerate(labels) if lab.moved}
+
+
+def lay_out(view: QGraphicsView, names: Names, blocks: list[QRectF], board: QRectF) -> None:
+    """Give each name near the part shown its home or the nearest clear spot around it;
+    ``blocks`` (scene boxes) must stay uncovered, the names stay inside ``board``."""
     vt = view.viewportTransform()
     shown = QRectF(view.viewport().rect()).adjusted(-MARGIN_PX, -MARGIN_PX, MARGIN_PX, MARGIN_PX)
-    near: list[CanvasLabel] = []
-    for lab in labels:
-        if shown.contains(vt.map(anchor(lab))):
-            near.append(lab)
-            if len(near) > MAX_LABELS:  # too many to untangle: all at home
-                near = []
-                break
-    chosen = {id(lab) for lab in near}
-    for lab in labels:  # every other name at home
-        if lab.moved and id(lab) not in chosen:
-            _move(lab, 0.0, 0.0)
+    xs = names.at[:, 0] * vt.m11() + names.at[:, 1] * vt.m21() + vt.dx()
+    ys = names.at[:, 0] * vt.m12() + names.at[:, 1] * vt.m22() + vt.dy()
+    near = np.flatnonzero((xs >= shown.left()) & (xs <= shown.right())
+                          & (ys >= shown.top()) & (ys <= shown.bottom()))
+    if len(near) > MAX_LABELS:  # too many to untangle: all at home
+        near = near[:0]
+    for i in names.moved - set(near.tolist()):  # every other name at home
+        _move(names.labels[i], 0.0, 0.0)
+    names.moved &= set(near.tolist())
     frame = vt.mapRect(board)
     placer = Placer(_edges(frame.adjusted(-0.01, -0.01, 0.01, 0.01)))  # rounding: inside
     for r in blocks:
         placer.block_box(*_edges(vt.mapRect(r)))
-    for lab in sorted(near, key=lambda it: (it.room(), it.text())):
-        at = anchor(lab)
-        home = lab.home.mapRect(lab.boundingRect()).translated(vt.map(at))
+    labels = names.labels
+    for i in sorted(near.tolist(), key=lambda i: (labels[i].room(), labels[i].text())):
+        lab, at = labels[i], QPointF(*names.at[i])
+        home = lab.home.mapRect(lab.boundingRect()).translated(xs[i], ys[i])
         home = home.adjusted(-PAD, -PAD, PAD, PAD)
+        start = home  # where the spots are tried round
+        if lab.mark is not None:  # zoomed out, a dot under its symbol is too little: just under
+            below = vt.mapRect(lab.mark.translated(at)).bottom() + 0.01 - home.top()
+            start = home.translated(0.0, max(below, 0.0))
         step = home.height() / 2
-        spots = [_inside(home.translated(dx * step, dy * step), frame)
+        spots = [_inside(start.translated(dx * step, dy * step), frame)
                  for dx, dy, _ in spread(0.0, 0.0, 0.0, 1.0, RINGS)]
         if lab.area is not None:  # spots over what it names first (sorted() keeps the order)
             area = vt.mapRect(lab.area.translated(at))
             spots.sort(key=lambda s: not area.contains(s.center()))
         best = spots[placer.take(_edges(s) for s in spots)]
-        _move(lab, best.left() - home.left(), best.top() - home.top())
+        if _move(lab, best.left() - home.left(), best.top() - home.top()):
+            names.moved.add(i)
 
 
 def anchor(lab: CanvasLabel) -> QPointF:
@@ -79,12 +95,14 @@ def anchor(lab: CanvasLabel) -> QPointF:
     return parent.mapToScene(lab.pos()) if parent is not None else lab.pos()
 
 
-def _move(lab: CanvasLabel, dx: float, dy: float) -> None:
-    """Put ``lab`` at (dx, dy) pixels from its home; an unchanged item is not repainted."""
+def _move(lab: CanvasLabel, dx: float, dy: float) -> bool:
+    """Put ``lab`` at (dx, dy) pixels from its home (an unchanged item is not repainted);
+    whether that is away from home."""
     t = lab.home * QTransform.fromTranslate(dx, dy)
     if lab.transform() != t:
         lab.setTransform(t)
     lab.moved = dx != 0.0 or dy != 0.0
+    return lab.moved
 
 
 def _inside(r: QRectF, frame: QRectF) -> QRectF:

@@ -41,6 +41,11 @@ def zone_polygon(dep, bounds: tuple[float, float, float, float]) -> list[tuple[f
     return [(x0, y1 - d), (x1, y1 - d), (x1, y1), (x0, y1)]
 
 
+def symbol_box(p: QPointF) -> QRectF:
+    """The scene box of the objective symbol drawn at ``p``."""
+    return QRectF(p.x() - 0.45, p.y() - 0.45, 0.9, 0.9)
+
+
 class ScenarioItem(QGraphicsItem):
     def __init__(self, scenario: Scenario, level: int, bounds: tuple[float, float, float, float],
                  lattice: str = "square"):
@@ -90,7 +95,7 @@ class ScenarioItem(QGraphicsItem):
             key = (p.x(), p.y())
             if key not in names:
                 continue
-            lab = label_item(", ".join(names.pop(key)), p + QPointF(0, 1.0))
+            lab = label_item(", ".join(names.pop(key)), p + QPointF(0, 1.0), mark=symbol_box(p))
             lab.setBrush(QBrush(colour.darker(150)))
             lab.setParentItem(self)
 
@@ -99,7 +104,7 @@ class ScenarioItem(QGraphicsItem):
 
     def symbol_rects(self) -> list[QRectF]:
         """The objectives' symbols (scene boxes), which the names must leave uncovered."""
-        return [QRectF(p.x() - 0.45, p.y() - 0.45, 0.9, 0.9) for _, p, _ in self.marks]
+        return [symbol_box(p) for _, p, _ in self.marks]
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         paint_items(painter, self.items)

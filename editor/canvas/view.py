@@ -54,6 +54,8 @@ class CanvasView(QGraphicsView):
         self._space = False
         #: what the names were last laid out for (editor.canvas.label_layout.layout_key)
         self._label_key: tuple | None = None
+        #: the scene's names (label_layout.Names) and the names_version they are of
+        self._names: tuple[int, label_layout.Names] | None = None
         #: the dot grid is drawn (View > Dot grid)
         self.show_grid = True
         self.scale(20, 20)
@@ -103,10 +105,12 @@ class CanvasView(QGraphicsView):
         if not hasattr(scene, "canvas_labels"):
             return
         key = label_layout.layout_key(self, scene.names_version)
-        if key != self._label_key:
-            self._label_key = key
-            label_layout.lay_out(self, scene.canvas_labels(), scene.label_blocks(),
-                                 scene.content_rect)
+        if key == self._label_key:
+            return
+        if self._names is None or self._names[0] != scene.names_version:
+            self._names = (scene.names_version, label_layout.Names(scene.canvas_labels()))
+        self._label_key = key
+        label_layout.lay_out(self, self._names[1], scene.label_blocks(), scene.content_rect)
 
     # ------------------------------------------------------------------ grid
     def set_grid(self, on: bool) -> None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
-from editor.canvas.items import CanvasLabel
+from editor.canvas.items import CanvasLabel, label_item
 from editor.document import Document
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,6 +68,12 @@ def test_police_names_keep_clear_of_each_other_and_near_home(make_editor):
     moved = [n for n in ("Precinct night shift", "hold-the-cells") if rects[n] != homes[n]]
     assert moved and all((rects[n].center() - homes[n].center()).manhattanLength() < 30
                          for n in moved)
+    # an objective's name sits just under its symbol, not on it (a dot below it is 9 px here,
+    # less than half the name's height) and not a whole line away
+    vt = win.view.viewportTransform()
+    [icon] = [vt.mapRect(r) for r in win.scene.label_blocks()]
+    gap = rects["free-tusk"].top() - icon.bottom()
+    assert 0 <= gap < 2 and abs(rects["free-tusk"].center().x() - icon.center().x()) < 1
 
 
 def test_names_stay_on_the_board(make_editor):
@@ -90,3 +98,19 @@ def test_names_go_home_when_zoomed_in(make_editor):
     assert len(labels) == 6
     assert [it.text() for it in labels if it.transform() != it.home] == []
     assert _overlaps(_shown(win)) == []
+
+
+def test_a_name_has_a_pale_halo(qtbot):
+    # a dark name over dark art (a wall, hatching) did not read: the letters now sit on a
+    # pale halo, as the exports draw names
+    lab = label_item("Precinct House", QPointF(0, 0))
+    box = lab.boundingRect()
+    img = QImage(int(box.width()) + 2, int(box.height()) + 2, QImage.Format.Format_ARGB32)
+    img.fill(QColor(0, 0, 0))
+    p = QPainter(img)
+    p.translate(-box.left(), -box.top())
+    lab.paint(p, QStyleOptionGraphicsItem(), None)
+    p.end()
+    light = sum(1 for y in range(img.height()) for x in range(img.width())
+                if img.pixelColor(x, y).lightness() > 150)
+    assert light > 300, light  # 488 halo pixels round the letters; none without a halo
