@@ -55,7 +55,7 @@ def resolve_path(base_dir: str | os.PathLike[str] | None, ref: str) -> Path:
 
 def load_linked(base_dir: str | os.PathLike[str] | None, ref: str) -> Linked:
     """Load, resolve and compile a block layout; a problem is kept as ``error`` (one line)."""
-    from engine.board import compile_board
+    from engine.board import compile_board, forget_oldest
     from engine.io import load_document, resolve_sheets
 
     path = resolve_path(base_dir, ref)
@@ -75,8 +75,9 @@ def load_linked(base_dir: str | os.PathLike[str] | None, ref: str) -> Linked:
         out = Linked(path, scenario, dict(sheets), board)
     except SprawlmapError as e:
         out = Linked(path, error=str(e).splitlines()[0])
-    if len(_CACHE) >= _CACHE_MAX:
-        _CACHE.pop(next(iter(_CACHE)))
+    # (the zone view's thumbnails on the GUI thread and the zone checks on a worker load
+    # blocks at once: the oldest dropped as every shared engine cache drops them)
+    forget_oldest(_CACHE, _CACHE_MAX - 1)
     _CACHE[key] = (stamp, out)
     return out
 

@@ -11,10 +11,11 @@ from engine.los import line_of_sight
 from engine.movement import cheapest_path
 from engine.rules import get_ruleset
 from engine.rules.base import barrier_of
+from engine.zone import linked
 from engine.zone.compose import block_scenario, compose, composed_scenario
 from engine.zone.io import load_zone
 from engine.zone.validate import validate_zone
-from tests.zone.helpers import RIVER2, seam_zone, write
+from tests.zone.helpers import PLAIN_BLOCK, RIVER2, seam_zone, write
 
 
 def board_of(zone_path):
@@ -146,3 +147,16 @@ layout:
                          "  - {at: [1, 0], layout: wall2.yaml}\n")
     f = [x for x in validate_zone(load_zone(zp), tmp_path) if x.code == "no-street-crossing"]
     assert len(f) == 1 and f[0].where["blocks"] == [[0, 0], [1, 0]] and f[0].severity == "warning"
+
+
+def test_linked_block_cache_keeps_the_newest_blocks_up_to_its_limit(tmp_path, monkeypatch):
+    """The compiled block layouts are kept by file (the zone view and the zone checks load
+    them at once from two threads): full, the oldest is dropped and the new one kept."""
+    src = tmp_path / "block.yaml"
+    src.write_text(PLAIN_BLOCK, encoding="utf-8")
+    monkeypatch.setattr(linked, "_CACHE", {f"old-{i}": ((0, 0), None) for i in range(3)})
+    monkeypatch.setattr(linked, "_CACHE_MAX", 3)
+    got = linked.load_linked(tmp_path, "block.yaml")
+    assert got.ok
+    assert list(linked._CACHE) == ["old-1", "old-2", str(src.resolve())]
+    assert linked.load_linked(tmp_path, "block.yaml") is got  # asked again: kept
